@@ -1,0 +1,9 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QStringList>
+
+// Each CLI command takes its arguments (without the command name) and
+// returns the process exit code.
+int runDoctorCommand(const QStringList &args);
+int runReferenceCommand(const QStringList &args);

@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: MIT
+#include "Commands.h"
+
+#include <QCoreApplication>
+#include <QTextStream>
+
+namespace {
+
+int usage(int code)
+{
+    QTextStream(code == 0 ? stdout : stderr) << QStringLiteral(
+        "usage: tileport COMMAND [ARGS]\n"
+        "commands:\n"
+        "  doctor [--json] [--quick]     check every component and toolchain\n"
+        "  reference FILE [--out DIR]    export the reference Tile IR of a cuTile Python kernel\n"
+        "  --version                     print the version\n");
+    return code;
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("tileport"));
+    QStringList args = app.arguments().mid(1);
+    if (args.isEmpty())
+        return usage(2);
+    const QString cmd = args.takeFirst();
+    if (cmd == QLatin1String("doctor"))
+        return runDoctorCommand(args);
+    if (cmd == QLatin1String("reference"))
+        return runReferenceCommand(args);
+    if (cmd == QLatin1String("--version")) {
+        QTextStream(stdout) << "tileport " << TILEPORT_VERSION << '\n';
+        return 0;
+    }
+    if (cmd == QLatin1String("--help") || cmd == QLatin1String("help"))
+        return usage(0);
+    QTextStream(stderr) << "tileport: unknown command '" << cmd << "'\n";
+    return usage(2);
+}

@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: MIT
+#include "SystemDoctor.h"
+
+#include "Grammars.h"
+#include "tileport/TileIR/MlirInfo.h"
+
+#include <QLibraryInfo>
+
+namespace tileport {
+
+namespace {
+
+DoctorRow grammarRow(const QString &name, const QString &npmVersion, const TSLanguage *lang)
+{
+    DoctorRow row{QStringLiteral("tree-sitter-%1").arg(name)};
+    row.fix = QStringLiteral("./scripts/setup fetches the pinned grammar; rebuild");
+    const int abi = Grammars::abiVersion(lang);
+    row.version = QStringLiteral("%1 (ABI %2, runtime accepts %3-%4)")
+                      .arg(npmVersion).arg(abi).arg(Grammars::runtimeMinAbi()).arg(Grammars::runtimeMaxAbi());
+    row.path = QStringLiteral("compiled in");
+    const bool ok = abi >= Grammars::runtimeMinAbi() && abi <= Grammars::runtimeMaxAbi();
+    row.status = ok ? DoctorRow::Status::Found : DoctorRow::Status::Broken;
+    return row;
+}
+
+} // namespace
+
+QList<DoctorRow> systemDoctorRows(const Doctor &doctor)
+{
+    QList<DoctorRow> rows;
+    DoctorRow qt{QStringLiteral("Qt")};
+    qt.status = DoctorRow::Status::Found;
+    qt.version = QString::fromLatin1(qVersion());
+    qt.path = QLibraryInfo::path(QLibraryInfo::LibrariesPath);
+    rows << qt;
+
+    const tileir::MlirInfo mlir = tileir::probeMlir();
+    DoctorRow m{QStringLiteral("MLIR")};
+    m.version = QString::fromStdString(mlir.version);
+    m.path = QString::fromStdString(mlir.cmakeDir);
+    m.status = mlir.contextOk ? DoctorRow::Status::Found : DoctorRow::Status::Broken;
+    m.fix = QStringLiteral("install libmlir-22-dev (./scripts/setup does)");
+    rows << m;
+
+    rows << grammarRow(QStringLiteral("python"), Grammars::pythonVersion(), Grammars::python());
+    rows << grammarRow(QStringLiteral("rust"), Grammars::rustVersion(), Grammars::rust());
+    rows << doctor.run();
+    return rows;
+}
+
+} // namespace tileport

@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: MIT
+#include "tileport/TileIR/BytecodeHeader.h"
+
+#include <array>
+#include <cstring>
+
+namespace tileport::tileir {
+
+bool parseBytecodeHeader(std::span<const uint8_t> bytes, BytecodeHeader &out, std::string &error)
+{
+    static constexpr std::array<uint8_t, 8> kMagic{0x7F, 'T', 'i', 'l', 'e', 'I', 'R', 0x00};
+    if (bytes.size() < 12) {
+        error = "offset " + std::to_string(bytes.size()) + ": file ends inside the 12-byte header";
+        return false;
+    }
+    if (std::memcmp(bytes.data(), kMagic.data(), kMagic.size()) != 0) {
+        error = "offset 0: not Tile IR bytecode (bad magic)";
+        return false;
+    }
+    out.major = bytes[8];
+    out.minor = bytes[9];
+    out.tag = bytes[10] | (bytes[11] << 8);
+    if (out.major != 13 || out.minor < 1 || out.minor > 4) {
+        error = "offset 8: unsupported Tile IR bytecode version " + out.versionString();
+        return false;
+    }
+    return true;
+}
+
+} // namespace tileport::tileir

@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: MIT
+#include "ProcessRunner.h"
+
+#include <QElapsedTimer>
+#include <QProcess>
+
+namespace tileport {
+
+QString ProcessResult::describe() const
+{
+    switch (outcome) {
+    case Outcome::Finished:
+        return exitCode == 0 ? QStringLiteral("succeeded")
+                             : QStringLiteral("exited with code %1").arg(exitCode);
+    case Outcome::FailedToStart:
+        return QStringLiteral("failed to start: %1").arg(errorString);
+    case Outcome::Crashed:
+        return QStringLiteral("crashed: %1").arg(errorString);
+    case Outcome::TimedOut:
+        return QStringLiteral("timed out after %1 ms and was killed").arg(elapsedMs);
+    case Outcome::Cancelled:
+        return QStringLiteral("was cancelled");
+    }
+    return {};
+}
+
+ProcessResult ProcessRunner::run(const ProcessSpec &spec, const std::atomic_bool *cancel)
+{
+    ProcessResult result;
+    QProcess proc;
+    proc.setProcessEnvironment(spec.environment);
+    if (!spec.workingDirectory.isEmpty())
+        proc.setWorkingDirectory(spec.workingDirectory);
+    QElapsedTimer clock;
+    clock.start();
+    proc.start(spec.program, spec.arguments);
+    if (!proc.waitForStarted(10'000)) {
+        result.outcome = ProcessResult::Outcome::FailedToStart;
+        result.errorString = QStringLiteral("%1: %2").arg(spec.program, proc.errorString());
+        return result;
+    }
+    proc.closeWriteChannel();
+    // Poll in short slices so cancellation and the time-out are both honoured
+    // while the pipes keep draining.
+    bool finished = false;
+    while (!finished) {
+        finished = proc.waitForFinished(50);
+        result.standardOutput += proc.readAllStandardOutput();
+        result.standardError += proc.readAllStandardError();
+        if (finished || proc.state() == QProcess::NotRunning)
+            break;
+        if (cancel && cancel->load()) {
+            result.outcome = ProcessResult::Outcome::Cancelled;
+            break;
+        }
+        if (spec.timeoutMs > 0 && clock.elapsed() > spec.timeoutMs) {
+            result.outcome = ProcessResult::Outcome::TimedOut;
+            break;
+        }
+    }
+    result.elapsedMs = clock.elapsed();
+    if (proc.state() != QProcess::NotRunning) {
+        proc.kill();
+        proc.waitForFinished(5'000);
+        result.standardOutput += proc.readAllStandardOutput();
+        result.standardError += proc.readAllStandardError();
+        result.errorString = result.outcome == ProcessResult::Outcome::Cancelled
+            ? QStringLiteral("cancelled")
+            : QStringLiteral("time-out of %1 ms").arg(spec.timeoutMs);
+        return result;
+    }
+    if (proc.exitStatus() == QProcess::CrashExit) {
+        result.outcome = ProcessResult::Outcome::Crashed;
+        result.errorString = proc.errorString();
+        return result;
+    }
+    result.outcome = ProcessResult::Outcome::Finished;
+    result.exitCode = proc.exitCode();
+    return result;
+}
+
+} // namespace tileport

@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "Toolchains.h"
+
+#include <QJsonArray>
+#include <QString>
+
+#include <atomic>
+
+namespace tileport {
+
+// Exports a cuTile Python kernel to .tileirbc with the real cuda-tile
+// compiler (no GPU), through resources/python/export_tileir.py.
+class ReferenceExporter
+{
+public:
+    struct Request {
+        QString kernelFile;
+        QString kernelName;
+        QJsonArray parameters; // see export_tileir.py for the entry format
+        QString outputFile;
+        QString bytecodeVersion = QStringLiteral("13.3");
+        QString gpuCode;        // empty: architecture-independent (13.3+)
+        int timeoutMs = 120'000;
+    };
+    struct Result {
+        bool ok = false;
+        QString error; // one line, names the kernel file or the compiler
+        qint64 elapsedMs = 0;
+    };
+
+    explicit ReferenceExporter(Toolchains tools);
+    Result exportKernel(const Request &request, const std::atomic_bool *cancel = nullptr) const;
+
+private:
+    Toolchains m_tools;
+};
+
+} // namespace tileport

@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QProcessEnvironment>
+#include <QString>
+
+namespace tileport {
+
+// Where the pipeline's external tools live. scripts/setup writes these as
+// environment variables (toolchains/env.sh) and the wrappers export them;
+// anything unset is looked up on PATH so that a native install also works.
+struct Toolchains {
+    QString python;        // venv interpreter with cuda-tile
+    QString cargo;
+    QString rustc;
+    QString rustfmt;
+    QString cudaRoot;      // directory with include/cuda.h
+    QString libclangDir;   // LIBCLANG_PATH for cutile's bindgen
+    QString cargoTargetDir;
+    QString cutileVersion; // pinned crate version for generated crates
+    QString resourceDir;   // our resources/ (python helpers, crate templates)
+    QString tileiras;      // optional
+
+    static Toolchains fromEnvironment(const QProcessEnvironment &env = QProcessEnvironment::systemEnvironment());
+
+    // Environment for cargo: CUDA headers, libclang and the shared target dir.
+    QProcessEnvironment cargoEnvironment() const;
+};
+
+} // namespace tileport

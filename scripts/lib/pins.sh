@@ -1,0 +1,39 @@
+# SPDX-License-Identifier: MIT
+# Pinned versions and checksums of everything setup downloads.
+
+# Debian 13 packages for the build root (or a native install).
+TILEPORT_PACKAGES=(
+    g++ cmake ninja-build pkg-config git file ca-certificates python3
+    qt6-base-dev qt6-charts-dev qt6-qpa-plugins libkf6syntaxhighlighting-dev
+    qtkeychain-qt6-dev libcurl4-openssl-dev libtree-sitter-dev
+    llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
+    clang-22 libclang-22-dev libclang-rt-22-dev
+    xvfb xauth fonts-dejavu-core
+)
+TILEPORT_DEBIAN_MIRROR=${TILEPORT_DEBIAN_MIRROR:-http://deb.debian.org/debian}
+TILEPORT_DEBIAN_SECURITY=${TILEPORT_DEBIAN_SECURITY:-http://deb.debian.org/debian-security}
+TILEPORT_LIBCLANG_DIR=/usr/lib/llvm-22/lib
+
+# tree-sitter grammars from the npm registry (ABI 14, accepted by the
+# Debian 13 runtime 0.22).
+TILEPORT_GRAMMARS=(
+    "tree-sitter-python 0.23.6 aab5b860d93dbf84b37fed532f7dacc0468ede5387d0c74911d68f964287662a"
+    "tree-sitter-rust 0.23.3 5c1d96a9628875c7ba122da1a3aa0bf62b547b5a720673fa318336de27506c66"
+)
+
+# Python toolchain (the reference compiler).
+TILEPORT_PY_PACKAGES=(cuda-tile==1.7.0)
+TILEPORT_PY_MIN=3.10
+
+# CUDA 13.3 headers from NVIDIA's wheels, used when no toolkit is installed.
+TILEPORT_CUDA_VERSION=13.3
+TILEPORT_CUDA_WHEELS=(
+    nvidia-cuda-runtime==13.3.29
+    nvidia-cuda-crt==13.3.73
+    nvidia-curand==10.4.3.29
+    nvidia-cuda-cccl==13.3.5.0.6
+)
+
+# Rust toolchain and the cutile crate (see docs/toolchains.md).
+TILEPORT_RUST_MIN=1.89
+TILEPORT_CUTILE_VERSION=0.4.0

@@ -1,0 +1,121 @@
+// SPDX-License-Identifier: MIT
+// Runs the real `tileport` executable as a child process.
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+
+struct Run {
+    int code = -1;
+    QString out;
+    QString err;
+};
+
+Run tileport(const QStringList &args, const QProcessEnvironment &env = QProcessEnvironment::systemEnvironment())
+{
+    QProcess p;
+    p.setProcessEnvironment(env);
+    p.start(QStringLiteral(TILEPORT_CLI), args);
+    if (!p.waitForFinished(1800'000))
+        p.kill();
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, QString::fromUtf8(p.readAllStandardOutput()),
+            QString::fromUtf8(p.readAllStandardError())};
+}
+
+} // namespace
+
+class TestCli : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void doctorJsonReportsEveryComponent()
+    {
+        const Run r = tileport({QStringLiteral("doctor"), QStringLiteral("--json")});
+        QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+        const QJsonObject root = QJsonDocument::fromJson(r.out.toUtf8()).object();
+        QCOMPARE(root.value(QStringLiteral("ok")).toBool(), true);
+        QStringList names;
+        for (const QJsonValue &v : root.value(QStringLiteral("components")).toArray()) {
+            const QJsonObject c = v.toObject();
+            names << c.value(QStringLiteral("component")).toString();
+            for (const char *key : {"status", "version", "path", "required"})
+                QVERIFY2(c.contains(QLatin1String(key)), key);
+        }
+        const QStringList expected{QStringLiteral("Qt"), QStringLiteral("KF6 SyntaxHighlighting"), QStringLiteral("MLIR"),
+                                   QStringLiteral("tree-sitter-python"), QStringLiteral("tree-sitter-rust"),
+                                   QStringLiteral("python + cuda-tile"), QStringLiteral("cargo"), QStringLiteral("rustc"),
+                                   QStringLiteral("rustfmt"), QStringLiteral("CUDA headers"), QStringLiteral("libclang"),
+                                   QStringLiteral("cutile crate build"), QStringLiteral("tileiras"),
+                                   QStringLiteral("GPU (nvidia-smi)")};
+        QCOMPARE(names, expected);
+    }
+
+    void doctorFailsOnMissingRequiredTool()
+    {
+        auto env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("TILEPORT_CARGO"), QStringLiteral("/nonexistent/cargo"));
+        const Run r = tileport({QStringLiteral("doctor"), QStringLiteral("--quick")}, env);
+        QCOMPARE(r.code, 1);
+        QVERIFY(r.out.contains(QStringLiteral("missing")));
+        QVERIFY(r.out.contains(QStringLiteral("/nonexistent/cargo")));
+        QVERIFY(r.out.contains(QStringLiteral("fix: install Rust")));
+    }
+
+    void referenceExportsEveryConfigAndVersion()
+    {
+        QTemporaryDir out;
+        const Run r = tileport({QStringLiteral("reference"), QStringLiteral(TILEPORT_SOURCE_DIR "/examples/vector_add.py"),
+                                QStringLiteral("--out"), out.path()});
+        QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+        const QStringList files = QDir(out.path()).entryList({QStringLiteral("*.tileirbc")}, QDir::Files, QDir::Name);
+        QCOMPARE(files, QStringList({QStringLiteral("vector_add.f16_t512.v13.3.tileirbc"),
+                                     QStringLiteral("vector_add.f16_t512.v13.4.tileirbc"),
+                                     QStringLiteral("vector_add.f32_t1024.v13.3.tileirbc"),
+                                     QStringLiteral("vector_add.f32_t1024.v13.4.tileirbc")}));
+        QVERIFY(r.out.contains(QStringLiteral("Tile IR 13.4")));
+        QFile f(QDir(out.path()).filePath(files.first()));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(f.read(8), QByteArray("\x7fTileIR\0", 8));
+    }
+
+    void referenceReportsBadInput()
+    {
+        const Run missing = tileport({QStringLiteral("reference"), QStringLiteral("/nonexistent/kernel.py")});
+        QCOMPARE(missing.code, 2);
+        QVERIFY(missing.err.contains(QStringLiteral("/nonexistent/kernel.py: no such file")));
+
+        QTemporaryDir dir;
+        QFile py(dir.filePath(QStringLiteral("broken.py")));
+        py.open(QIODevice::WriteOnly);
+        py.write("import cuda.tile as ct\n\n@ct.kernel\ndef k(a, T: ct.Constant[int]):\n    x = (\n");
+        py.close();
+        QFile cfg(dir.filePath(QStringLiteral("broken.tileport.json")));
+        cfg.open(QIODevice::WriteOnly);
+        cfg.write(R"({"kernel":"k","configs":[{"name":"c","params":[{"kind":"array","dtype":"float32","ndim":1},{"kind":"const","value":16}]}]})");
+        cfg.close();
+        const Run broken = tileport({QStringLiteral("reference"), py.fileName(), QStringLiteral("--out"), dir.path()});
+        QCOMPARE(broken.code, 1);
+        QVERIFY2(broken.out.contains(QStringLiteral("broken.py:5:")), qPrintable(broken.out));
+        QVERIFY(broken.out.contains(QStringLiteral("syntax error")));
+
+        const Run noConfig = tileport({QStringLiteral("reference"), QStringLiteral(TILEPORT_SOURCE_DIR "/tests/fixtures/python/smoke_kernels.py")});
+        QCOMPARE(noConfig.code, 2);
+        QVERIFY(noConfig.err.contains(QStringLiteral("no specialization config")));
+    }
+
+    void unknownCommandIsAnError()
+    {
+        const Run r = tileport({QStringLiteral("frobnicate")});
+        QCOMPARE(r.code, 2);
+        QVERIFY(r.err.contains(QStringLiteral("unknown command 'frobnicate'")));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"

@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: MIT
+#include "CodeEditor.h"
+#include "IrDiffPane.h"
+#include "MainWindow.h"
+#include "StageListModel.h"
+
+#include <KSyntaxHighlighting/Definition>
+
+#include <QListView>
+#include <QTest>
+#include <QTextBlock>
+#include <QTextLayout>
+
+using namespace tileport::ui;
+
+namespace {
+
+// Number of distinct colours KSyntaxHighlighting put on the given line.
+int coloursOnLine(CodeEditor *editor, const QString &needle)
+{
+    QTextBlock block = editor->document()->firstBlock();
+    while (block.isValid() && !block.text().contains(needle))
+        block = block.next();
+    if (!block.isValid())
+        return -1;
+    QSet<QRgb> colours;
+    for (const QTextLayout::FormatRange &r : block.layout()->formats())
+        colours.insert(r.format.foreground().color().rgba());
+    return int(colours.size());
+}
+
+} // namespace
+
+class TestMainWindow : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void hasThreePanesAndPipeline()
+    {
+        MainWindow w;
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(w.findChild<CodeEditor *>(QStringLiteral("sourcePane")));
+        QVERIFY(w.findChild<IrDiffPane *>(QStringLiteral("irDiffPane")));
+        QVERIFY(w.findChild<CodeEditor *>(QStringLiteral("rustPane")));
+        QVERIFY(w.findChild<CodeEditor *>(QStringLiteral("irReference")));
+        QVERIFY(w.findChild<CodeEditor *>(QStringLiteral("irGenerated")));
+        auto *pipeline = w.findChild<QListView *>(QStringLiteral("pipelinePanel"));
+        QVERIFY(pipeline);
+        QCOMPARE(pipeline->model()->rowCount(), 6);
+        QCOMPARE(pipeline->model()->index(0, 0).data(StageListModel::StageIdRole).toString(), QStringLiteral("A"));
+        QCOMPARE(pipeline->model()->index(5, 0).data(StageListModel::TitleRole).toString(), QStringLiteral("Perf diagnosis"));
+        w.stageModel()->setVerdict(QLatin1Char('C'), QStringLiteral("PASS_WITH_NOTES"));
+        QCOMPARE(pipeline->model()->index(2, 0).data(StageListModel::VerdictRole).toString(), QStringLiteral("PASS_WITH_NOTES"));
+    }
+
+    void highlightsPythonAndRust()
+    {
+        MainWindow w;
+        QCOMPARE(w.sourcePane()->definitionName(), QStringLiteral("Python"));
+        QCOMPARE(w.rustPane()->definitionName(), QStringLiteral("Rust"));
+        QString error;
+        QVERIFY2(w.openSource(QStringLiteral(TILEPORT_SOURCE_DIR "/examples/vector_add.py"), &error), qPrintable(error));
+        QCoreApplication::processEvents();
+        // "def vector_add(a, b, c, TILE: ct.Constant[int]):" has a keyword, a name and punctuation.
+        QVERIFY(coloursOnLine(w.sourcePane(), QStringLiteral("def vector_add")) >= 2);
+        w.rustPane()->setPlainText(QStringLiteral("fn main() {\n    let x: i32 = 42; // answer\n}\n"));
+        QCoreApplication::processEvents();
+        QVERIFY(coloursOnLine(w.rustPane(), QStringLiteral("let x")) >= 3);
+    }
+
+    void themesChangeColours()
+    {
+        MainWindow w;
+        w.setTheme(ThemeMode::Light);
+        const QColor light = w.sourcePane()->palette().color(QPalette::Base);
+        w.setTheme(ThemeMode::Dark);
+        const QColor dark = w.sourcePane()->palette().color(QPalette::Base);
+        QVERIFY(light.lightness() > 128);
+        QVERIFY(dark.lightness() < 128);
+        QCOMPARE(w.rustPane()->palette().color(QPalette::Base), dark);
+    }
+
+    void openingMissingFileReportsError()
+    {
+        MainWindow w;
+        QString error;
+        QVERIFY(!w.openSource(QStringLiteral("/nonexistent/kernel.py"), &error));
+        QVERIFY(error.startsWith(QStringLiteral("/nonexistent/kernel.py: ")));
+    }
+};
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_mainwindow.moc"

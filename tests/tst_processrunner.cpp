@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: MIT
+#include "ProcessRunner.h"
+
+#include <QTest>
+#include <QThread>
+
+#include <thread>
+
+using tileport::ProcessResult;
+using tileport::ProcessRunner;
+using tileport::ProcessSpec;
+
+class TestProcessRunner : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void exitCodeAndOutput()
+    {
+        const auto r = ProcessRunner::run({QStringLiteral("sh"),
+                                           {QStringLiteral("-c"), QStringLiteral("echo out; echo err >&2; exit 3")}});
+        QCOMPARE(r.outcome, ProcessResult::Outcome::Finished);
+        QCOMPARE(r.exitCode, 3);
+        QCOMPARE(r.standardOutput, QByteArray("out\n"));
+        QCOMPARE(r.standardError, QByteArray("err\n"));
+        QVERIFY(!r.ok());
+        QCOMPARE(r.describe(), QStringLiteral("exited with code 3"));
+    }
+
+    void largeOutputIsDrained()
+    {
+        // More than a pipe buffer: the runner must keep reading while waiting.
+        const auto r = ProcessRunner::run({QStringLiteral("sh"),
+                                           {QStringLiteral("-c"), QStringLiteral("head -c 1000000 /dev/zero")}});
+        QVERIFY(r.ok());
+        QCOMPARE(r.standardOutput.size(), 1000000);
+    }
+
+    void hungChildTimesOut()
+    {
+        ProcessSpec spec{QStringLiteral("sleep"), {QStringLiteral("30")}};
+        spec.timeoutMs = 300;
+        const auto r = ProcessRunner::run(spec);
+        QCOMPARE(r.outcome, ProcessResult::Outcome::TimedOut);
+        QVERIFY(r.elapsedMs < 5000);
+        QVERIFY(r.describe().contains(QStringLiteral("timed out")));
+    }
+
+    void cancellationStopsChild()
+    {
+        std::atomic_bool cancel{false};
+        std::thread canceller([&] {
+            QThread::msleep(200);
+            cancel = true;
+        });
+        const auto r = ProcessRunner::run({QStringLiteral("sleep"), {QStringLiteral("30")}}, &cancel);
+        canceller.join();
+        QCOMPARE(r.outcome, ProcessResult::Outcome::Cancelled);
+        QVERIFY(r.elapsedMs < 5000);
+    }
+
+    void crashingChildIsReported()
+    {
+        const auto r = ProcessRunner::run({QStringLiteral("sh"), {QStringLiteral("-c"), QStringLiteral("kill -SEGV $$")}});
+        QCOMPARE(r.outcome, ProcessResult::Outcome::Crashed);
+        QVERIFY(r.describe().startsWith(QStringLiteral("crashed")));
+    }
+
+    void missingProgramFailsToStart()
+    {
+        const auto r = ProcessRunner::run({QStringLiteral("/nonexistent/tileport-no-such-tool"), {}});
+        QCOMPARE(r.outcome, ProcessResult::Outcome::FailedToStart);
+        QVERIFY(r.describe().contains(QStringLiteral("/nonexistent/tileport-no-such-tool")));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestProcessRunner)
+#include "tst_processrunner.moc"

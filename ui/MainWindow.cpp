@@ -1,0 +1,127 @@
+// SPDX-License-Identifier: MIT
+#include "MainWindow.h"
+#include "CodeEditor.h"
+#include "IrDiffPane.h"
+#include "StageListModel.h"
+
+#include <QActionGroup>
+#include <QApplication>
+#include <QComboBox>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QLabel>
+#include <QListView>
+#include <QMenuBar>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QStyleFactory>
+#include <QToolBar>
+#include <QVBoxLayout>
+
+namespace tileport::ui {
+
+namespace {
+
+QWidget *titled(const QString &title, QWidget *content, QWidget *parent)
+{
+    auto *box = new QWidget(parent);
+    auto *layout = new QVBoxLayout(box);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(new QLabel(title, box));
+    layout->addWidget(content, 1);
+    return box;
+}
+
+} // namespace
+
+MainWindow::MainWindow(QWidget *parent)
+    : QMainWindow(parent)
+    , m_source(new CodeEditor(QStringLiteral("Python")))
+    , m_irDiff(new IrDiffPane)
+    , m_rust(new CodeEditor(QStringLiteral("Rust")))
+    , m_pipeline(new QListView)
+    , m_stages(new StageListModel(this))
+    , m_kernelSelector(new QComboBox)
+{
+    setWindowTitle(tr("TilePort"));
+    m_source->setObjectName(QStringLiteral("sourcePane"));
+    m_irDiff->setObjectName(QStringLiteral("irDiffPane"));
+    m_rust->setObjectName(QStringLiteral("rustPane"));
+    m_pipeline->setObjectName(QStringLiteral("pipelinePanel"));
+    m_source->setPlaceholderText(tr("Open a cuTile Python or Triton kernel (File ▸ Open)"));
+    m_rust->setPlaceholderText(tr("Generated cuTile Rust"));
+
+    m_pipeline->setModel(m_stages);
+    m_pipeline->setMaximumHeight(140);
+
+    auto *panes = new QSplitter(Qt::Horizontal);
+    panes->addWidget(titled(tr("Source"), m_source, panes));
+    panes->addWidget(m_irDiff);
+    panes->addWidget(titled(tr("Rust"), m_rust, panes));
+    panes->setSizes({400, 560, 400});
+
+    auto *vertical = new QSplitter(Qt::Vertical);
+    vertical->addWidget(panes);
+    vertical->addWidget(titled(tr("Pipeline"), m_pipeline, vertical));
+    vertical->setStretchFactor(0, 1);
+    setCentralWidget(vertical);
+
+    auto *bar = addToolBar(tr("Kernel"));
+    bar->addWidget(new QLabel(tr("Kernel / variant: ")));
+    m_kernelSelector->setObjectName(QStringLiteral("kernelSelector"));
+    m_kernelSelector->setMinimumWidth(220);
+    bar->addWidget(m_kernelSelector);
+
+    buildMenus();
+    statusBar()->showMessage(tr("Ready"));
+    resize(1400, 820);
+}
+
+void MainWindow::buildMenus()
+{
+    auto *file = menuBar()->addMenu(tr("&File"));
+    file->addAction(tr("&Open…"), QKeySequence::Open, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Open kernel"), {}, tr("Python (*.py)"));
+        QString error;
+        if (!path.isEmpty() && !openSource(path, &error))
+            statusBar()->showMessage(error);
+    });
+    file->addAction(tr("&Quit"), QKeySequence::Quit, qApp, &QApplication::quit);
+
+    auto *view = menuBar()->addMenu(tr("&View"));
+    auto *group = new QActionGroup(this);
+    auto *light = view->addAction(tr("&Light theme"), this, [this] { setTheme(ThemeMode::Light); });
+    auto *dark = view->addAction(tr("&Dark theme"), this, [this] { setTheme(ThemeMode::Dark); });
+    for (QAction *a : {light, dark}) {
+        a->setCheckable(true);
+        group->addAction(a);
+    }
+    light->setChecked(true);
+}
+
+bool MainWindow::openSource(const QString &path, QString *error)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly | QIODevice::Text)) {
+        if (error)
+            *error = tr("%1: %2").arg(path, f.errorString());
+        return false;
+    }
+    m_source->setPlainText(QString::fromUtf8(f.readAll()));
+    m_kernelSelector->clear();
+    m_kernelSelector->addItem(QFileInfo(path).fileName());
+    setWindowTitle(tr("%1 — TilePort").arg(QFileInfo(path).fileName()));
+    statusBar()->showMessage(tr("Opened %1").arg(path));
+    return true;
+}
+
+void MainWindow::setTheme(ThemeMode mode)
+{
+    m_theme = mode;
+    m_source->setTheme(mode);
+    m_rust->setTheme(mode);
+    m_irDiff->setTheme(mode);
+}
+
+} // namespace tileport::ui

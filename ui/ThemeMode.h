@@ -1,0 +1,8 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+namespace tileport::ui {
+
+enum class ThemeMode { Light, Dark };
+
+} // namespace tileport::ui
