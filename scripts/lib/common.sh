@@ -13,10 +13,10 @@ die()  { printf '\033[1;31m[tileport] error:\033[0m %s\n' "$*" >&2; exit 1; }
 
 # Prints "native", "root" or "unsupported:<description>".
 tileport_host_mode() {
-    local id="" ver="" name=""
-    if [ -r /etc/os-release ]; then
-        # shellcheck disable=SC1091
-        . /etc/os-release
+    local id="" ver="" name="" osr=${TILEPORT_OS_RELEASE:-/etc/os-release}
+    if [ -r "$osr" ]; then
+        # shellcheck disable=SC1090
+        . "$osr"
         id=${ID:-}; ver=${VERSION_ID:-}; name=${PRETTY_NAME:-$id $ver}
     fi
     if [ -n "${TILEPORT_FORCE_MODE:-}" ]; then echo "$TILEPORT_FORCE_MODE"; return; fi

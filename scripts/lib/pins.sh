@@ -14,6 +14,8 @@ TILEPORT_DEBIAN_MIRROR=${TILEPORT_DEBIAN_MIRROR:-http://deb.debian.org/debian}
 TILEPORT_DEBIAN_SECURITY=${TILEPORT_DEBIAN_SECURITY:-http://deb.debian.org/debian-security}
 TILEPORT_LIBCLANG_DIR=/usr/lib/llvm-22/lib
 
+TILEPORT_NPM_REGISTRY=${TILEPORT_NPM_REGISTRY:-https://registry.npmjs.org}
+
 # tree-sitter grammars from the npm registry (ABI 14, accepted by the
 # Debian 13 runtime 0.22).
 TILEPORT_GRAMMARS=(

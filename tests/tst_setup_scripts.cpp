@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: MIT
+// Runs the real set-up scripts on the cases a fresh machine can present:
+// the host system, an unreachable registry, a corrupt download, bad paths.
+#include <QDir>
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+
+struct Run {
+    int code = -1;
+    QString out;
+    QString err;
+};
+
+Run bash(const QString &script, const QMap<QString, QString> &vars = {})
+{
+    QProcess p;
+    auto env = QProcessEnvironment::systemEnvironment();
+    for (auto it = vars.cbegin(); it != vars.cend(); ++it)
+        env.insert(it.key(), it.value());
+    p.setProcessEnvironment(env);
+    p.setWorkingDirectory(QStringLiteral(TILEPORT_SOURCE_DIR));
+    p.start(QStringLiteral("bash"), {QStringLiteral("-c"), script});
+    if (!p.waitForFinished(120'000))
+        p.kill();
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, QString::fromUtf8(p.readAllStandardOutput()),
+            QString::fromUtf8(p.readAllStandardError())};
+}
+
+QString osRelease(const char *name)
+{
+    return QStringLiteral(TILEPORT_SOURCE_DIR "/tests/fixtures/os-release/") + QLatin1String(name);
+}
+
+} // namespace
+
+class TestSetupScripts : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void hostModeFollowsTheSystem_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QString>("mode");
+        QTest::newRow("debian 12") << osRelease("debian-12") << QStringLiteral("root");
+        QTest::newRow("debian 13") << osRelease("debian-13") << QStringLiteral("native");
+        QTest::newRow("ubuntu 24.04") << osRelease("ubuntu-24.04") << QStringLiteral("native");
+        QTest::newRow("ubuntu 22.04") << osRelease("ubuntu-22.04") << QStringLiteral("unsupported:Ubuntu 22.04.4 LTS");
+        QTest::newRow("fedora") << osRelease("fedora-41") << QStringLiteral("unsupported:Fedora Linux 41 (Workstation Edition)");
+    }
+
+    void hostModeFollowsTheSystem()
+    {
+        QFETCH(QString, file);
+        QFETCH(QString, mode);
+        const Run r = bash(QStringLiteral(". scripts/lib/common.sh; tileport_host_mode"),
+                           {{QStringLiteral("TILEPORT_OS_RELEASE"), file}});
+        QCOMPARE(r.code, 0);
+        QCOMPARE(r.out.trimmed(), mode);
+    }
+
+    void setupRefusesUnsupportedSystem()
+    {
+        QTemporaryDir cache;
+        const Run r = bash(QStringLiteral("./scripts/setup"), {{QStringLiteral("TILEPORT_OS_RELEASE"), osRelease("fedora-41")},
+                                                               {QStringLiteral("TILEPORT_CACHE"), cache.path()}});
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.contains(QStringLiteral("unsupported system: Fedora Linux 41")), qPrintable(r.err));
+        QVERIFY(r.err.contains(QStringLiteral("Debian 13, Ubuntu 24.04")));
+    }
+
+    void unreachableRegistryIsNamed()
+    {
+        QTemporaryDir cache;
+        const Run r = bash(QStringLiteral(". scripts/setup && setup_grammars"),
+                           {{QStringLiteral("TILEPORT_CACHE"), cache.path()},
+                            {QStringLiteral("TILEPORT_NPM_REGISTRY"), QStringLiteral("http://127.0.0.1:9")}});
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.contains(QStringLiteral("cannot download http://127.0.0.1:9/tree-sitter-python/-/tree-sitter-python-0.23.6.tgz")),
+                 qPrintable(r.err));
+        QVERIFY(r.err.contains(QStringLiteral("no network")));
+    }
+
+    void corruptDownloadIsRejected()
+    {
+        QTemporaryDir cache;
+        QDir(cache.path()).mkpath(QStringLiteral("downloads"));
+        QFile bad(cache.filePath(QStringLiteral("downloads/tree-sitter-python-0.23.6.tgz")));
+        QVERIFY(bad.open(QIODevice::WriteOnly));
+        bad.write("not a tarball");
+        bad.close();
+        const Run r = bash(QStringLiteral(". scripts/setup && setup_grammars"), {{QStringLiteral("TILEPORT_CACHE"), cache.path()}});
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.contains(QStringLiteral("checksum mismatch for tree-sitter-python 0.23.6")), qPrintable(r.err));
+        QVERIFY(!bad.exists());
+    }
+
+    void wrapperNamesAMissingPath()
+    {
+        const Run r = bash(QStringLiteral("./scripts/tileport reference /nonexistent-dir/kernel.py"));
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.contains(QStringLiteral("/nonexistent-dir/kernel.py: no such file or directory")), qPrintable(r.err));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSetupScripts)
+#include "tst_setup_scripts.moc"
