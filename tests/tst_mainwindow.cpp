@@ -15,7 +15,7 @@ using namespace tileport::ui;
 
 namespace {
 
-// Number of distinct colours KSyntaxHighlighting put on the given line.
+// Number of distinct styles (colour, weight) KSyntaxHighlighting put on the line.
 int coloursOnLine(CodeEditor *editor, const QString &needle)
 {
     QTextBlock block = editor->document()->firstBlock();
@@ -23,9 +23,9 @@ int coloursOnLine(CodeEditor *editor, const QString &needle)
         block = block.next();
     if (!block.isValid())
         return -1;
-    QSet<QRgb> colours;
+    QSet<QPair<QRgb, int>> colours;
     for (const QTextLayout::FormatRange &r : block.layout()->formats())
-        colours.insert(r.format.foreground().color().rgba());
+        colours.insert({r.format.foreground().color().rgba(), r.format.fontWeight()});
     return int(colours.size());
 }
 
@@ -67,6 +67,21 @@ private Q_SLOTS:
         w.rustPane()->setPlainText(QStringLiteral("fn main() {\n    let x: i32 = 42; // answer\n}\n"));
         QCoreApplication::processEvents();
         QVERIFY(coloursOnLine(w.rustPane(), QStringLiteral("let x")) >= 3);
+    }
+
+    void highlightsTileIr()
+    {
+        MainWindow w;
+        CodeEditor *ref = w.irDiffPane()->reference();
+        QCOMPARE(ref->definitionName(), QStringLiteral("Tile IR"));
+        ref->setPlainText(QStringLiteral("cuda_tile.module @kernels {\n"
+                                         "  entry @k(%arg0: tile<ptr<f32>>) {\n"
+                                         "    %0 = addf %a, %b rounding<zero> : tile<4xf32>\n"
+                                         "    return\n  }\n}\n"));
+        QCoreApplication::processEvents();
+        // op, values, keyword, type and element type get distinct styles.
+        const int colours = coloursOnLine(ref, QStringLiteral("%0 = addf"));
+        QVERIFY2(colours >= 4, qPrintable(QString::number(colours)));
     }
 
     void themesChangeColours()

@@ -10,8 +10,8 @@ namespace tileport::ui {
 
 IrDiffPane::IrDiffPane(QWidget *parent)
     : QWidget(parent)
-    , m_reference(new CodeEditor(QStringLiteral("MLIR"), this))
-    , m_generated(new CodeEditor(QStringLiteral("MLIR"), this))
+    , m_reference(new CodeEditor(QStringLiteral("Tile IR"), this))
+    , m_generated(new CodeEditor(QStringLiteral("Tile IR"), this))
     , m_summary(new QLabel(this))
 {
     m_reference->setObjectName(QStringLiteral("irReference"));
