@@ -7,6 +7,7 @@
 #include <KSyntaxHighlighting/Definition>
 
 #include <QListView>
+#include <QSignalSpy>
 #include <QTest>
 #include <QTextBlock>
 #include <QTextLayout>
@@ -59,8 +60,9 @@ private Q_SLOTS:
         MainWindow w;
         QCOMPARE(w.sourcePane()->definitionName(), QStringLiteral("Python"));
         QCOMPARE(w.rustPane()->definitionName(), QStringLiteral("Rust"));
-        QString error;
-        QVERIFY2(w.openSource(QStringLiteral(TILEPORT_SOURCE_DIR "/examples/vector_add.py"), &error), qPrintable(error));
+        QSignalSpy opened(&w, &MainWindow::sourceOpened);
+        w.openSource(QStringLiteral(TILEPORT_SOURCE_DIR "/examples/vector_add.py"));
+        QVERIFY(opened.wait(5000));
         QCoreApplication::processEvents();
         // "def vector_add(a, b, c, TILE: ct.Constant[int]):" has a keyword, a name and punctuation.
         QVERIFY(coloursOnLine(w.sourcePane(), QStringLiteral("def vector_add")) >= 2);
@@ -99,9 +101,11 @@ private Q_SLOTS:
     void openingMissingFileReportsError()
     {
         MainWindow w;
-        QString error;
-        QVERIFY(!w.openSource(QStringLiteral("/nonexistent/kernel.py"), &error));
-        QVERIFY(error.startsWith(QStringLiteral("/nonexistent/kernel.py: ")));
+        QSignalSpy failed(&w, &MainWindow::sourceOpenFailed);
+        w.openSource(QStringLiteral("/nonexistent/kernel.py"));
+        QVERIFY(failed.wait(5000));
+        QVERIFY(failed.at(0).at(0).toString().startsWith(QStringLiteral("/nonexistent/kernel.py: ")));
+        QVERIFY(w.sourcePane()->toPlainText().isEmpty());
     }
 };
 

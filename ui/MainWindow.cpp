@@ -2,6 +2,7 @@
 #include "MainWindow.h"
 #include "CodeEditor.h"
 #include "IrDiffPane.h"
+#include "JobRunner.h"
 #include "StageListModel.h"
 
 #include <QActionGroup>
@@ -43,7 +44,10 @@ MainWindow::MainWindow(QWidget *parent)
     , m_pipeline(new QListView)
     , m_stages(new StageListModel(this))
     , m_kernelSelector(new QComboBox)
+    , m_jobs(new JobRunner(this))
 {
+    connect(m_jobs, &JobRunner::finished, this,
+            [this](const QString &channel, quint64, const QVariant &result) { onJobFinished(channel, result); });
     setWindowTitle(tr("TilePort"));
     m_source->setObjectName(QStringLiteral("sourcePane"));
     m_irDiff->setObjectName(QStringLiteral("irDiffPane"));
@@ -83,9 +87,8 @@ void MainWindow::buildMenus()
     auto *file = menuBar()->addMenu(tr("&File"));
     file->addAction(tr("&Open…"), QKeySequence::Open, this, [this] {
         const QString path = QFileDialog::getOpenFileName(this, tr("Open kernel"), {}, tr("Python (*.py)"));
-        QString error;
-        if (!path.isEmpty() && !openSource(path, &error))
-            statusBar()->showMessage(error);
+        if (!path.isEmpty())
+            openSource(path);
     });
     file->addAction(tr("&Quit"), QKeySequence::Quit, qApp, &QApplication::quit);
 
@@ -100,20 +103,38 @@ void MainWindow::buildMenus()
     light->setChecked(true);
 }
 
-bool MainWindow::openSource(const QString &path, QString *error)
+void MainWindow::openSource(const QString &path)
 {
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly | QIODevice::Text)) {
-        if (error)
-            *error = tr("%1: %2").arg(path, f.errorString());
-        return false;
+    statusBar()->showMessage(tr("Opening %1…").arg(path));
+    m_jobs->submit(QStringLiteral("open-source"), [path](JobContext &) {
+        QFile f(path);
+        QVariantMap r{{QStringLiteral("path"), path}};
+        if (!f.open(QIODevice::ReadOnly | QIODevice::Text))
+            r.insert(QStringLiteral("error"), QStringLiteral("%1: %2").arg(path, f.errorString()));
+        else
+            r.insert(QStringLiteral("text"), QString::fromUtf8(f.readAll()));
+        return QVariant(r);
+    });
+}
+
+void MainWindow::onJobFinished(const QString &channel, const QVariant &result)
+{
+    if (channel != QLatin1String("open-source"))
+        return;
+    const QVariantMap r = result.toMap();
+    const QString path = r.value(QStringLiteral("path")).toString();
+    if (r.contains(QStringLiteral("error"))) {
+        const QString error = r.value(QStringLiteral("error")).toString();
+        statusBar()->showMessage(error);
+        Q_EMIT sourceOpenFailed(error);
+        return;
     }
-    m_source->setPlainText(QString::fromUtf8(f.readAll()));
+    m_source->setPlainText(r.value(QStringLiteral("text")).toString());
     m_kernelSelector->clear();
     m_kernelSelector->addItem(QFileInfo(path).fileName());
     setWindowTitle(tr("%1 — TilePort").arg(QFileInfo(path).fileName()));
     statusBar()->showMessage(tr("Opened %1").arg(path));
-    return true;
+    Q_EMIT sourceOpened(path);
 }
 
 void MainWindow::setTheme(ThemeMode mode)

@@ -8,6 +8,10 @@
 class QListView;
 class QComboBox;
 
+namespace tileport {
+class JobRunner;
+}
+
 namespace tileport::ui {
 
 class CodeEditor;
@@ -21,7 +25,8 @@ class MainWindow : public QMainWindow
 public:
     explicit MainWindow(QWidget *parent = nullptr);
 
-    bool openSource(const QString &path, QString *error = nullptr);
+    // Loads the kernel in the background; sourceOpened or sourceOpenFailed follows.
+    void openSource(const QString &path);
     void setTheme(ThemeMode mode);
     ThemeMode theme() const { return m_theme; }
 
@@ -31,8 +36,13 @@ public:
     QListView *pipelinePanel() const { return m_pipeline; }
     StageListModel *stageModel() const { return m_stages; }
 
+Q_SIGNALS:
+    void sourceOpened(const QString &path);
+    void sourceOpenFailed(const QString &error);
+
 private:
     void buildMenus();
+    void onJobFinished(const QString &channel, const QVariant &result);
 
     CodeEditor *m_source;
     IrDiffPane *m_irDiff;
@@ -40,6 +50,7 @@ private:
     QListView *m_pipeline;
     StageListModel *m_stages;
     QComboBox *m_kernelSelector;
+    JobRunner *m_jobs;
     ThemeMode m_theme = ThemeMode::Light;
 };
 

@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: MIT
+#include "JobRunner.h"
+
+#include <QMetaObject>
+#include <QPointer>
+
+namespace tileport {
+
+JobRunner::JobRunner(QObject *parent)
+    : QObject(parent)
+{
+}
+
+JobRunner::~JobRunner()
+{
+    cancelAll();
+    m_pool.waitForDone();
+}
+
+quint64 JobRunner::submit(const QString &channel, Body body)
+{
+    cancel(channel);
+    const quint64 id = m_nextId++;
+    QPointer<JobRunner> self(this);
+    auto context = std::make_shared<JobContext>(id, [self, channel, id](const QVariant &v) {
+        if (self)
+            QMetaObject::invokeMethod(self, [self, channel, id, v] {
+                if (self)
+                    self->deliverPartial(channel, id, v);
+            }, Qt::QueuedConnection);
+    });
+    m_current.insert(channel, context);
+    m_pool.start([self, channel, context, body = std::move(body)] {
+        const QVariant result = body(*context);
+        const bool wasCancelled = context->isCancelled();
+        if (self)
+            QMetaObject::invokeMethod(self, [self, channel, id = context->id(), result, wasCancelled] {
+                if (self)
+                    self->deliverFinished(channel, id, result, wasCancelled);
+            }, Qt::QueuedConnection);
+    });
+    return id;
+}
+
+void JobRunner::cancel(const QString &channel)
+{
+    if (auto it = m_current.find(channel); it != m_current.end()) {
+        it.value()->cancel();
+        const quint64 id = it.value()->id();
+        m_current.erase(it);
+        Q_EMIT cancelled(channel, id);
+    }
+}
+
+void JobRunner::cancelAll()
+{
+    const QStringList channels = m_current.keys();
+    for (const QString &c : channels)
+        cancel(c);
+}
+
+bool JobRunner::waitForIdle(int timeoutMs)
+{
+    return m_pool.waitForDone(timeoutMs);
+}
+
+bool JobRunner::isRunning(const QString &channel) const
+{
+    return m_current.contains(channel);
+}
+
+void JobRunner::deliverPartial(const QString &channel, quint64 id, const QVariant &value)
+{
+    // Superseded or cancelled jobs have left m_current: drop what they send.
+    const auto it = m_current.constFind(channel);
+    if (it == m_current.cend() || it.value()->id() != id)
+        return;
+    Q_EMIT partial(channel, id, value);
+}
+
+void JobRunner::deliverFinished(const QString &channel, quint64 id, const QVariant &result, bool wasCancelled)
+{
+    const auto it = m_current.constFind(channel);
+    if (it == m_current.cend() || it.value()->id() != id || wasCancelled)
+        return;
+    m_current.erase(it);
+    Q_EMIT finished(channel, id, result);
+}
+
+} // namespace tileport

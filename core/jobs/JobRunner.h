@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "JobContext.h"
+
+#include <QHash>
+#include <QObject>
+#include <QThreadPool>
+
+#include <memory>
+
+namespace tileport {
+
+// The one background-job mechanism: every long piece of work (compiles,
+// exports, file loads, pipeline stages) runs here. Each job has an id and a
+// channel (e.g. "open-source", "stage-C"); submitting a job on a channel
+// cancels the job already running there and drops whatever it delivers
+// later, so the newest request wins. Results and partial results arrive as
+// queued signals on the runner's thread.
+class JobRunner : public QObject
+{
+    Q_OBJECT
+public:
+    using Body = std::function<QVariant(JobContext &)>;
+
+    explicit JobRunner(QObject *parent = nullptr);
+    ~JobRunner() override;
+
+    quint64 submit(const QString &channel, Body body);
+    void cancel(const QString &channel);
+    void cancelAll();
+    // Blocks until every job has finished (for tests and shutdown).
+    bool waitForIdle(int timeoutMs = -1);
+    bool isRunning(const QString &channel) const;
+
+Q_SIGNALS:
+    void partial(const QString &channel, quint64 id, const QVariant &value);
+    void finished(const QString &channel, quint64 id, const QVariant &result);
+    void cancelled(const QString &channel, quint64 id);
+
+private:
+    void deliverPartial(const QString &channel, quint64 id, const QVariant &value);
+    void deliverFinished(const QString &channel, quint64 id, const QVariant &result, bool wasCancelled);
+
+    QThreadPool m_pool;
+    quint64 m_nextId = 1;
+    QHash<QString, std::shared_ptr<JobContext>> m_current;
+};
+
+} // namespace tileport
