@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "tileport/TileIR/BytecodeHeader.h"
+#include "tileport/TileIR/Bytecode/BytecodeHeader.h"
 
 #include <QTest>
 

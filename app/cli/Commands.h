@@ -7,3 +7,5 @@
 // returns the process exit code.
 int runDoctorCommand(const QStringList &args);
 int runReferenceCommand(const QStringList &args);
+int runAnalyzeCommand(const QStringList &args);
+int runIrCommand(const QStringList &args);

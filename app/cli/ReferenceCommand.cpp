@@ -51,13 +51,12 @@ int runReferenceCommand(const QStringList &args)
     const QJsonObject cfg = QJsonDocument::fromJson(sf.readAll(), &perr).object();
     if (perr.error != QJsonParseError::NoError)
         return fail(QStringLiteral("%1: offset %2: %3").arg(sidecar).arg(perr.offset).arg(perr.errorString()));
-    const QString kernel = cfg.value(QStringLiteral("kernel")).toString();
     const QJsonArray configs = cfg.value(QStringLiteral("configs")).toArray();
     QJsonArray versions = cfg.value(QStringLiteral("bytecode_versions")).toArray();
     if (versions.isEmpty())
         versions = {QStringLiteral("13.3")};
-    if (kernel.isEmpty() || configs.isEmpty())
-        return fail(QStringLiteral("%1: needs \"kernel\" and a non-empty \"configs\" list").arg(sidecar));
+    if (configs.isEmpty())
+        return fail(QStringLiteral("%1: needs a non-empty \"configs\" list").arg(sidecar));
 
     if (outDir.isEmpty())
         outDir = QDir::current().filePath(QStringLiteral("tileport-out/%1/reference").arg(src.completeBaseName()));
@@ -70,6 +69,13 @@ int runReferenceCommand(const QStringList &args)
     for (const QJsonValue &cv : configs) {
         const QJsonObject c = cv.toObject();
         const QString name = c.value(QStringLiteral("name")).toString();
+        // A config may name its own kernel (files with several kernels).
+        const QString kernel = c.value(QStringLiteral("kernel")).toString(cfg.value(QStringLiteral("kernel")).toString());
+        if (kernel.isEmpty()) {
+            ++failures;
+            out << QStringLiteral("FAIL  config '%1': no \"kernel\" (top-level or per config)\n").arg(name);
+            continue;
+        }
         for (const QJsonValue &vv : versions) {
             tileport::ReferenceExporter::Request req;
             req.kernelFile = src.absoluteFilePath();

@@ -12,7 +12,10 @@ int usage(int code)
         "usage: tileport COMMAND [ARGS]\n"
         "commands:\n"
         "  doctor [--json] [--quick]     check every component and toolchain\n"
+        "  analyze FILE [--json] [-o F]  analyze a cuTile Python file (kernels, variants, launches)\n"
         "  reference FILE [--out DIR]    export the reference Tile IR of a cuTile Python kernel\n"
+        "  ir canon FILE                 print the canonical form of a Tile IR module\n"
+        "  ir diff REF GEN [--json]      compare two Tile IR modules (exit 0 PASS, 2 notes, 1 FAIL_FIXABLE)\n"
         "  --version                     print the version\n");
     return code;
 }
@@ -29,8 +32,12 @@ int main(int argc, char **argv)
     const QString cmd = args.takeFirst();
     if (cmd == QLatin1String("doctor"))
         return runDoctorCommand(args);
+    if (cmd == QLatin1String("analyze"))
+        return runAnalyzeCommand(args);
     if (cmd == QLatin1String("reference"))
         return runReferenceCommand(args);
+    if (cmd == QLatin1String("ir"))
+        return runIrCommand(args);
     if (cmd == QLatin1String("--version")) {
         QTextStream(stdout) << "tileport " << TILEPORT_VERSION << '\n';
         return 0;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-//! One small kernel, the Rust twin of tests/fixtures/python/smoke_kernels.py's
-//! smoke_vadd.
+//! Small kernels, the Rust twins of tests/fixtures/python/smoke_kernels.py's
+//! smoke_vadd and smoke_row_sum.
 
 #[cutile::module]
 pub mod smoke {
@@ -16,5 +16,16 @@ pub mod smoke {
         let ta = a.load_tile(shape![B], [pid]);
         let tb = b.load_tile(shape![B], [pid]);
         out.store(ta + tb);
+    }
+
+    #[cutile::entry()]
+    fn smoke_row_sum<const BM: i32, const BN: i32>(
+        out: &mut Tensor<f32, { [BM] }>,
+        x: &Tensor<f32, { [-1, -1] }>,
+    ) {
+        let pid = get_tile_block_id().0;
+        let t: Tile<f32, { [BM, BN] }> = x.load_tile(shape![BM, BN], [pid, 0i32]);
+        let s: Tile<f32, { [BM] }> = reduce_sum(t, 1i32);
+        out.store(s);
     }
 }

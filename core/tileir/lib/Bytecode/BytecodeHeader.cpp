@@ -1,19 +1,17 @@
 // SPDX-License-Identifier: MIT
-#include "tileport/TileIR/BytecodeHeader.h"
+#include "tileport/TileIR/Bytecode/BytecodeHeader.h"
 
-#include <array>
 #include <cstring>
 
 namespace tileport::tileir {
 
 bool parseBytecodeHeader(std::span<const uint8_t> bytes, BytecodeHeader &out, std::string &error)
 {
-    static constexpr std::array<uint8_t, 8> kMagic{0x7F, 'T', 'i', 'l', 'e', 'I', 'R', 0x00};
-    if (bytes.size() < 12) {
+    if (bytes.size() < kBytecodeHeaderSize) {
         error = "offset " + std::to_string(bytes.size()) + ": file ends inside the 12-byte header";
         return false;
     }
-    if (std::memcmp(bytes.data(), kMagic.data(), kMagic.size()) != 0) {
+    if (std::memcmp(bytes.data(), kBytecodeMagic.data(), kBytecodeMagic.size()) != 0) {
         error = "offset 0: not Tile IR bytecode (bad magic)";
         return false;
     }

@@ -1,0 +1,287 @@
+// SPDX-License-Identifier: MIT
+#include "KernelConfigFile.h"
+
+#include "CuTileApi.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QRegularExpression>
+
+#include <cmath>
+
+namespace tileport::frontend {
+
+namespace {
+
+using Severity = ConfigDiagnostic::Severity;
+
+int elementBytes(const QString &dtype)
+{
+    if (dtype.contains(QLatin1String("64")))
+        return 8;
+    if (dtype.contains(QLatin1String("32")))
+        return 4;
+    if (dtype.contains(QLatin1String("16")))
+        return 2;
+    return 1;
+}
+
+QString kindOf(const QString &sidecarKind)
+{
+    if (sidecarKind == QLatin1String("array"))
+        return QStringLiteral("array");
+    if (sidecarKind == QLatin1String("scalar"))
+        return QStringLiteral("scalar");
+    if (sidecarKind == QLatin1String("const"))
+        return QStringLiteral("constant");
+    return {};
+}
+
+bool integral(const QJsonValue &v) { return v.isDouble() && std::floor(v.toDouble()) == v.toDouble() && std::isfinite(v.toDouble()); }
+
+} // namespace
+
+QString KernelConfigFile::pathFor(const QString &kernelFile)
+{
+    const QFileInfo fi(kernelFile);
+    return fi.dir().filePath(fi.completeBaseName() + QStringLiteral(".tileport.json"));
+}
+
+void KernelConfigFile::locate(qsizetype offset, int &line, int &col) const
+{
+    line = 1;
+    col = 1;
+    for (qsizetype i = 0; i < offset && i < m_bytes.size(); ++i) {
+        if (m_bytes[i] == '\n') {
+            ++line;
+            col = 1;
+        } else if ((static_cast<unsigned char>(m_bytes[i]) & 0xC0) != 0x80) {
+            ++col;
+        }
+    }
+}
+
+bool KernelConfigFile::load(const QString &file)
+{
+    path = file;
+    QFile f(file);
+    if (!f.open(QIODevice::ReadOnly)) {
+        diagnostics.append({Severity::Error, 1, 1, QStringLiteral("cannot read: %1").arg(f.errorString())});
+        return false;
+    }
+    m_bytes = f.read(4 * 1024 * 1024 + 1);
+    if (m_bytes.size() > 4 * 1024 * 1024) {
+        diagnostics.append({Severity::Error, 1, 1, QStringLiteral("larger than 4 MiB; not a config file")});
+        return false;
+    }
+    QJsonParseError perr;
+    const QJsonDocument doc = QJsonDocument::fromJson(m_bytes, &perr);
+    if (perr.error != QJsonParseError::NoError || !doc.isObject()) {
+        ConfigDiagnostic d;
+        locate(perr.offset, d.line, d.col);
+        d.message = perr.error != QJsonParseError::NoError ? perr.errorString() : QStringLiteral("the top level must be an object");
+        diagnostics.append(d);
+        return false;
+    }
+    const QJsonObject root = doc.object();
+    kernel = root.value(QStringLiteral("kernel")).toString();
+    for (const QJsonValue &v : root.value(QStringLiteral("bytecode_versions")).toArray())
+        bytecodeVersions.append(v.toString());
+    if (bytecodeVersions.isEmpty())
+        bytecodeVersions.append(QStringLiteral("13.3"));
+    static const QRegularExpression version(QStringLiteral("^\\d+\\.\\d+$"));
+    for (const QString &v : std::as_const(bytecodeVersions))
+        if (!version.match(v).hasMatch())
+            diagnostics.append({Severity::Error, 1, 1, QStringLiteral("bytecode version '%1' is not MAJOR.MINOR").arg(v)});
+    const QString text = QString::fromUtf8(m_bytes);
+    qsizetype searchFrom = 0;
+    const QJsonArray list = root.value(QStringLiteral("configs")).toArray();
+    if (list.isEmpty())
+        diagnostics.append({Severity::Error, 1, 1, QStringLiteral("needs a non-empty \"configs\" list")});
+    for (const QJsonValue &cv : list) {
+        const QJsonObject c = cv.toObject();
+        KernelConfig kc;
+        kc.name = c.value(QStringLiteral("name")).toString();
+        kc.kernel = c.value(QStringLiteral("kernel")).toString(kernel);
+        kc.variant = c.value(QStringLiteral("variant")).toString();
+        kc.params = c.value(QStringLiteral("params")).toArray();
+        const QRegularExpression at(QStringLiteral("\"name\"\\s*:\\s*\"%1\"").arg(QRegularExpression::escape(kc.name)));
+        const QRegularExpressionMatch m = at.match(text, searchFrom);
+        if (m.hasMatch()) {
+            searchFrom = m.capturedEnd();
+            locate(QStringView(text).left(m.capturedStart()).toUtf8().size(), kc.line, kc.col);
+        } else {
+            kc.line = 1;
+            kc.col = 1;
+        }
+        if (c.contains(QStringLiteral("tolerance"))) {
+            const QJsonObject t = c.value(QStringLiteral("tolerance")).toObject();
+            const QJsonValue a = t.value(QStringLiteral("atol")), r = t.value(QStringLiteral("rtol"));
+            kc.hasTolerance = true;
+            kc.atol = a.toDouble(-1.0);
+            kc.rtol = r.toDouble(-1.0);
+            if (!a.isDouble() || !r.isDouble() || kc.atol < 0 || kc.rtol < 0)
+                diagnostics.append({Severity::Error, kc.line, kc.col,
+                                    QStringLiteral("config '%1': tolerance needs non-negative numbers atol and rtol").arg(kc.name)});
+        }
+        if (kc.name.isEmpty())
+            diagnostics.append({Severity::Error, kc.line, kc.col, QStringLiteral("a config has no \"name\"")});
+        if (kc.kernel.isEmpty())
+            diagnostics.append({Severity::Error, kc.line, kc.col,
+                                QStringLiteral("config '%1' names no kernel (top-level or per-config \"kernel\")").arg(kc.name)});
+        configs.append(kc);
+    }
+    return diagnostics.isEmpty();
+}
+
+QList<ConfigDiagnostic> KernelConfigFile::validate(const ModuleAnalysis &analysis) const
+{
+    QList<ConfigDiagnostic> out;
+    for (const KernelConfig &c : configs) {
+        const auto error = [&](const QString &msg) {
+            out.append({Severity::Error, c.line, c.col, QStringLiteral("config '%1': %2").arg(c.name, msg)});
+        };
+        const auto warning = [&](const QString &msg) {
+            out.append({Severity::Warning, c.line, c.col, QStringLiteral("config '%1': %2").arg(c.name, msg)});
+        };
+        const KernelInfo *k = analysis.kernel(c.kernel);
+        if (!k) {
+            error(QStringLiteral("no @ct.kernel named '%1' in %2").arg(c.kernel, analysis.file));
+            continue;
+        }
+        if (!c.variant.isEmpty()) {
+            bool found = false;
+            for (const KernelVariant &v : k->variants)
+                found = found || v.name == c.variant;
+            if (!found) {
+                QStringList names;
+                for (const KernelVariant &v : k->variants)
+                    names.append(v.name);
+                error(QStringLiteral("variant '%1' is not one of %2").arg(c.variant, names.join(QStringLiteral(", "))));
+            }
+        }
+        if (c.params.size() != k->params.size()) {
+            error(QStringLiteral("%1 parameter(s) given, kernel '%2' takes %3").arg(c.params.size()).arg(k->name).arg(k->params.size()));
+            continue;
+        }
+        for (qsizetype i = 0; i < c.params.size(); ++i) {
+            const QJsonObject p = c.params[i].toObject();
+            const KernelParam &kp = k->params[i];
+            const QString where = QStringLiteral("parameter %1 (%2)").arg(i).arg(kp.name);
+            const QString name = p.value(QStringLiteral("name")).toString();
+            if (!name.isEmpty() && name != kp.name)
+                error(QStringLiteral("%1 is named '%2' in the config").arg(where, name));
+            const QString kind = p.value(QStringLiteral("kind")).toString();
+            const QString mapped = kindOf(kind);
+            if (mapped.isEmpty()) {
+                error(QStringLiteral("%1: unknown kind '%2' (array, scalar or const)").arg(where, kind));
+                continue;
+            }
+            if (kp.kind == KernelParam::Kind::Unknown)
+                warning(QStringLiteral("%1: the analysis cannot tell its kind; the config says %2").arg(where, kind));
+            else if (KernelParam::kindName(kp.kind) != mapped)
+                error(QStringLiteral("%1 is %2 in the kernel, %3 in the config").arg(where, KernelParam::kindName(kp.kind), kind));
+            if (kind == QLatin1String("const")) {
+                const QJsonValue v = p.value(QStringLiteral("value"));
+                if (v.isUndefined())
+                    error(QStringLiteral("%1: a const needs a \"value\"").arg(where));
+                else if (kp.constantType == QLatin1String("bool") && !v.isBool())
+                    error(QStringLiteral("%1: ct.Constant[bool] needs true or false").arg(where));
+                else if (kp.constantType == QLatin1String("int") && !integral(v))
+                    error(QStringLiteral("%1: ct.Constant[int] needs an integer").arg(where));
+                else if (kp.constantType == QLatin1String("float") && !v.isDouble())
+                    error(QStringLiteral("%1: ct.Constant[float] needs a number").arg(where));
+                continue;
+            }
+            const QString dtype = p.value(QStringLiteral("dtype")).toString();
+            if (!CuTileApi::isDtype(dtype)) {
+                error(QStringLiteral("%1: unknown dtype '%2'").arg(where, dtype));
+                continue;
+            }
+            if (kind == QLatin1String("scalar")) {
+                const QJsonValue v = p.value(QStringLiteral("value"));
+                if (!v.isUndefined() && !v.isDouble() && !v.isBool())
+                    error(QStringLiteral("%1: a scalar \"value\" must be a number").arg(where));
+                else if (v.isDouble() && (dtype.startsWith(QLatin1String("int")) || dtype.startsWith(QLatin1String("uint"))) && !integral(v))
+                    error(QStringLiteral("%1: %2 scalar with a non-integer value").arg(where, dtype));
+                continue;
+            }
+            const int ndim = p.value(QStringLiteral("ndim")).toInt(-1);
+            if (ndim < 0) {
+                error(QStringLiteral("%1: an array needs \"ndim\"").arg(where));
+                continue;
+            }
+            if (kp.rank >= 0 && kp.rank != ndim)
+                error(QStringLiteral("%1: ndim %2, but the kernel uses it with rank %3").arg(where).arg(ndim).arg(kp.rank));
+            if (!kp.dtype.isEmpty() && kp.dtype != dtype)
+                error(QStringLiteral("%1: dtype %2, but the kernel stores it as %3").arg(where, dtype, kp.dtype));
+            if (!p.contains(QStringLiteral("shape")))
+                continue;
+            const QJsonArray shape = p.value(QStringLiteral("shape")).toArray();
+            if (shape.size() != ndim) {
+                error(QStringLiteral("%1: shape has %2 dimension(s), ndim is %3").arg(where).arg(shape.size()).arg(ndim));
+                continue;
+            }
+            QList<qint64> dims;
+            bool good = true;
+            for (const QJsonValue &d : shape) {
+                good = good && integral(d) && d.toDouble() > 0;
+                dims.append(qint64(d.toDouble()));
+            }
+            if (!good) {
+                error(QStringLiteral("%1: shape entries must be positive integers").arg(where));
+                continue;
+            }
+            // What the exporter tells the compiler (export_tileir.py).
+            const int divisor = p.value(QStringLiteral("shape_divisible_by")).toInt(16);
+            for (qint64 d : dims)
+                if (divisor > 0 && d % divisor != 0)
+                    error(QStringLiteral("%1: dimension %2 is not divisible by shape_divisible_by=%3 that the reference "
+                                         "export assumes").arg(where).arg(d).arg(divisor));
+            if (p.value(QStringLiteral("contiguous")).toBool(true)) {
+                const int strideDiv = std::max(1, 16 / elementBytes(dtype));
+                qint64 stride = 1;
+                for (qsizetype a = dims.size() - 1; a > 0; --a) {
+                    stride *= dims[a];
+                    if (stride % strideDiv != 0) {
+                        error(QStringLiteral("%1: stride %2 of axis %3 is not a multiple of %4 elements (16 bytes) "
+                                             "that the reference export assumes").arg(where).arg(stride).arg(a - 1).arg(strideDiv));
+                        break;
+                    }
+                }
+            }
+        }
+    }
+    return out;
+}
+
+QJsonObject KernelConfigFile::toJson(const QList<ConfigDiagnostic> &diags) const
+{
+    QJsonArray list;
+    for (const KernelConfig &c : configs) {
+        QJsonObject j{{QStringLiteral("name"), c.name},
+                      {QStringLiteral("kernel"), c.kernel},
+                      {QStringLiteral("variant"), c.variant.isEmpty() ? QJsonValue() : QJsonValue(c.variant)},
+                      {QStringLiteral("params"), c.params},
+                      {QStringLiteral("line"), c.line},
+                      {QStringLiteral("col"), c.col}};
+        j.insert(QStringLiteral("tolerance"), c.hasTolerance ? QJsonValue(QJsonObject{{QStringLiteral("atol"), c.atol}, {QStringLiteral("rtol"), c.rtol}})
+                                                            : QJsonValue());
+        list.append(j);
+    }
+    QJsonArray d;
+    for (const ConfigDiagnostic &x : diags)
+        d.append(QJsonObject{{QStringLiteral("severity"), x.severity == Severity::Error ? QStringLiteral("error") : QStringLiteral("warning")},
+                             {QStringLiteral("line"), x.line},
+                             {QStringLiteral("col"), x.col},
+                             {QStringLiteral("message"), x.message}});
+    return QJsonObject{{QStringLiteral("path"), path},
+                       {QStringLiteral("kernel"), kernel.isEmpty() ? QJsonValue() : QJsonValue(kernel)},
+                       {QStringLiteral("bytecode_versions"), QJsonArray::fromStringList(bytecodeVersions)},
+                       {QStringLiteral("configs"), list},
+                       {QStringLiteral("diagnostics"), d}};
+}
+
+} // namespace tileport::frontend

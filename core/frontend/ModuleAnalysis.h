@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "AutotuneSite.h"
+#include "HelperFunction.h"
+#include "ImportBinding.h"
+#include "KernelInfo.h"
+#include "LaunchSite.h"
+#include "ModuleConstant.h"
+#include "SyntaxError.h"
+#include "UnsupportedConstruct.h"
+
+#include <QList>
+
+namespace tileport::frontend {
+
+// The result of analyzing one cuTile Python file (stage A's model).
+struct ModuleAnalysis {
+    QString file;
+    QString error;  // set when the file could not be read at all
+    QList<SyntaxError> syntaxErrors;
+    QList<ImportBinding> imports;
+    QList<ModuleConstant> constants;
+    QList<KernelInfo> kernels;
+    QList<HelperFunction> helpers;
+    QList<LaunchSite> launches;
+    QList<AutotuneSite> autotune;
+    QList<UnsupportedConstruct> unsupported; // every kernel's, deduplicated, in source order
+
+    bool ok() const { return error.isEmpty() && syntaxErrors.isEmpty(); }
+    const KernelInfo *kernel(const QString &name) const
+    {
+        for (const KernelInfo &k : kernels)
+            if (k.name == name)
+                return &k;
+        return nullptr;
+    }
+    const HelperFunction *helper(const QString &name) const
+    {
+        for (const HelperFunction &h : helpers)
+            if (h.name == name)
+                return &h;
+        return nullptr;
+    }
+};
+
+} // namespace tileport::frontend

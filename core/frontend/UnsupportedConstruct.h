@@ -1,0 +1,17 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "SourceRange.h"
+
+namespace tileport::frontend {
+
+// Something in device code the port cannot carry over as written; never
+// silently dropped.
+struct UnsupportedConstruct {
+    QString construct; // short name: "lambda", "try statement", "unknown cuTile call", ...
+    QString reason;
+    QString function;  // kernel or helper it occurs in
+    SourceRange range;
+};
+
+} // namespace tileport::frontend

@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "tileport/TileIR/Bytecode/DecodeError.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace tileport::tileir::bc::detail {
+
+// Thrown inside the reader; readModule() turns it into a ReadResult.
+struct DecodeFailure {
+    DecodeError error;
+};
+
+[[noreturn]] void failAt(uint64_t offset, std::string message);
+// A name from the file for an error message, cut to a readable length.
+std::string shortText(std::string_view s);
+
+// A bounds-checked view of one region of the file (a section, a record, a
+// function body). Every read checks the region's end; offsets are absolute.
+class Cursor
+{
+public:
+    Cursor(std::span<const uint8_t> bytes, uint64_t fileOffset)
+        : m_bytes(bytes)
+        , m_base(fileOffset)
+    {
+    }
+
+    uint64_t offset() const { return m_base + m_pos; }
+    size_t remaining() const { return m_bytes.size() - m_pos; }
+    bool atEnd() const { return m_pos == m_bytes.size(); }
+    uint64_t endOffset() const { return m_base + m_bytes.size(); }
+
+    uint8_t u8(const char *what);
+    uint64_t fixed(unsigned width, const char *what); // little-endian, width 1..8
+    uint64_t varint(const char *what);
+    int64_t signedVarint(const char *what);
+    // A zig-zag varint of up to 65 significant bits: float bit patterns with
+    // the top bit set are written that way by some writers.
+    uint64_t floatBitsVarint(const char *what);
+    // A varint count of items that each need at least `minItemBytes` more
+    // bytes; rejects counts the remaining bytes cannot hold.
+    uint64_t count(size_t minItemBytes, const char *what);
+    uint32_t index32(const char *what); // a varint that must fit in 32 bits
+
+    // Consumes bytes until the absolute offset is a multiple of `alignment`.
+    void alignTo(uint64_t alignment, const char *what);
+    std::span<const uint8_t> take(size_t n, const char *what);
+    Cursor sub(size_t n, const char *what);
+
+    [[noreturn]] void fail(std::string message) const { failAt(offset(), std::move(message)); }
+
+private:
+    void need(size_t n, const char *what) const;
+    std::span<const uint8_t> m_bytes;
+    uint64_t m_base;
+    size_t m_pos = 0;
+};
+
+} // namespace tileport::tileir::bc::detail

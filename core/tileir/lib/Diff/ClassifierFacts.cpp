@@ -1,0 +1,243 @@
+// SPDX-License-Identifier: MIT
+// The classifier's rules on whole-module facts: tile shapes, reductions and
+// MMA accumulators, fast-math flags, hints, assumptions, layouts.
+#include "tileport/TileIR/Diff/Classifier.h"
+
+#include "ClassifierUtil.h"
+
+#include <llvm/ADT/StringRef.h>
+
+namespace tileport::tileir::diff {
+
+using namespace detail;
+
+void Classifier::tileShapes()
+{
+    const auto onlyRef = minus(ref_.tileShapes, gen_.tileShapes);
+    const auto onlyGen = minus(gen_.tileShapes, ref_.tileShapes);
+    if (onlyRef.empty() && onlyGen.empty())
+        return;
+    Finding &f = add(Severity::Critical, Owner::Kernel, "tile-shapes", "",
+                     "the set of tile shapes differs (only in ref: " + (onlyRef.empty() ? "-" : join(onlyRef)) +
+                         "; only in gen: " + (onlyGen.empty() ? "-" : join(onlyGen)) + ")");
+    f.ref = join(onlyRef);
+    f.gen = join(onlyGen);
+}
+
+void Classifier::reductionsAndMma()
+{
+    if (ref_.reduceIdentities != gen_.reduceIdentities) {
+        const auto onlyRef = minus(ref_.reduceIdentities, gen_.reduceIdentities);
+        const auto onlyGen = minus(gen_.reduceIdentities, ref_.reduceIdentities);
+        Finding &f = add(Severity::Critical, Owner::Kernel, "reduce-identities", "reduce",
+                         "reductions differ in dimension or identities (ref: " + (onlyRef.empty() ? "-" : join(onlyRef, "; ")) +
+                             " / gen: " + (onlyGen.empty() ? "-" : join(onlyGen, "; ")) + ")");
+        f.ref = join(onlyRef, "; ");
+        f.gen = join(onlyGen, "; ");
+        for (const char *k : {"reduce", "scan"}) {
+            listRef(f, opsOr(ref_.opsByKind, k));
+            listGen(f, opsOr(gen_.opsByKind, k));
+        }
+    }
+    if (ref_.mmaAccumulators != gen_.mmaAccumulators) {
+        const auto onlyRef = minus(ref_.mmaAccumulators, gen_.mmaAccumulators);
+        const auto onlyGen = minus(gen_.mmaAccumulators, ref_.mmaAccumulators);
+        Finding &f = add(Severity::Critical, Owner::Kernel, "mma-accumulator", "mmaf",
+                         "MMA accumulator types differ (ref: " + (onlyRef.empty() ? "-" : join(onlyRef)) +
+                             " / gen: " + (onlyGen.empty() ? "-" : join(onlyGen)) + ")");
+        f.ref = join(onlyRef);
+        f.gen = join(onlyGen);
+        for (const char *k : {"mmaf", "mmai", "mmaf_scaled"}) {
+            listRef(f, opsOr(ref_.opsByKind, k));
+            listGen(f, opsOr(gen_.opsByKind, k));
+        }
+    }
+}
+
+void Classifier::precisionFlags()
+{
+    struct Flag {
+        const char *rule;
+        const char *what;
+        const std::map<std::string, std::vector<mlir::Operation *>> OpCensus::*member;
+        bool fewerIsCritical;
+    };
+    const Flag flags[] = {
+        {"flush-to-zero", "flush_to_zero", &OpCensus::flushToZero, true},
+        {"rounding-approx", "rounding<approx>", &OpCensus::approx, true},
+        {"rounding-explicit", "explicit rounding", &OpCensus::explicitRounding, false},
+    };
+    for (const Flag &flag : flags) {
+        const auto &refMap = ref_.*(flag.member);
+        const auto &genMap = gen_.*(flag.member);
+        std::set<std::string> kinds;
+        for (const auto &[k, v] : refMap)
+            kinds.insert(k);
+        for (const auto &[k, v] : genMap)
+            kinds.insert(k);
+        for (const std::string &kind : kinds) {
+            const auto &r = opsOr(refMap, kind);
+            const auto &g = opsOr(genMap, kind);
+            if (r.size() == g.size())
+                continue;
+            const bool fewer = g.size() < r.size();
+            // A missing fast-math flag changes the kernel's numerics and speed;
+            // extra explicit rounding is what diff_ir.sh warns about.
+            const Severity sev = fewer && flag.fewerIsCritical ? Severity::Critical : Severity::Note;
+            Finding &f = add(sev, Owner::Kernel, flag.rule, kind,
+                             std::string(fewer ? "fewer " : "more ") + flag.what + " on " + kind + ": ref " +
+                                 std::to_string(r.size()) + ", gen " + std::to_string(g.size()));
+            f.ref = std::to_string(r.size());
+            f.gen = std::to_string(g.size());
+            listRef(f, r);
+            listGen(f, g);
+        }
+    }
+}
+
+void Classifier::memoryHints()
+{
+    if (gen_.allowTmaTrue.size() != ref_.allowTmaTrue.size()) {
+        const bool fewer = gen_.allowTmaTrue.size() < ref_.allowTmaTrue.size();
+        Finding &f = add(fewer ? Severity::Critical : Severity::Note, Owner::Kernel, "allow-tma", "",
+                         std::string(fewer ? "fewer" : "more") + " memory ops with allow_tma = true: ref " +
+                             std::to_string(ref_.allowTmaTrue.size()) + ", gen " + std::to_string(gen_.allowTmaTrue.size()));
+        f.ref = std::to_string(ref_.allowTmaTrue.size());
+        f.gen = std::to_string(gen_.allowTmaTrue.size());
+        listRef(f, ref_.allowTmaTrue);
+        listGen(f, gen_.allowTmaTrue);
+    }
+    if (gen_.allowTmaFalse.size() != ref_.allowTmaFalse.size()) {
+        Finding &f = add(Severity::Note, Owner::Kernel, "allow-tma-false", "",
+                         "memory ops with allow_tma = false: ref " + std::to_string(ref_.allowTmaFalse.size()) + ", gen " +
+                             std::to_string(gen_.allowTmaFalse.size()));
+        f.ref = std::to_string(ref_.allowTmaFalse.size());
+        f.gen = std::to_string(gen_.allowTmaFalse.size());
+        listRef(f, ref_.allowTmaFalse);
+        listGen(f, gen_.allowTmaFalse);
+    }
+    if (gen_.latencies != ref_.latencies) {
+        const auto onlyRef = minus(ref_.latencies, gen_.latencies);
+        const auto onlyGen = minus(gen_.latencies, ref_.latencies);
+        Finding &f = add(Severity::Note, Owner::Kernel, "latency", "",
+                         "latency hints differ (ref: " + (onlyRef.empty() ? "-" : join(onlyRef)) +
+                             " / gen: " + (onlyGen.empty() ? "-" : join(onlyGen)) + ")");
+        f.ref = join(onlyRef);
+        f.gen = join(onlyGen);
+    }
+}
+
+void Classifier::entryHints()
+{
+    std::set<std::string> keys;
+    for (const auto &[k, v] : ref_.entryHints)
+        keys.insert(k);
+    for (const auto &[k, v] : gen_.entryHints)
+        keys.insert(k);
+    auto joined = [](const std::set<std::string> &s) { return join(std::vector<std::string>(s.begin(), s.end())); };
+    for (const std::string &key : keys) {
+        auto r = ref_.entryHints.find(key);
+        auto g = gen_.entryHints.find(key);
+        const bool inRef = r != ref_.entryHints.end();
+        const bool inGen = g != gen_.entryHints.end();
+        if (inRef && inGen && r->second == g->second)
+            continue;
+        std::string arch = key.substr(0, key.find('|'));
+        std::string name = key.substr(key.find('|') + 1);
+        Severity sev = Severity::Note;
+        std::string message;
+        if (inRef && inGen) {
+            // Launch-shape hints are set where the kernel is specialised and
+            // launched, hence the host owns them.
+            sev = Severity::Critical;
+            message = "entry hint " + name + " on " + arch + " differs: ref " + joined(r->second) + ", gen " +
+                      joined(g->second);
+        } else if (inRef) {
+            message = "entry hint " + name + " on " + arch + " = " + joined(r->second) + " is missing in gen";
+        } else {
+            message = "entry hint " + name + " on " + arch + " = " + joined(g->second) + " only in gen";
+        }
+        Finding &f = add(sev, Owner::Host, "entry-hints", "entry", message);
+        if (inRef)
+            f.ref = joined(r->second);
+        if (inGen)
+            f.gen = joined(g->second);
+        if (auto it = ref_.entryHintOps.find(key); it != ref_.entryHintOps.end())
+            listRef(f, it->second);
+        if (auto it = gen_.entryHintOps.find(key); it != gen_.entryHintOps.end())
+            listGen(f, it->second);
+    }
+}
+
+void Classifier::assumptions()
+{
+    if (!gen_.scalarDivBy.empty()) {
+        // Divisibility of scalar arguments is a specialisation fact the host
+        // side supplies; asserting it in the kernel is wrong for other inputs.
+        Finding &f = add(Severity::Critical, Owner::Host, "scalar-assume-div-by", "assume",
+                         std::to_string(gen_.scalarDivBy.size()) +
+                             " assume div_by on scalar (rank-0, non-pointer) values in gen");
+        f.ref = std::to_string(ref_.scalarDivBy.size());
+        f.gen = std::to_string(gen_.scalarDivBy.size());
+        listRef(f, ref_.scalarDivBy);
+        listGen(f, gen_.scalarDivBy);
+    }
+    const size_t r = ref_.pointerDivBy.size(), g = gen_.pointerDivBy.size();
+    if (r != g) {
+        const bool fewer = g < r;
+        const bool critical = fewer && !gen_.pointerMemoryOps.empty();
+        Finding &f = add(critical ? Severity::Critical : Severity::Note, Owner::Host, "pointer-assume-div-by", "assume",
+                         std::string(fewer ? "fewer" : "more") + " pointer assume div_by in gen: ref " + std::to_string(r) +
+                             ", gen " + std::to_string(g) +
+                             (fewer ? (critical ? " (gen loads/stores through raw pointers)" : " (gen has no pointer loads/stores)")
+                                    : ""));
+        f.ref = std::to_string(r);
+        f.gen = std::to_string(g);
+        listRef(f, ref_.pointerDivBy);
+        listGen(f, gen_.pointerDivBy);
+    }
+    if (!ref_.blockSwizzle.empty() && gen_.blockSwizzle.empty()) {
+        Finding &f = add(Severity::Note, Owner::Kernel, "block-swizzle", "divi",
+                         "the reference swizzles the tile block id (divi/remi on get_tile_block_id), gen does not");
+        listRef(f, ref_.blockSwizzle);
+    }
+}
+
+void Classifier::layoutsAndTypes()
+{
+    if (ref_.elementTypes.count("bf16") && !gen_.elementTypes.count("bf16"))
+        add(Severity::Note, Owner::Kernel, "bf16", "", "bf16 is used in the reference but not in gen");
+    const auto refOnlyTypes = minus(ref_.elementTypes, gen_.elementTypes);
+    const auto genOnlyTypes = minus(gen_.elementTypes, ref_.elementTypes);
+    if (!refOnlyTypes.empty() || !genOnlyTypes.empty()) {
+        Finding &f = add(Severity::Note, Owner::Kernel, "element-types", "",
+                         "element types differ (only in ref: " + (refOnlyTypes.empty() ? "-" : join(refOnlyTypes)) +
+                             "; only in gen: " + (genOnlyTypes.empty() ? "-" : join(genOnlyTypes)) + ")");
+        f.ref = join(refOnlyTypes);
+        f.gen = join(genOnlyTypes);
+    }
+    // Tensor strides come from the host's specialisation of the arguments;
+    // tile shapes, dim maps and traversal strides from the kernel.
+    auto isHostPart = [](const std::string &p) { return llvm::StringRef(p).starts_with("strides="); };
+    for (const bool host : {true, false}) {
+        std::multiset<std::string> r, g;
+        for (const std::string &p : ref_.layouts)
+            if (isHostPart(p) == host)
+                r.insert(p);
+        for (const std::string &p : gen_.layouts)
+            if (isHostPart(p) == host)
+                g.insert(p);
+        if (r == g)
+            continue;
+        const auto onlyRef = minus(r, g);
+        const auto onlyGen = minus(g, r);
+        Finding &f = add(Severity::Note, host ? Owner::Host : Owner::Kernel, host ? "layout-strides" : "layout-tiles", "",
+                         std::string(host ? "tensor view strides" : "view tiles / dim maps") + " differ (only in ref: " +
+                             (onlyRef.empty() ? "-" : join(onlyRef)) + "; only in gen: " +
+                             (onlyGen.empty() ? "-" : join(onlyGen)) + ")");
+        f.ref = join(onlyRef);
+        f.gen = join(onlyGen);
+    }
+}
+
+} // namespace tileport::tileir::diff

@@ -1,0 +1,16 @@
+# SPDX-License-Identifier: MIT
+# lit configuration for the cuda_tile dialect tests: every *.mlir file here
+# runs its RUN lines with tileport-opt, FileCheck and diff on the PATH.
+import os
+
+import lit.formats
+
+config.name = "TilePort-TileIR"
+config.test_format = lit.formats.ShTest(execute_external=True)
+config.suffixes = [".mlir"]
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = getattr(config, "tileir_lit_binary_dir", config.test_source_root)
+
+path = [config.tileport_opt_dir, config.llvm_tools_dir, config.environment.get("PATH", os.environ.get("PATH", ""))]
+config.environment["PATH"] = os.pathsep.join(path)
