@@ -104,9 +104,61 @@ private Q_SLOTS:
         QVERIFY2(broken.out.contains(QStringLiteral("broken.py:5:")), qPrintable(broken.out));
         QVERIFY(broken.out.contains(QStringLiteral("syntax error")));
 
-        const Run noConfig = tileport({QStringLiteral("reference"), QStringLiteral(TILEPORT_SOURCE_DIR "/tests/fixtures/python/smoke_kernels.py")});
+        // A kernel file without a KERNEL.tileport.json beside it.
+        QTemporaryDir bare;
+        const QString lone = bare.filePath(QStringLiteral("lone.py"));
+        QVERIFY(QFile::copy(QStringLiteral(TILEPORT_SOURCE_DIR "/tests/fixtures/python/smoke_kernels.py"), lone));
+        const Run noConfig = tileport({QStringLiteral("reference"), lone});
         QCOMPARE(noConfig.code, 2);
         QVERIFY(noConfig.err.contains(QStringLiteral("no specialization config")));
+    }
+
+    void portStatusRerunReport()
+    {
+        QTemporaryDir dir;
+        const QString session = dir.filePath(QStringLiteral("s"));
+        const QString src = QStringLiteral(TILEPORT_SOURCE_DIR "/tests/fixtures/python/smoke_kernels.py");
+        // Stages A and C only: C has no generated IR to compare with.
+        const Run port = tileport({QStringLiteral("port"), src, QStringLiteral("--stages"), QStringLiteral("A,C"),
+                                   QStringLiteral("--session"), session});
+        QCOMPARE(port.code, 1);
+        QVERIFY2(port.out.contains(QStringLiteral("[A] PASS")), qPrintable(port.out));
+        QVERIFY(port.out.contains(QStringLiteral("[C] BLOCKED (kernel)")));
+        QVERIFY(port.out.contains(QStringLiteral("run stage B first")));
+        QVERIFY(QFile::exists(session + QStringLiteral("/runs/001/events.jsonl")));
+
+        const Run status = tileport({QStringLiteral("status"), session, QStringLiteral("--json")});
+        QCOMPARE(status.code, 0);
+        const QJsonObject table = QJsonDocument::fromJson(status.out.toUtf8()).object();
+        QCOMPARE(table.value(QStringLiteral("run")).toInt(), 1);
+        const QJsonArray rows = table.value(QStringLiteral("stages")).toArray();
+        QCOMPARE(rows.size(), 2);
+        QCOMPARE(rows[0].toObject().value(QStringLiteral("verdict")).toString(), QStringLiteral("PASS"));
+        QCOMPARE(rows[1].toObject().value(QStringLiteral("verdict")).toString(), QStringLiteral("BLOCKED"));
+
+        // --json streams events as JSON Lines, then the table.
+        const Run rerun = tileport({QStringLiteral("rerun"), session, QStringLiteral("--stage"), QStringLiteral("A"),
+                                    QStringLiteral("--json")});
+        QCOMPARE(rerun.code, 0);
+        const QStringList lines = rerun.out.trimmed().split(QLatin1Char('\n'));
+        QVERIFY(lines.size() > 3);
+        for (const QString &line : lines)
+            QVERIFY2(QJsonDocument::fromJson(line.toUtf8()).isObject(), qPrintable(line));
+        QVERIFY(lines.first().contains(QStringLiteral("\"event\":\"run_started\"")));
+        const QJsonArray after = QJsonDocument::fromJson(lines.last().toUtf8()).object().value(QStringLiteral("stages")).toArray();
+        QCOMPARE(after.size(), 3);
+        QCOMPARE(after[1].toObject().value(QStringLiteral("state")).toString(), QStringLiteral("stale"));
+
+        const Run report = tileport({QStringLiteral("report"), session});
+        QCOMPARE(report.code, 0);
+        QVERIFY(report.out.startsWith(QStringLiteral("# smoke_vadd: ")));
+        QCOMPARE(report.out.count(QStringLiteral("# Stage A, attempt 2")), 1);
+        QVERIFY(!report.out.contains(QStringLiteral("# Stage C")));
+
+        const Run bad = tileport({QStringLiteral("port"), src, QStringLiteral("--stages"), QStringLiteral("Q")});
+        QCOMPARE(bad.code, 3);
+        QVERIFY(bad.err.contains(QStringLiteral("bad stage list 'Q'")));
+        QCOMPARE(tileport({QStringLiteral("status"), dir.filePath(QStringLiteral("nope"))}).code, 3);
     }
 
     void unknownCommandIsAnError()

@@ -171,6 +171,18 @@ bool Session::startStage(int run, QChar stage, QString *error)
     return save(error);
 }
 
+bool Session::interruptStage(int run, QChar stage, QString *error)
+{
+    StageRecord *rec = latestMutable(run, stage);
+    if (!rec || rec->state != StageRecord::State::Running) {
+        *error = QStringLiteral("stage %1 is not running in run %2").arg(stage).arg(run);
+        return false;
+    }
+    rec->state = StageRecord::State::Interrupted;
+    rec->finished = QDateTime::currentDateTimeUtc();
+    return save(error);
+}
+
 bool Session::finishStage(int run, QChar stage, const QString &verdict, const QString &report, QString *error)
 {
     StageRecord *rec = latestMutable(run, stage);

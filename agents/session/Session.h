@@ -46,6 +46,8 @@ public:
     // Marks `stage` running (a new attempt) in `run`; saved at once.
     bool startStage(int run, QChar stage, QString *error);
     bool finishStage(int run, QChar stage, const QString &verdict, const QString &report, QString *error);
+    // A cancelled attempt: kept in the history as interrupted, no verdict.
+    bool interruptStage(int run, QChar stage, QString *error);
     // Marks every stage after `stage` in the pipeline order stale (their
     // inputs changed); the stage itself and those before it are kept.
     bool markDownstreamStale(int run, QChar stage, QString *error);

@@ -9,3 +9,7 @@ int runDoctorCommand(const QStringList &args);
 int runReferenceCommand(const QStringList &args);
 int runAnalyzeCommand(const QStringList &args);
 int runIrCommand(const QStringList &args);
+int runPortCommand(const QStringList &args);
+int runRerunCommand(const QStringList &args);
+int runStatusCommand(const QStringList &args);
+int runReportCommand(const QStringList &args);

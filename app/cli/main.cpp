@@ -14,8 +14,14 @@ int usage(int code)
         "  doctor [--json] [--quick]     check every component and toolchain\n"
         "  analyze FILE [--json] [-o F]  analyze a cuTile Python file (kernels, variants, launches)\n"
         "  reference FILE [--out DIR]    export the reference Tile IR of a cuTile Python kernel\n"
+        "  ir decode FILE [-o OUT]       print Tile IR bytecode (13.1-13.3) in the cuda_tile text syntax\n"
         "  ir canon FILE                 print the canonical form of a Tile IR module\n"
         "  ir diff REF GEN [--json]      compare two Tile IR modules (exit 0 PASS, 2 notes, 1 FAIL_FIXABLE)\n"
+        "  port FILE [--kernel K] [--stages A-E] [--session DIR] [--json]\n"
+        "                                run the porting pipeline on a kernel\n"
+        "  rerun DIR --stage X [--json]  re-run one stage of a session (later stages become stale)\n"
+        "  status DIR [--json]           the stage table of a session's latest run\n"
+        "  report DIR                    the stage reports of a session's latest run, as Markdown\n"
         "  --version                     print the version\n");
     return code;
 }
@@ -38,6 +44,14 @@ int main(int argc, char **argv)
         return runReferenceCommand(args);
     if (cmd == QLatin1String("ir"))
         return runIrCommand(args);
+    if (cmd == QLatin1String("port"))
+        return runPortCommand(args);
+    if (cmd == QLatin1String("rerun"))
+        return runRerunCommand(args);
+    if (cmd == QLatin1String("status"))
+        return runStatusCommand(args);
+    if (cmd == QLatin1String("report"))
+        return runReportCommand(args);
     if (cmd == QLatin1String("--version")) {
         QTextStream(stdout) << "tileport " << TILEPORT_VERSION << '\n';
         return 0;

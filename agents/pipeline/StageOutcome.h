@@ -1,0 +1,18 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QChar>
+#include <QString>
+
+namespace tileport {
+
+// What one finished stage attempt said, as far as routing cares: the verdict
+// and, for FAIL/BLOCKED from D or FAIL_FIXABLE from C, who has to act
+// ("host", "kernel" or "env"; empty when the stage did not say).
+struct StageOutcome {
+    QChar stage;
+    QString verdict;
+    QString owner;
+};
+
+} // namespace tileport

@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: MIT
+#include "StageReport.h"
+
+#include <QDir>
+#include <QJsonDocument>
+#include <QSaveFile>
+
+namespace tileport {
+
+namespace {
+
+bool writeAtomically(const QString &path, const QByteArray &bytes, QString *error)
+{
+    QSaveFile f(path);
+    if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size() || !f.commit()) {
+        if (error)
+            *error = QStringLiteral("%1: %2").arg(path, f.errorString());
+        return false;
+    }
+    return true;
+}
+
+} // namespace
+
+QJsonObject StageReport::toJson() const
+{
+    QJsonArray checks;
+    for (const ValidatorResult &v : validators)
+        checks.append(QJsonObject{{QStringLiteral("name"), v.name},
+                                  {QStringLiteral("exit_code"), v.exitCode},
+                                  {QStringLiteral("output"), v.output}});
+    QJsonObject o{{QStringLiteral("stage"), QString(stage)},
+                  {QStringLiteral("attempt"), attempt},
+                  {QStringLiteral("verdict"), verdict},
+                  {QStringLiteral("reason"), reason},
+                  {QStringLiteral("evidence"), evidence},
+                  {QStringLiteral("validators"), checks},
+                  {QStringLiteral("elapsed_ms"), elapsedMs}};
+    if (!owner.isEmpty())
+        o.insert(QStringLiteral("owner"), owner);
+    return o;
+}
+
+QString StageReport::toMarkdown() const
+{
+    // First line is the verdict, as the pipeline's readers expect.
+    QString md = QStringLiteral("VERDICT: %1\n").arg(verdict);
+    if (!owner.isEmpty())
+        md += QStringLiteral("owner: %1\n").arg(owner);
+    md += QStringLiteral("\n# Stage %1, attempt %2\n\n%3\n").arg(stage).arg(attempt).arg(reason);
+    if (!validators.isEmpty()) {
+        md += QStringLiteral("\n## Validators\n\n| check | exit |\n|---|---:|\n");
+        for (const ValidatorResult &v : validators)
+            md += QStringLiteral("| %1 | %2 |\n").arg(v.name).arg(v.exitCode);
+    }
+    if (!markdown.isEmpty())
+        md += QLatin1Char('\n') + markdown + (markdown.endsWith(QLatin1Char('\n')) ? QString() : QStringLiteral("\n"));
+    return md;
+}
+
+QString StageReport::write(const QString &reportsDir, QString *error) const
+{
+    const QString base = QStringLiteral("stage_%1").arg(stage);
+    const QDir dir(reportsDir);
+    if (!writeAtomically(dir.filePath(base + QStringLiteral(".json")),
+                         QJsonDocument(toJson()).toJson(QJsonDocument::Indented), error)
+        || !writeAtomically(dir.filePath(base + QStringLiteral(".md")), toMarkdown().toUtf8(), error))
+        return {};
+    // Every attempt's report is also kept under its number, so a re-run
+    // never loses the earlier one.
+    const QString numbered = base + QStringLiteral(".attempt%1").arg(attempt);
+    if (!writeAtomically(dir.filePath(numbered + QStringLiteral(".json")),
+                         QJsonDocument(toJson()).toJson(QJsonDocument::Indented), error)
+        || !writeAtomically(dir.filePath(numbered + QStringLiteral(".md")), toMarkdown().toUtf8(), error))
+        return {};
+    return base + QStringLiteral(".json");
+}
+
+} // namespace tileport

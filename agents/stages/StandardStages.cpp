@@ -1,0 +1,16 @@
+// SPDX-License-Identifier: MIT
+#include "StandardStages.h"
+
+#include "AnalyzeStage.h"
+#include "IrDiffStage.h"
+#include "Orchestrator.h"
+
+namespace tileport {
+
+void addStandardStages(Orchestrator &orchestrator)
+{
+    orchestrator.addStage(std::make_unique<AnalyzeStage>());
+    orchestrator.addStage(std::make_unique<IrDiffStage>());
+}
+
+} // namespace tileport

@@ -1,0 +1,254 @@
+// SPDX-License-Identifier: MIT
+// `tileport port`, `rerun`, `status` and `report`: the pipeline from the
+// terminal. Events print as they arrive (or as JSON Lines with --json);
+// every command ends with the same stable stage table.
+#include "Commands.h"
+
+#include "KernelConfigFile.h"
+#include "Orchestrator.h"
+#include "StageCatalog.h"
+#include "StandardStages.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QTextStream>
+
+namespace {
+
+using namespace tileport;
+
+constexpr int kErrorExit = 3;
+
+int fail(const QString &cmd, const QString &msg)
+{
+    QTextStream(stderr) << "tileport " << cmd << ": " << msg << '\n';
+    return kErrorExit;
+}
+
+void printEvent(const PipelineEvent &e, bool json)
+{
+    QTextStream out(stdout);
+    if (json) {
+        out << QJsonDocument(e.toJson()).toJson(QJsonDocument::Compact) << '\n';
+        return;
+    }
+    const QString tag = e.stage.isNull() ? QStringLiteral("[run %1]").arg(e.run) : QStringLiteral("[%1]").arg(e.stage);
+    switch (e.kind) {
+    case PipelineEvent::Kind::StageStarted: out << tag << " started\n"; break;
+    case PipelineEvent::Kind::Progress: out << tag << "   " << e.text << '\n'; break;
+    case PipelineEvent::Kind::Log: out << tag << "   " << e.text << '\n'; break;
+    case PipelineEvent::Kind::Verdict:
+        out << tag << " " << e.verdict << (e.owner.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(e.owner)) << ": "
+            << e.text << '\n';
+        break;
+    case PipelineEvent::Kind::RunFinished: out << tag << " " << e.verdict << ": " << e.text << '\n'; break;
+    default: break;
+    }
+    out.flush();
+}
+
+// The stable final table: one row per stage record of the run.
+void printTable(const Session &s, int run, bool json)
+{
+    QTextStream out(stdout);
+    const Session::Run *r = s.run(run);
+    if (!r)
+        return;
+    if (json) {
+        QJsonArray rows;
+        for (const StageRecord &rec : r->stages)
+            rows << rec.toJson();
+        out << QJsonDocument(QJsonObject{{QStringLiteral("session"), s.directory()},
+                                         {QStringLiteral("run"), run},
+                                         {QStringLiteral("stages"), rows}})
+                   .toJson(QJsonDocument::Compact)
+            << '\n';
+        return;
+    }
+    out << QStringLiteral("\nsession %1, run %2\n").arg(s.directory()).arg(run);
+    out << QStringLiteral("%1  %2  %3  %4  %5  %6\n")
+               .arg(QStringLiteral("stage"), -22)
+               .arg(QStringLiteral("try"), 3)
+               .arg(QStringLiteral("state"), -11)
+               .arg(QStringLiteral("verdict"), -16)
+               .arg(QStringLiteral("time"), 7)
+               .arg(QStringLiteral("report"));
+    for (const StageRecord &rec : r->stages) {
+        const StageInfo *info = StageCatalog::find(rec.stage);
+        const double secs = rec.finished.isValid() ? rec.started.msecsTo(rec.finished) / 1000.0 : 0.0;
+        out << QStringLiteral("%1  %2  %3  %4  %5  %6\n")
+                   .arg(QStringLiteral("%1 %2").arg(rec.stage).arg(info ? info->title : QString()), -22)
+                   .arg(rec.attempt, 3)
+                   .arg(StageRecord::stateName(rec.state), -11)
+                   .arg(rec.verdict.isEmpty() ? QStringLiteral("-") : rec.verdict, -16)
+                   .arg(QStringLiteral("%1s").arg(secs, 0, 'f', 1), 7)
+                   .arg(rec.report);
+    }
+}
+
+int exitFor(const RunSummary &s)
+{
+    if (!s.ok)
+        return s.cancelled ? 130 : kErrorExit;
+    for (const StageOutcome &o : s.outcomes)
+        if (!Router::isSuccess(o.stage, o.verdict))
+            return 1;
+    return 0;
+}
+
+} // namespace
+
+int runPortCommand(const QStringList &args)
+{
+    QString file, kernel, stages, sessionDir;
+    bool json = false;
+    for (int i = 0; i < args.size(); ++i) {
+        const QString &a = args[i];
+        const bool hasValue = i + 1 < args.size();
+        if (a == QLatin1String("--kernel") && hasValue)
+            kernel = args[++i];
+        else if (a == QLatin1String("--stages") && hasValue)
+            stages = args[++i];
+        else if (a == QLatin1String("--session") && hasValue)
+            sessionDir = args[++i];
+        else if (a == QLatin1String("--json"))
+            json = true;
+        else if (a.startsWith(QLatin1String("--")))
+            return fail(QStringLiteral("port"), QStringLiteral("unknown option '%1'").arg(a));
+        else if (file.isEmpty())
+            file = a;
+        else
+            return fail(QStringLiteral("port"), QStringLiteral("unexpected argument '%1'").arg(a));
+    }
+    if (file.isEmpty())
+        return fail(QStringLiteral("port"),
+                    QStringLiteral("usage: tileport port FILE.py [--kernel K] [--stages A-E] [--session DIR] [--json]"));
+    const QFileInfo src(file);
+    if (!src.isFile())
+        return fail(QStringLiteral("port"), QStringLiteral("%1: no such file").arg(file));
+    QSet<QChar> selected = Router::allStages();
+    QString error;
+    if (!stages.isEmpty() && (selected = Router::parseStages(stages, &error)).isEmpty())
+        return fail(QStringLiteral("port"), error);
+
+    frontend::KernelConfigFile configs;
+    configs.load(frontend::KernelConfigFile::pathFor(src.absoluteFilePath()));
+    if (kernel.isEmpty())
+        kernel = configs.kernel;
+    if (kernel.isEmpty())
+        return fail(QStringLiteral("port"), QStringLiteral("%1: name the kernel with --kernel (no sidecar names one)").arg(file));
+    if (sessionDir.isEmpty())
+        sessionDir = QDir::current().filePath(QStringLiteral("tileport-sessions/%1-%2").arg(src.completeBaseName(), kernel));
+
+    const Toolchains tools = Toolchains::fromEnvironment();
+    std::optional<Session> session;
+    if (QFile::exists(QDir(sessionDir).filePath(QStringLiteral("session.json")))) {
+        session = Session::open(sessionDir, &error);
+        if (session && session->info().value(QStringLiteral("source")).toString() != src.absoluteFilePath())
+            return fail(QStringLiteral("port"), QStringLiteral("%1 holds a port of %2").arg(sessionDir,
+                                                session->info().value(QStringLiteral("source")).toString()));
+    } else {
+        const QJsonObject info{{QStringLiteral("source"), src.absoluteFilePath()},
+                               {QStringLiteral("kernel"), kernel},
+                               {QStringLiteral("configs"), QJsonDocument::fromJson([&] {
+                                    QFile f(configs.path);
+                                    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+                                }()).object()},
+                               {QStringLiteral("toolchains"),
+                                QJsonObject{{QStringLiteral("python"), tools.python},
+                                            {QStringLiteral("cargo"), tools.cargo},
+                                            {QStringLiteral("cutile"), tools.cutileVersion}}}};
+        session = Session::create(sessionDir, info, &error);
+    }
+    if (!session)
+        return fail(QStringLiteral("port"), error);
+
+    Orchestrator o(*session, tools);
+    addStandardStages(o);
+    o.setSelected(selected);
+    o.setEventSink([json](const PipelineEvent &e) { printEvent(e, json); });
+    const RunSummary s = o.runPipeline();
+    if (!s.ok && !s.cancelled && s.run <= 0)
+        return fail(QStringLiteral("port"), s.reason);
+    printTable(*session, s.run, json);
+    return exitFor(s);
+}
+
+int runRerunCommand(const QStringList &args)
+{
+    QString dir, stage;
+    bool json = false;
+    for (int i = 0; i < args.size(); ++i) {
+        if (args[i] == QLatin1String("--stage") && i + 1 < args.size())
+            stage = args[++i].toUpper();
+        else if (args[i] == QLatin1String("--json"))
+            json = true;
+        else if (args[i].startsWith(QLatin1String("--")))
+            return fail(QStringLiteral("rerun"), QStringLiteral("unknown option '%1'").arg(args[i]));
+        else
+            dir = args[i];
+    }
+    if (dir.isEmpty() || stage.size() != 1 || !StageCatalog::find(stage[0]))
+        return fail(QStringLiteral("rerun"), QStringLiteral("usage: tileport rerun DIR --stage A|B|C|D|E|F [--json]"));
+    QString error;
+    auto session = Session::open(dir, &error);
+    if (!session)
+        return fail(QStringLiteral("rerun"), error);
+    Orchestrator o(*session, Toolchains::fromEnvironment());
+    addStandardStages(o);
+    o.setEventSink([json](const PipelineEvent &e) { printEvent(e, json); });
+    const RunSummary s = o.rerun(stage[0]);
+    if (!s.ok && s.run <= 0)
+        return fail(QStringLiteral("rerun"), s.reason);
+    printTable(*session, s.run, json);
+    return exitFor(s);
+}
+
+int runStatusCommand(const QStringList &args)
+{
+    const bool json = args.contains(QStringLiteral("--json"));
+    QStringList rest = args;
+    rest.removeAll(QStringLiteral("--json"));
+    if (rest.size() != 1)
+        return fail(QStringLiteral("status"), QStringLiteral("usage: tileport status DIR [--json]"));
+    QString error;
+    auto session = Session::open(rest[0], &error);
+    if (!session)
+        return fail(QStringLiteral("status"), error);
+    if (session->runs().isEmpty()) {
+        QTextStream(stdout) << session->directory() << ": no runs yet\n";
+        return 0;
+    }
+    printTable(*session, session->runs().last().number, json);
+    return 0;
+}
+
+int runReportCommand(const QStringList &args)
+{
+    if (args.size() != 1)
+        return fail(QStringLiteral("report"), QStringLiteral("usage: tileport report DIR"));
+    QString error;
+    auto session = Session::open(args[0], &error);
+    if (!session)
+        return fail(QStringLiteral("report"), error);
+    if (session->runs().isEmpty())
+        return fail(QStringLiteral("report"), QStringLiteral("%1: no runs yet").arg(args[0]));
+    const Session::Run &run = session->runs().last();
+    QTextStream out(stdout);
+    out << QStringLiteral("# %1: %2, run %3\n\n")
+               .arg(session->info().value(QStringLiteral("kernel")).toString(),
+                    session->info().value(QStringLiteral("source")).toString())
+               .arg(run.number);
+    for (const QChar stage : QStringLiteral("ABCDEF")) {
+        const StageRecord *rec = session->latest(run.number, stage);
+        if (!rec || rec->report.isEmpty() || rec->state == StageRecord::State::Stale)
+            continue;
+        QFile md(QDir(session->runDirectory(run.number)).filePath(QString(rec->report).replace(QStringLiteral(".json"), QStringLiteral(".md"))));
+        if (md.open(QIODevice::ReadOnly))
+            out << md.readAll() << "\n---\n\n";
+    }
+    return 0;
+}
