@@ -5,6 +5,7 @@
 // against the kernel sources, then feeds every truncation and many single-byte
 // mutations of each file to the reader.
 #include "support/RealCompilers.h"
+#include "support/SourceLines.h"
 #include "tileport/TileIR/Bytecode/Dump.h"
 #include "tileport/TileIR/Bytecode/Reader.h"
 
@@ -38,18 +39,7 @@ QJsonObject constant(int v)
     return testing::constParam(v);
 }
 
-// 1-based number of the first line of `file` containing `needle`, 0 if none.
-uint64_t lineOf(const QString &file, const QString &needle)
-{
-    QFile f(file);
-    if (!f.open(QIODevice::ReadOnly))
-        return 0;
-    const QStringList lines = QString::fromUtf8(f.readAll()).split(QLatin1Char('\n'));
-    for (int i = 0; i < lines.size(); ++i)
-        if (lines[i].contains(needle))
-            return uint64_t(i + 1);
-    return 0;
-}
+using testing::lineOf;
 
 // All instructions of a block tree in pre-order.
 void collect(const std::vector<Instruction> &ins, std::vector<const Instruction *> &out)

@@ -6,6 +6,7 @@
 // from the two compilers diff without critical findings, different ones fail.
 #include "support/BytecodeBuilder.h"
 #include "support/RealCompilers.h"
+#include "support/SourceLines.h"
 #include "tileport/TileIR/Diff/IrDiff.h"
 #include "tileport/TileIR/Diff/ModuleLoader.h"
 #include "tileport/TileIR/Import/BytecodeImport.h"
@@ -28,17 +29,7 @@ namespace {
 const QString kPythonDir = QStringLiteral(TILEPORT_SOURCE_DIR "/tests/fixtures/python/");
 const QString kRustSource = QStringLiteral(TILEPORT_SOURCE_DIR "/resources/rust/tileport-probe/src/lib.rs");
 
-unsigned lineOf(const QString &file, const QString &needle)
-{
-    QFile f(file);
-    if (!f.open(QIODevice::ReadOnly))
-        return 0;
-    const QStringList lines = QString::fromUtf8(f.readAll()).split(QLatin1Char('\n'));
-    for (int i = 0; i < lines.size(); ++i)
-        if (lines[i].contains(needle))
-            return unsigned(i + 1);
-    return 0;
-}
+using testing::lineOf;
 
 std::string printTop(mlir::ModuleOp m)
 {
@@ -158,7 +149,7 @@ private Q_SLOTS:
             const QString file = python ? kPythonDir + QLatin1String("smoke_kernels.py") : kRustSource;
             QVERIFY2(QString::fromStdString(loc.getFilename().str()).endsWith(python ? "smoke_kernels.py" : "lib.rs"),
                      loc.getFilename().str().c_str());
-            QCOMPARE(loc.getLine(), lineOf(file, python ? "tile=ta + tb" : "out.store(ta + tb)"));
+            QCOMPARE(uint64_t(loc.getLine()), lineOf(file, python ? "tile=ta + tb" : "out.store(ta + tb)"));
         }
     }
 

@@ -45,6 +45,17 @@ bool writeFile(const std::string &path, const std::string &text)
     return !os.has_error();
 }
 
+// Accepts the one positional FILE argument; false (after the message) on a second one.
+bool takeFile(const QString &a, std::string &file)
+{
+    if (!file.empty()) {
+        fail("unexpected argument '" + a.toStdString() + "'");
+        return false;
+    }
+    file = a.toStdString();
+    return true;
+}
+
 // Prints the top-level ops of the wrapper module (the cuda_tile.module), not
 // the implicit builtin module around them.
 void printModule(mlir::ModuleOp module, llvm::raw_ostream &os, bool locations)
@@ -70,10 +81,8 @@ int runDecode(const QStringList &args)
             locations = true;
         else if (a.startsWith(QLatin1String("-")))
             return fail("unknown option '" + a.toStdString() + "'");
-        else if (file.empty())
-            file = a.toStdString();
-        else
-            return fail("unexpected argument '" + a.toStdString() + "'");
+        else if (!takeFile(a, file))
+            return kErrorExit;
     }
     if (file.empty())
         return usage(llvm::errs(), kErrorExit);
@@ -101,10 +110,8 @@ int runCanon(const QStringList &args)
             options.mlirPasses = false;
         else if (a.startsWith(QLatin1String("--")))
             return fail("unknown option '" + a.toStdString() + "'");
-        else if (file.empty())
-            file = a.toStdString();
-        else
-            return fail("unexpected argument '" + a.toStdString() + "'");
+        else if (!takeFile(a, file))
+            return kErrorExit;
     }
     if (file.empty())
         return usage(llvm::errs(), kErrorExit);
