@@ -133,8 +133,10 @@ mlir::Operation *Importer::build(const bc::Instruction &inst)
         }
         state.addAttribute(llvm::StringRef(a.name.data(), a.name.size()), attr);
     }
-    if (!inst.operandSegments.empty())
-        state.addAttribute("operandSegmentSizes", mlir::DenseI32ArrayAttr::get(&m_ctx, inst.operandSegments));
+    if (!inst.operandSegments.empty()) {
+        const llvm::ArrayRef<int32_t> sizes(inst.operandSegments.data(), inst.operandSegments.size());
+        state.addAttribute("operandSegmentSizes", mlir::DenseI32ArrayAttr::get(&m_ctx, sizes));
+    }
     for (const bc::Region &r : inst.regions) {
         mlir::Region *region = state.addRegion();
         for (const bc::Block &b : r.blocks) {
