@@ -5,6 +5,7 @@
 #include "tileport/TileIR/Bytecode/Version.h"
 
 #include <cstdint>
+#include <string_view>
 #include <vector>
 
 namespace tileport::tileir::bc::detail {
@@ -44,6 +45,8 @@ struct OperandSpec {
 // The bytecode layout of one op (tileir-format.md §4.12.1).
 struct OpSpec {
     uint32_t opcode = 0;
+    std::string_view name;         // opcodeInfo(opcode)
+    Version since = kVersion13_1;  // opcodeInfo(opcode)
     bool resultCountPrefix = false; // "N": vu nResults before the result types
     int results = 1;                // fixed number of results, -1 = variadic
     Version resultsSince = kVersion13_1; // files older than this have no results
