@@ -182,18 +182,18 @@ void BodyReader::readAttributes(Instruction &inst, const OpSpec &spec, uint64_t 
         const bool flagged = a.flagBit >= 0 && (flags >> a.flagBit) & 1;
         if (a.encoding == AttrEncoding::Unit) {
             if (flagged)
-                inst.attributes.push_back({a.name, {UnitAttr{}}});
+                inst.attributes.push_back({a.key, {UnitAttr{}}});
             continue;
         }
         if (a.flagBit >= 0 && !flagged)
             continue;
         if (m_ctx.version() < a.since) {
             // Written only by newer formats: older files imply the default.
-            inst.attributes.push_back({a.name, {EnumAttr{a.enumKind, a.fallback}}});
+            inst.attributes.push_back({a.key, {EnumAttr{a.enumKind, a.fallback}}});
             continue;
         }
         const uint64_t at = m_c.offset();
-        inst.attributes.push_back({a.name, readAttribute(inst, a, at)});
+        inst.attributes.push_back({a.key, readAttribute(inst, a, at)});
     }
 }
 

@@ -43,12 +43,22 @@ public:
         return m_bytes[m_pos++];
     }
     uint64_t fixed(unsigned width, const char *what); // little-endian, width 1..8
-    // Single-byte varints (most opcodes, type refs and operands) are read
-    // inline; the rest take the checked loop.
+    // Varints of one or two bytes (opcodes, type refs, most operands) are
+    // read inline; the rest take the checked loop.
     uint64_t varint(const char *what)
     {
-        if (m_pos < m_bytes.size() && m_bytes[m_pos] < 0x80)
-            return m_bytes[m_pos++];
+        if (m_pos + 1 < m_bytes.size()) {
+            const uint8_t b0 = m_bytes[m_pos];
+            if (b0 < 0x80) {
+                ++m_pos;
+                return b0;
+            }
+            const uint8_t b1 = m_bytes[m_pos + 1];
+            if (b1 < 0x80) {
+                m_pos += 2;
+                return uint64_t(b0 & 0x7F) | uint64_t(b1) << 7;
+            }
+        }
         return varintSlow(what);
     }
     int64_t signedVarint(const char *what);

@@ -32,6 +32,7 @@ struct AttrSpec {
     int flagBit = -1;          // optional / unit attributes: their bit in the flags word
     Version since = kVersion13_1; // required attributes newer than the op take `fallback` in older files
     uint32_t fallback = 0;
+    std::string_view key = name; // `name` with its length, for the decoded NamedAttribute
 };
 
 enum class OperandGroup : uint8_t { Single, Optional, Variadic };
