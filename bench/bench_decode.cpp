@@ -4,7 +4,9 @@
 // builder), decoded by the reader (bytes -> bc::Module) and imported into the
 // cuda_tile dialect (bc::Module -> MLIR ops). The decoded module is printed to
 // text and a grep-count baseline like TileGym's diff_ir.sh runs on that file.
-// Usage: bench_decode [INSTRUCTIONS=4000000] [REPEATS=5] [DIR=/tmp]
+// Usage: bench_decode [--read-only] [INSTRUCTIONS=4000000] [REPEATS=5] [DIR=/tmp]
+// --read-only stops after the read phase, so that a profile shows the reader
+// alone.
 #include "../tests/support/BytecodeBuilder.h"
 #include "tileport/TileIR/Bytecode/Reader.h"
 #include "tileport/TileIR/Diff/ModuleLoader.h"
@@ -20,6 +22,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace {
@@ -33,9 +36,17 @@ double seconds(std::chrono::steady_clock::time_point since)
 
 int main(int argc, char **argv)
 {
-    const size_t count = argc > 1 ? size_t(std::atol(argv[1])) : 4000000;
-    const int repeats = argc > 2 ? std::max(1, std::atoi(argv[2])) : 5;
-    const std::string dir = argc > 3 ? argv[3] : "/tmp";
+    bool readOnly = false;
+    std::vector<const char *> args;
+    for (int i = 1; i < argc; ++i) {
+        if (std::string_view(argv[i]) == "--read-only")
+            readOnly = true;
+        else
+            args.push_back(argv[i]);
+    }
+    const size_t count = args.size() > 0 ? size_t(std::atol(args[0])) : 4000000;
+    const int repeats = args.size() > 1 ? std::max(1, std::atoi(args[1])) : 5;
+    const std::string dir = args.size() > 2 ? args[2] : "/tmp";
 
     // %0 is the argument; instruction i computes %(i+1) = addi %i, %0.
     tbc::ModuleBuilder mb(3);
@@ -64,6 +75,11 @@ int main(int argc, char **argv)
     }
     std::sort(reads.begin(), reads.end());
     const double read = reads[reads.size() / 2];
+    if (readOnly) {
+        std::printf("module: %zu instructions, %.1f MB of bytecode\n", count, mb_);
+        std::printf("%-28s %8.3f %10.1f   median of %d\n", "read (bytes -> bc::Module)", read, mb_ / read, repeats);
+        return 0;
+    }
 
     mlir::MLIRContext ctx;
     tileport::tileir::diff::configureContext(ctx);

@@ -2,10 +2,13 @@
 #include "BodyReader.h"
 
 #include "AttributeReader.h"
+#include "LargeBuffer.h"
 #include "tileport/TileIR/Bytecode/Opcodes.h"
 
+#include <algorithm>
 #include <climits>
 #include <cstdio>
+#include <new>
 
 namespace tileport::tileir::bc::detail {
 
@@ -16,6 +19,24 @@ std::string hex(uint64_t v)
     char buf[24];
     std::snprintf(buf, sizeof buf, "0x%02llX", static_cast<unsigned long long>(v));
     return buf;
+}
+
+// Reserves room for the instructions of a block whose encoding spans at most
+// `bytes` bytes (and that holds at most `count` instructions), as if they
+// averaged kTypicalInstructionBytes: growing a long list moves every
+// instruction and touches twice the memory. Denser blocks still grow; the
+// reservation is only address space until used, and failing to get it is
+// not an error.
+void reserveFor(std::vector<Instruction> &list, size_t bytes, uint64_t count = UINT64_MAX)
+{
+    constexpr size_t kTypicalInstructionBytes = 6;
+    const size_t n = size_t(std::min<uint64_t>(count, bytes / kTypicalInstructionBytes + 1));
+    try {
+        list.reserve(n);
+    } catch (const std::bad_alloc &) {
+        return;
+    }
+    adviseLargeBuffer(list.data(), list.capacity() * sizeof(Instruction));
 }
 
 std::string describeOpcode(uint64_t opcode)
@@ -43,14 +64,22 @@ void BodyReader::read()
     const uint64_t start = m_c.offset();
     if (m_c.atEnd())
         failAt(start, "function @" + shortText(m_function.name) + " has an empty body");
-    while (!m_c.atEnd())
-        m_function.body.instructions.push_back(readInstruction(0));
-    const Instruction &last = m_function.body.instructions.back();
+    std::vector<Instruction> &body = m_function.body.instructions;
+    reserveFor(body, m_c.remaining());
+    bool early = false; // a terminator before the last instruction
+    bool lastIsTerminator = false;
+    while (!m_c.atEnd()) {
+        early = early || lastIsTerminator;
+        lastIsTerminator = readInstruction(body.emplace_back(), 0).terminator;
+    }
+    const Instruction &last = body.back();
     if (last.opcode != opc::Return)
         failAt(last.offset, "function @" + shortText(m_function.name) + " does not end with return");
-    for (const Instruction &inst : m_function.body.instructions)
-        if (&inst != &last && findOpSpec(inst.opcode)->terminator)
-            failAt(inst.offset, "terminator " + std::string(inst.name) + " before the end of the function body");
+    if (early) {
+        for (const Instruction &inst : body)
+            if (&inst != &last && findOpSpec(inst.opcode)->terminator)
+                failAt(inst.offset, "terminator " + std::string(inst.name) + " before the end of the function body");
+    }
     m_function.instructionCount = uint32_t(m_preorder);
     if (m_locations && m_locations->size() != m_preorder + 1)
         failAt(start, "function @" + shortText(m_function.name) + " has " + std::to_string(m_preorder) +
@@ -60,19 +89,23 @@ void BodyReader::read()
 const OpSpec &BodyReader::lookUp(uint64_t opcode, uint64_t at) const
 {
     const OpSpec *spec = findOpSpec(opcode);
-    if (!spec) {
-        const auto info = opcodeInfo(opcode);
+    if (!spec || spec->since > m_ctx.version()) [[unlikely]]
+        failLookUp(opcode, at);
+    return *spec;
+}
+
+void BodyReader::failLookUp(uint64_t opcode, uint64_t at) const
+{
+    const auto info = opcodeInfo(opcode);
+    if (!findOpSpec(opcode)) {
         if (info && info->development)
             failAt(at, describeOpcode(opcode) + " belongs to the unreleased Tile IR 13.4 format");
         if (opcode == opc::Entry || opcode == opc::Global || opcode == opc::Module)
             failAt(at, describeOpcode(opcode) + " cannot appear inside a function body");
         failAt(at, "unknown " + describeOpcode(opcode));
     }
-    const auto info = opcodeInfo(opcode);
-    if (info->since > m_ctx.version())
-        failAt(at, describeOpcode(opcode) + " requires bytecode " + info->since.str() + ", the file is " +
-                       m_ctx.version().str());
-    return *spec;
+    failAt(at, describeOpcode(opcode) + " requires bytecode " + info->since.str() + ", the file is " +
+                   m_ctx.version().str());
 }
 
 void BodyReader::assignLocation(Instruction &inst)
@@ -88,14 +121,13 @@ void BodyReader::assignLocation(Instruction &inst)
     inst.location = resolveLocation(m_ctx, (*m_locations)[item], inst.offset);
 }
 
-Instruction BodyReader::readInstruction(unsigned depth)
+const OpSpec &BodyReader::readInstruction(Instruction &inst, unsigned depth)
 {
-    Instruction inst;
     inst.offset = m_c.offset();
     const uint64_t opcode = m_c.varint("opcode");
     const OpSpec &spec = lookUp(opcode, inst.offset);
     inst.opcode = uint32_t(opcode);
-    inst.name = opcodeInfo(opcode)->name;
+    inst.name = spec.name;
     assignLocation(inst);
     readResults(inst, spec);
     const uint64_t flags = readFlags(spec);
@@ -106,7 +138,7 @@ Instruction BodyReader::readInstruction(unsigned depth)
     inst.results.reserve(inst.resultTypes.size());
     for (size_t i = 0; i < inst.resultTypes.size(); ++i)
         inst.results.push_back(uint32_t(m_values++));
-    return inst;
+    return spec;
 }
 
 void BodyReader::readResults(Instruction &inst, const OpSpec &spec)
@@ -150,18 +182,18 @@ void BodyReader::readAttributes(Instruction &inst, const OpSpec &spec, uint64_t 
         const bool flagged = a.flagBit >= 0 && (flags >> a.flagBit) & 1;
         if (a.encoding == AttrEncoding::Unit) {
             if (flagged)
-                inst.attributes.push_back({a.name, {UnitAttr{}}});
+                inst.attributes.push_back({a.key, {UnitAttr{}}});
             continue;
         }
         if (a.flagBit >= 0 && !flagged)
             continue;
         if (m_ctx.version() < a.since) {
             // Written only by newer formats: older files imply the default.
-            inst.attributes.push_back({a.name, {EnumAttr{a.enumKind, a.fallback}}});
+            inst.attributes.push_back({a.key, {EnumAttr{a.enumKind, a.fallback}}});
             continue;
         }
         const uint64_t at = m_c.offset();
-        inst.attributes.push_back({a.name, readAttribute(inst, a, at)});
+        inst.attributes.push_back({a.key, readAttribute(inst, a, at)});
     }
 }
 
@@ -315,13 +347,14 @@ void BodyReader::readBlockInstructions(Block &block, uint64_t count, unsigned de
 {
     if (count == 0)
         failAt(at, "empty block (a block must end with a terminator)");
+    // Nested blocks are short; a hostile count must not reserve much.
+    reserveFor(block.instructions, m_c.remaining(), std::min<uint64_t>(count, 256));
     for (uint64_t i = 0; i < count; ++i) {
-        Instruction inst = readInstruction(depth);
-        const bool terminator = findOpSpec(inst.opcode)->terminator;
+        Instruction &inst = block.instructions.emplace_back();
+        const bool terminator = readInstruction(inst, depth).terminator;
         if (terminator != (i + 1 == count))
             failAt(inst.offset, terminator ? "terminator " + std::string(inst.name) + " before the end of its block"
                                            : "block does not end with a terminator");
-        block.instructions.push_back(std::move(inst));
     }
 }
 

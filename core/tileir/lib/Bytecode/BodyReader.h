@@ -19,8 +19,11 @@ public:
     void read();
 
 private:
-    Instruction readInstruction(unsigned depth);
+    // Fills `inst`, already in place in its block: instructions are large and
+    // are not moved after decoding.
+    const OpSpec &readInstruction(Instruction &inst, unsigned depth);
     const OpSpec &lookUp(uint64_t opcode, uint64_t at) const;
+    [[noreturn]] void failLookUp(uint64_t opcode, uint64_t at) const;
     void readResults(Instruction &inst, const OpSpec &spec);
     uint64_t readFlags(const OpSpec &spec);
     void readAttributes(Instruction &inst, const OpSpec &spec, uint64_t flags);

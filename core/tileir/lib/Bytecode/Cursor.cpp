@@ -21,12 +21,6 @@ void Cursor::need(size_t n, const char *what) const
              " left before offset " + std::to_string(endOffset()));
 }
 
-uint8_t Cursor::u8(const char *what)
-{
-    need(1, what);
-    return m_bytes[m_pos++];
-}
-
 uint64_t Cursor::fixed(unsigned width, const char *what)
 {
     need(width, what);
@@ -37,7 +31,7 @@ uint64_t Cursor::fixed(unsigned width, const char *what)
     return v;
 }
 
-uint64_t Cursor::varint(const char *what)
+uint64_t Cursor::varintSlow(const char *what)
 {
     const uint64_t start = offset();
     uint64_t v = 0;

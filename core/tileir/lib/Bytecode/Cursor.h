@@ -36,9 +36,31 @@ public:
     bool atEnd() const { return m_pos == m_bytes.size(); }
     uint64_t endOffset() const { return m_base + m_bytes.size(); }
 
-    uint8_t u8(const char *what);
+    uint8_t u8(const char *what)
+    {
+        if (m_pos == m_bytes.size())
+            need(1, what);
+        return m_bytes[m_pos++];
+    }
     uint64_t fixed(unsigned width, const char *what); // little-endian, width 1..8
-    uint64_t varint(const char *what);
+    // Varints of one or two bytes (opcodes, type refs, most operands) are
+    // read inline; the rest take the checked loop.
+    uint64_t varint(const char *what)
+    {
+        if (m_pos + 1 < m_bytes.size()) {
+            const uint8_t b0 = m_bytes[m_pos];
+            if (b0 < 0x80) {
+                ++m_pos;
+                return b0;
+            }
+            const uint8_t b1 = m_bytes[m_pos + 1];
+            if (b1 < 0x80) {
+                m_pos += 2;
+                return uint64_t(b0 & 0x7F) | uint64_t(b1) << 7;
+            }
+        }
+        return varintSlow(what);
+    }
     int64_t signedVarint(const char *what);
     // A zig-zag varint of up to 65 significant bits: float bit patterns with
     // the top bit set are written that way by some writers.
@@ -56,6 +78,7 @@ public:
     [[noreturn]] void fail(std::string message) const { failAt(offset(), std::move(message)); }
 
 private:
+    uint64_t varintSlow(const char *what);
     void need(size_t n, const char *what) const;
     std::span<const uint8_t> m_bytes;
     uint64_t m_base;

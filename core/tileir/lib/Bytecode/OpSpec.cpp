@@ -3,6 +3,8 @@
 // so that the instruction reader has a single generic decoding loop.
 #include "OpSpec.h"
 
+#include "tileport/TileIR/Bytecode/Opcodes.h"
+
 #include <array>
 #include <memory>
 
@@ -108,6 +110,10 @@ using Table = std::array<std::unique_ptr<OpSpec>, 0x76>;
 
 void add(Table &t, B &b)
 {
+    // Cached here so that decoding an instruction looks its opcode up once.
+    const auto info = opcodeInfo(b.m.opcode);
+    b.m.name = info->name;
+    b.m.since = info->since;
     t[b.m.opcode] = std::make_unique<OpSpec>(std::move(b.m));
 }
 

@@ -5,6 +5,7 @@
 #include "tileport/TileIR/Bytecode/Version.h"
 
 #include <cstdint>
+#include <string_view>
 #include <vector>
 
 namespace tileport::tileir::bc::detail {
@@ -31,6 +32,7 @@ struct AttrSpec {
     int flagBit = -1;          // optional / unit attributes: their bit in the flags word
     Version since = kVersion13_1; // required attributes newer than the op take `fallback` in older files
     uint32_t fallback = 0;
+    std::string_view key = name; // `name` with its length, for the decoded NamedAttribute
 };
 
 enum class OperandGroup : uint8_t { Single, Optional, Variadic };
@@ -44,6 +46,8 @@ struct OperandSpec {
 // The bytecode layout of one op (tileir-format.md §4.12.1).
 struct OpSpec {
     uint32_t opcode = 0;
+    std::string_view name;         // opcodeInfo(opcode)
+    Version since = kVersion13_1;  // opcodeInfo(opcode)
     bool resultCountPrefix = false; // "N": vu nResults before the result types
     int results = 1;                // fixed number of results, -1 = variadic
     Version resultsSince = kVersion13_1; // files older than this have no results

@@ -16,14 +16,10 @@ std::string_view ReaderContext::readString(Cursor &c, const char *what, bool non
     return s;
 }
 
-uint32_t ReaderContext::readTypeRef(Cursor &c, const char *what) const
+void ReaderContext::failTypeRef(uint64_t at, uint64_t index, const char *what) const
 {
-    const uint64_t at = c.offset();
-    const uint64_t index = c.varint(what);
-    if (index >= module.types.size())
-        failAt(at, std::string(what) + ": type index " + std::to_string(index) + " out of range (" +
-                       std::to_string(module.types.size()) + " types)");
-    return uint32_t(index);
+    failAt(at, std::string(what) + ": type index " + std::to_string(index) + " out of range (" +
+                   std::to_string(module.types.size()) + " types)");
 }
 
 bool ReaderContext::isScalar(uint32_t t, bool integer) const

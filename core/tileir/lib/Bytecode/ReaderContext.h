@@ -30,14 +30,25 @@ public:
 
     // A string ref read at the cursor; `nonEmpty` for names and keys.
     std::string_view readString(Cursor &c, const char *what, bool nonEmpty = false) const;
-    // A type ref read at the cursor, checked against the type table.
-    uint32_t readTypeRef(Cursor &c, const char *what) const;
+    // A type ref read at the cursor, checked against the type table. Inline:
+    // every instruction reads its result types.
+    uint32_t readTypeRef(Cursor &c, const char *what) const
+    {
+        const uint64_t at = c.offset();
+        const uint64_t index = c.varint(what);
+        if (index >= module.types.size()) [[unlikely]]
+            failTypeRef(at, index, what);
+        return uint32_t(index);
+    }
     const Type &type(uint32_t index) const { return module.types[index]; }
     bool isScalar(uint32_t t, bool integer) const;
 
     // Checks that constant `index` holds a valid dense value of tile type
     // `tileType`; `at` is the offset reported on failure.
     void checkDense(uint64_t index, uint32_t tileType, uint64_t at) const;
+
+private:
+    [[noreturn]] void failTypeRef(uint64_t at, uint64_t index, const char *what) const;
 };
 
 // Reads a table "vu n; pad to width; u<width> offset[n]; data" that fills the

@@ -17,6 +17,7 @@
 #include <cstdio>
 #include <fstream>
 #include <iterator>
+#include <unordered_map>
 
 namespace tileport::tileir {
 
@@ -66,6 +67,16 @@ private:
         m_values[id] = v;
         return true;
     }
+    // The op's name, looked up once per opcode rather than once per op.
+    mlir::OperationName operationName(const bc::Instruction &inst)
+    {
+        auto it = m_names.find(inst.opcode);
+        if (it == m_names.end()) {
+            const mlir::OperationName name("cuda_tile." + std::string(inst.name), &m_ctx);
+            it = m_names.emplace(inst.opcode, name).first;
+        }
+        return it->second;
+    }
     bool fillBlock(mlir::Block &block, const bc::Block &src, uint64_t offset);
     mlir::Operation *build(const bc::Instruction &inst);
 
@@ -74,6 +85,7 @@ private:
     TypeImporter m_types;
     AttributeImporter m_attrs;
     std::vector<mlir::Value> m_values;
+    std::unordered_map<uint32_t, mlir::OperationName> m_names;
     llvm::DenseMap<mlir::Operation *, uint64_t> m_offsets;
     std::string m_error;
 };
@@ -99,8 +111,7 @@ bool Importer::fillBlock(mlir::Block &block, const bc::Block &src, uint64_t offs
 
 mlir::Operation *Importer::build(const bc::Instruction &inst)
 {
-    const std::string name = "cuda_tile." + std::string(inst.name);
-    mlir::OperationState state(location(inst.location), name);
+    mlir::OperationState state(location(inst.location), operationName(inst));
     if (!state.name.isRegistered()) {
         fail(inst.offset, "opcode 0x" + hex(inst.opcode).substr(2) + " (" + std::string(inst.name) +
                               ") is not an op of the dialect");
@@ -133,8 +144,10 @@ mlir::Operation *Importer::build(const bc::Instruction &inst)
         }
         state.addAttribute(llvm::StringRef(a.name.data(), a.name.size()), attr);
     }
-    if (!inst.operandSegments.empty())
-        state.addAttribute("operandSegmentSizes", mlir::DenseI32ArrayAttr::get(&m_ctx, inst.operandSegments));
+    if (!inst.operandSegments.empty()) {
+        const llvm::ArrayRef<int32_t> sizes(inst.operandSegments.data(), inst.operandSegments.size());
+        state.addAttribute("operandSegmentSizes", mlir::DenseI32ArrayAttr::get(&m_ctx, sizes));
+    }
     for (const bc::Region &r : inst.regions) {
         mlir::Region *region = state.addRegion();
         for (const bc::Block &b : r.blocks) {

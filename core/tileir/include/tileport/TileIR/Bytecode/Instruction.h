@@ -3,6 +3,7 @@
 
 #include "tileport/TileIR/Bytecode/Attribute.h"
 #include "tileport/TileIR/Bytecode/DebugInfo.h"
+#include "tileport/TileIR/Bytecode/InlineVector.h"
 
 #include <cstdint>
 #include <string_view>
@@ -18,12 +19,13 @@ struct Instruction {
     uint32_t opcode = 0;
     std::string_view name; // op mnemonic without the dialect prefix, e.g. "addf"
     uint64_t offset = 0;   // file offset of the opcode byte
-    std::vector<uint32_t> resultTypes;
-    std::vector<NamedAttribute> attributes; // ODS names, ODS order
-    std::vector<uint32_t> operands;
-    std::vector<int32_t> operandSegments; // only for ops with AttrSizedOperandSegments
-    std::vector<Region> regions;
-    std::vector<uint32_t> results;
+    // Inline sizes cover the common ops, so most instructions own no heap memory.
+    InlineVector<uint32_t, 2> resultTypes;
+    InlineVector<NamedAttribute, 1> attributes; // ODS names, ODS order
+    InlineVector<uint32_t, 4> operands;
+    InlineVector<int32_t, 2> operandSegments; // only for ops with AttrSizedOperandSegments
+    InlineVector<Region, 0> regions;
+    InlineVector<uint32_t, 2> results;
     Location location;
 
     const Attribute *attribute(std::string_view attrName) const;
