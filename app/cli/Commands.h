@@ -9,3 +9,4 @@ int runDoctorCommand(const QStringList &args);
 int runReferenceCommand(const QStringList &args);
 int runAnalyzeCommand(const QStringList &args);
 int runIrCommand(const QStringList &args);
+int runTranslateCommand(const QStringList &args);
