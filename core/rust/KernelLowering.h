@@ -60,6 +60,7 @@ private:
     RustValue expr(TSNode n);
     RustValue identifier(TSNode n);
     RustValue binary(TSNode n);
+    RustValue fusedMultiplyAdd(TSNode n);
     RustValue comparison(TSNode n);
     RustValue unary(TSNode n);
     RustValue attribute(TSNode n);

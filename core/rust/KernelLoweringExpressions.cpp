@@ -231,9 +231,61 @@ RustValue KernelLowering::scalarBinary(const QString &op, const RustValue &a, co
     return out;
 }
 
+// cuTile Python contracts `a * b + c` (and `c + a * b`) on float tiles into
+// one fma; the port does the same so the two compute the same roundings.
+RustValue KernelLowering::fusedMultiplyAdd(TSNode n)
+{
+    const TSNode left = node::unparen(node::field(n, "left"));
+    const TSNode right = node::unparen(node::field(n, "right"));
+    const auto isMul = [](TSNode x) { return node::is(x, "binary_operator") && node::operatorOf(x) == "*"; };
+    const TSNode mul = isMul(left) ? left : right;
+    const TSNode other = isMul(left) ? right : left;
+    const RustValue a = expr(node::field(mul, "left"));
+    const RustValue b = expr(node::field(mul, "right"));
+    if (!a.isTile() && !b.isTile()) {
+        RustValue v;
+        v.kind = RustValue::Kind::Scalar; // not a tile product: no contraction
+        return v;
+    }
+    const RustValue c = expr(other);
+    QStringList shape = a.isTile() ? a.shape : b.shape;
+    QString dtype = a.isTile() ? a.dtype : b.dtype;
+    for (const RustValue *x : {&a, &b, &c})
+        if (x->isTile()) {
+            shape = broadcastShape(shape, x->shape, n);
+            dtype = unify(dtype, x->dtype, n, QStringLiteral("mixed dtypes"));
+        }
+    RustValue out;
+    if (!isFloatLike(dtype))
+        return out;
+    const RustValue ta = toTile(a, dtype, shape, n), tb = toTile(b, dtype, shape, n), tc = toTile(c, dtype, shape, n);
+    out.kind = RustValue::Kind::Tile;
+    out.dtype = dtype;
+    out.shape = shape;
+    out.expr = bind(QStringLiteral("fma(%1, %2, %3, rounding::NearestEven, ftz::Disabled)").arg(ta.expr, tb.expr, tc.expr),
+                    out.typeText());
+    return out;
+}
+
 RustValue KernelLowering::binary(TSNode n)
 {
     const QString op = QString::fromUtf8(node::operatorOf(n).data(), qsizetype(node::operatorOf(n).size()));
+    if (op == QLatin1String("+")) {
+        const auto isMul = [](TSNode x) {
+            x = node::unparen(x);
+            return node::is(x, "binary_operator") && node::operatorOf(x) == "*";
+        };
+        if (isMul(node::field(n, "left")) || isMul(node::field(n, "right"))) {
+            const int mark = int(m_body.size()), temp = m_temp;
+            const RustValue f = fusedMultiplyAdd(n);
+            if (f.isTile())
+                return f;
+            // Scalar or integer arithmetic: undo and lower plainly.
+            while (m_body.size() > mark)
+                m_body.removeLast();
+            m_temp = temp;
+        }
+    }
     const RustValue a = expr(node::field(n, "left"));
     const RustValue b = expr(node::field(n, "right"));
     if (a.isTile() || b.isTile())
