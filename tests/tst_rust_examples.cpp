@@ -99,6 +99,7 @@ private Q_SLOTS:
         QTest::newRow("softmax_row") << "softmax" << "softmax_row" << 1;
         QTest::newRow("rms_norm") << "rms_norm" << "rms_norm" << 1;
         QTest::newRow("layer_norm") << "layer_norm" << "layer_norm" << 0;
+        QTest::newRow("bmm") << "bmm" << "bmm" << 1;
     }
 
     void translateBuildDiff()

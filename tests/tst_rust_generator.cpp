@@ -112,6 +112,20 @@ private Q_SLOTS:
         QVERIFY(text.contains(QStringLiteral("let cols: i32 = x.shape()[1];")));
     }
 
+    void bmmGolden()
+    {
+        const TranslationResult r = RustTranslator::translateFile(kExamples + QStringLiteral("/bmm.py"), {});
+        QVERIFY2(r.ok(), qPrintable(r.error));
+        const QString text = entryText(r, QStringLiteral("bmm"));
+        // mma keeps the f32 accumulator; the operands share one element type.
+        QVERIFY2(text.contains(QStringLiteral("let mut acc: Tile<f32, { [TILE_M, TILE_N] }> = "
+                                              "constant(0.0f32, shape![TILE_M, TILE_N]);")), qPrintable(text));
+        QVERIFY(text.contains(QStringLiteral("acc = mma(t1_, t2_, acc);")));
+        QVERIFY(text.contains(QStringLiteral("let k_tiles: i32 = num_tiles(&t0_, 2i32);")));
+        QVERIFY(text.contains(QStringLiteral("b: &Tensor<E0, { [-1, -1, -1] }>,")));
+        QVERIFY(text.contains(QStringLiteral("c: &Tensor<E1, { [-1, -1, -1] }>,")));
+    }
+
     void refusalsKeepOtherKernels()
     {
         const TranslationResult r = RustTranslator::translateSource(kMixed, QStringLiteral("mixed.py"), {});

@@ -77,6 +77,8 @@ private:
     RustValue call(TSNode n);
     RustValue load(TSNode call);
     RustValue astype(TSNode call);
+    RustValue numTiles(TSNode call);
+    RustValue mma(TSNode call);
     RustValue reduction(TSNode call, const QString &fn);
     RustValue unaryMath(TSNode call, const QString &name);
     RustValue creation(TSNode call, const QString &name);
