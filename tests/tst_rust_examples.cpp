@@ -97,6 +97,7 @@ private Q_SLOTS:
         QTest::newRow("saxpy") << "saxpy" << "saxpy" << 0;
         QTest::newRow("transpose") << "transpose" << "transpose" << 0;
         QTest::newRow("softmax_row") << "softmax" << "softmax_row" << 1;
+        QTest::newRow("softmax_chunked") << "softmax" << "softmax_chunked" << 2;
         QTest::newRow("rms_norm") << "rms_norm" << "rms_norm" << 1;
         QTest::newRow("layer_norm") << "layer_norm" << "layer_norm" << 0;
         QTest::newRow("bmm") << "bmm" << "bmm" << 1;

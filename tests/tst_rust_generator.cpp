@@ -126,6 +126,19 @@ private Q_SLOTS:
         QVERIFY(text.contains(QStringLiteral("c: &Tensor<E1, { [-1, -1, -1] }>,")));
     }
 
+    void softmaxChunkedGolden()
+    {
+        const TranslationResult r = RustTranslator::translateFile(kExamples + QStringLiteral("/softmax.py"), {});
+        QVERIFY2(r.ok(), qPrintable(r.error));
+        QCOMPARE(r.kernels.size(), 2);
+        const QString text = entryText(r, QStringLiteral("softmax_chunked"));
+        // NEG_INF (a module constant) and ct.maximum; NEG_INF padding.
+        QVERIFY2(text.contains(QStringLiteral("let mut peak: Tile<f32, { [1, 1] }> = constant(f32::NEG_INFINITY, shape![1, 1]);")),
+                 qPrintable(text));
+        QVERIFY(text.contains(QStringLiteral("nan::Disabled, ftz::Disabled);")));
+        QVERIFY(text.contains(QStringLiteral("padding::NegInf")));
+    }
+
     void refusalsKeepOtherKernels()
     {
         const TranslationResult r = RustTranslator::translateSource(kMixed, QStringLiteral("mixed.py"), {});

@@ -131,6 +131,29 @@ RustValue KernelLowering::call(TSNode n)
         return reshape(n);
     if (name == QLatin1String("where"))
         return where(n);
+    if (name == QLatin1String("maximum") || name == QLatin1String("minimum")) {
+        // Python's maxf/minf: NaN not propagated, no flush to zero.
+        const TSNode an = argument(n, 0, "x"), bn = argument(n, 1, "y");
+        const RustValue a = expr(an), b = expr(bn);
+        if (!a.isTile() && !b.isTile())
+            fail(n, QStringLiteral("ct.%1").arg(name), QStringLiteral("scalar operands are not lowered"));
+        const QString dtype = a.isTile() && b.isTile() ? unify(a.dtype, b.dtype, n, QStringLiteral("mixed dtypes"))
+                                                       : resolve(a.isTile() ? a.dtype : b.dtype);
+        if (!isFloatLike(dtype))
+            fail(n, QStringLiteral("ct.%1").arg(name), QStringLiteral("integer operands are not lowered"));
+        const QStringList shape = a.isTile() && b.isTile() ? broadcastShape(a.shape, b.shape, n)
+                                                           : (a.isTile() ? a.shape : b.shape);
+        const RustValue ta = toTile(a, dtype, shape, n), tb = toTile(b, dtype, shape, n);
+        RustValue out;
+        out.kind = RustValue::Kind::Tile;
+        out.dtype = dtype;
+        out.shape = shape;
+        out.expr = bind(QStringLiteral("%1(%2, %3, nan::Disabled, ftz::Disabled)")
+                            .arg(name == QLatin1String("maximum") ? QStringLiteral("maxf") : QStringLiteral("minf"),
+                                 ta.expr, tb.expr),
+                        out.typeText());
+        return out;
+    }
     if (name == QLatin1String("num_tiles"))
         return numTiles(n);
     if (name == QLatin1String("mma"))
