@@ -13,3 +13,4 @@ int runPortCommand(const QStringList &args);
 int runRerunCommand(const QStringList &args);
 int runStatusCommand(const QStringList &args);
 int runReportCommand(const QStringList &args);
+int runTranslateCommand(const QStringList &args);

@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "TranslationResult.h"
+
+namespace tileport::rust {
+
+// Writes a translation as a cargo crate: Cargo.toml (cutile pinned),
+// Cargo.lock (from the probe crate), src/lib.rs, src/bin/ir-harness.rs,
+// sourcemap.json (each Rust line of src/lib.rs -> its Python lines) and
+// tileport-crate.json (entry signatures, for harness arguments). Output is
+// byte-identical for the same input.
+class CrateWriter
+{
+public:
+    struct Options {
+        QString rustfmt;       // formats lib.rs and the harness when set
+        QString probeLock;     // contents of the probe crate's Cargo.lock
+        QString cutileVersion = QStringLiteral("0.4.0");
+    };
+    // Returns an error message, or an empty string on success.
+    static QString write(const TranslationResult &result, const QString &dir, const Options &options);
+
+    // Strips the `//@tp:` markers from (formatted) lib.rs text; fills `map`
+    // with, per 1-based Rust line, the Python lines it came from.
+    static QString stripMarkers(const QString &marked, QList<QList<int>> *map);
+};
+
+} // namespace tileport::rust

@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "EntrySignature.h"
+#include "ImportTable.h"
+#include "KernelInfo.h"
+#include "LoweringError.h"
+#include "ModuleAnalysis.h"
+#include "PythonSource.h"
+#include "RustLine.h"
+#include "RustValue.h"
+
+#include <QHash>
+#include <QList>
+#include <QSet>
+
+namespace tileport::rust {
+
+// "(a + b)" -> "a + b"; "(a) + (b)" stays.
+QString stripOuterParens(const QString &e);
+
+// Lowers the body of one `@ct.kernel` function to one `#[cutile::entry()]`
+// function by walking its tree-sitter tree statement by statement. Every
+// tile value is bound to a typed `let` (the cutile compiler infers little),
+// broadcasts are made explicit, and anything outside the supported subset
+// throws LoweringError rather than producing Rust of doubtful meaning.
+class KernelLowering
+{
+public:
+    KernelLowering(const frontend::PythonSource &src, const frontend::ImportTable &imports,
+                   const frontend::ModuleAnalysis &analysis, const frontend::KernelInfo &kernel, TSNode function);
+
+    // Throws LoweringError.
+    QList<RustLine> lower();
+    const EntrySignature &signature() const { return m_signature; }
+
+private:
+    struct Variable {
+        RustValue value;
+        int loopDepth = 0;
+        int letLine = -1; // index into m_body of its `let`, for a later `mut`
+    };
+
+    // Setup (KernelLowering.cpp)
+    void classifyParams();
+    void scanBlockOutputs(TSNode body);
+    QList<RustLine> assemble();
+
+    // Statements (KernelLoweringStatements.cpp)
+    void block(TSNode block);
+    void statement(TSNode stmt);
+    void assignment(TSNode n);
+    void augmentedAssignment(TSNode n);
+    void assign(const QString &name, const RustValue &v, TSNode at);
+    void forStatement(TSNode n);
+    void exprStatement(TSNode n);
+    void store(TSNode call);
+
+    // Expressions (KernelLoweringExpressions.cpp)
+    RustValue expr(TSNode n);
+    RustValue identifier(TSNode n);
+    RustValue binary(TSNode n);
+    RustValue fusedMultiplyAdd(TSNode n);
+    RustValue comparison(TSNode n);
+    RustValue unary(TSNode n);
+    RustValue attribute(TSNode n);
+    RustValue subscript(TSNode n);
+    RustValue literalValue(const frontend::ConstantValue &c) const;
+    RustValue tileBinary(const QString &op, const RustValue &a, const RustValue &b, TSNode at);
+    RustValue scalarBinary(const QString &op, const RustValue &a, const RustValue &b, TSNode at);
+    RustValue toTile(const RustValue &v, const QString &dtype, const QStringList &shape, TSNode at);
+    QStringList broadcastShape(const QStringList &a, const QStringList &b, TSNode at) const;
+    QString scalarText(const RustValue &v, TSNode at) const;
+    QString literalText(const RustValue &v, const QString &dtype, TSNode at) const;
+
+    // cuTile calls (KernelLoweringCalls.cpp)
+    RustValue call(TSNode n);
+    RustValue load(TSNode call);
+    RustValue astype(TSNode call);
+    RustValue numTiles(TSNode call);
+    RustValue mma(TSNode call);
+    RustValue reduction(TSNode call, const QString &fn);
+    RustValue unaryMath(TSNode call, const QString &name);
+    RustValue creation(TSNode call, const QString &name);
+    RustValue reshape(TSNode call);
+    RustValue where(TSNode call);
+    TSNode argument(TSNode call, int pos, const char *keyword) const;
+    QStringList shapeArgument(TSNode n);
+    QString shapeDim(TSNode n);
+    QString dtypeArgument(TSNode n);
+    QStringList indexArgument(TSNode n);
+    RustValue tensorArgument(TSNode n);
+    RustValue tileArgument(TSNode n);
+
+    // Element types: generics ("TpDtype0") and scalars of unknown type
+    // ("TpScalar0") are unified by data flow, as cuTile Python's dtype
+    // inference would; see KernelLoweringTypes.cpp.
+    QString resolve(const QString &dtype) const;
+    QString unify(const QString &a, const QString &b, TSNode at, const QString &what);
+    bool isFloatLike(const QString &dtype) const;
+    QString finalDtype(const QString &text) const;
+
+    // Output
+    QString bind(const QString &expr, const QString &type);
+    void emit(const QString &text);
+    [[noreturn]] void fail(TSNode at, const QString &construct, const QString &reason) const;
+
+    const frontend::PythonSource &m_src;
+    const frontend::ImportTable &m_imports;
+    const frontend::ModuleAnalysis &m_analysis;
+    const frontend::KernelInfo &m_kernel;
+    TSNode m_function;
+
+    EntrySignature m_signature;
+    QHash<QString, QString> m_dtypeGeneric; // dtype variable ("T0") -> Rust generic ("E")
+    QHash<QString, Variable> m_vars;
+    QSet<QString> m_constParams;            // int/bool ct.Constant -> const generics
+    QSet<QString> m_blockOutputs;           // arrays stored only at the block index
+    QHash<QString, QStringList> m_blockOutputShape;
+    QHash<QString, QString> m_dtypeParent;  // union-find over dtype placeholders
+    QStringList m_typeVars;                 // TpDtype placeholders in first-use order
+    QHash<QString, QString> m_finalNames;   // placeholder -> E / E0.. / concrete (assemble)
+    QList<RustLine> m_body;
+    int m_indent = 1;
+    int m_loopDepth = 0;
+    int m_temp = 0;
+    QString m_lastTemp;      // the temporary bound by the last emitted line ...
+    QString m_lastTempValue; // ... and its initializer, folded into a named let
+    int m_pyLine = 0;
+    int m_pyEndLine = 0;
+};
+
+} // namespace tileport::rust

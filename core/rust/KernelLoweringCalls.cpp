@@ -1,0 +1,383 @@
+// SPDX-License-Identifier: MIT
+// cuTile calls: ct.bid, ct.load, ct.astype, reductions, math, creation,
+// reshape/transpose, where, cdiv. See docs/translator.md for the mapping.
+#include "KernelLowering.h"
+
+#include "SyntaxNode.h"
+
+namespace tileport::rust {
+
+using namespace tileport::frontend;
+
+TSNode KernelLowering::argument(TSNode call, int pos, const char *keyword) const
+{
+    const TSNode args = node::field(call, "arguments");
+    for (TSNode a : node::children(args))
+        if (node::is(a, "keyword_argument") && m_src.text(node::field(a, "name")) == QLatin1String(keyword))
+            return node::field(a, "value");
+    return pos >= 0 ? node::positional(call, pos) : TSNode{};
+}
+
+QString KernelLowering::shapeDim(TSNode n)
+{
+    const RustValue v = expr(n);
+    if (v.kind == RustValue::Kind::IntLiteral && v.integer > 0)
+        return QString::number(v.integer);
+    if (v.kind == RustValue::Kind::Scalar && m_constParams.contains(v.expr))
+        return v.expr;
+    fail(n, QStringLiteral("tile shape"),
+         QStringLiteral("a dimension must be a positive literal or an int ct.Constant parameter "
+                        "(stable Rust forbids arithmetic on const generics)"));
+}
+
+QStringList KernelLowering::shapeArgument(TSNode n)
+{
+    n = node::unparen(n);
+    if (node::isNull(n))
+        fail(m_function, QStringLiteral("tile shape"), QStringLiteral("missing"));
+    QStringList out;
+    if (node::is(n, "tuple")) {
+        for (TSNode c : node::children(n))
+            out << shapeDim(c);
+    } else {
+        out << shapeDim(n);
+    }
+    if (out.size() > 4)
+        fail(n, QStringLiteral("tile shape"), QStringLiteral("rank above 4 (shape![] stops at 4)"));
+    return out;
+}
+
+QStringList KernelLowering::indexArgument(TSNode n)
+{
+    n = node::unparen(n);
+    QStringList out;
+    if (node::is(n, "tuple")) {
+        for (TSNode c : node::children(n))
+            out << scalarText(expr(c), c);
+    } else {
+        out << scalarText(expr(n), n);
+    }
+    return out;
+}
+
+QString KernelLowering::dtypeArgument(TSNode n)
+{
+    const RustValue v = expr(n);
+    if (v.kind != RustValue::Kind::DType)
+        fail(n, QStringLiteral("dtype"), QStringLiteral("expected ct.<dtype> or array.dtype"));
+    return v.dtype;
+}
+
+RustValue KernelLowering::tensorArgument(TSNode n)
+{
+    if (node::isNull(n))
+        fail(m_function, QStringLiteral("array argument"), QStringLiteral("missing"));
+    const RustValue v = expr(n);
+    if (v.kind != RustValue::Kind::Tensor)
+        fail(n, QStringLiteral("array argument"), QStringLiteral("expected an array parameter"));
+    return v;
+}
+
+RustValue KernelLowering::tileArgument(TSNode n)
+{
+    if (node::isNull(n))
+        fail(m_function, QStringLiteral("tile argument"), QStringLiteral("missing"));
+    const RustValue v = expr(n);
+    if (!v.isTile())
+        fail(n, QStringLiteral("tile argument"), QStringLiteral("expected a tile"));
+    return v;
+}
+
+RustValue KernelLowering::call(TSNode n)
+{
+    const TSNode fn = node::field(n, "function");
+    const QString q = m_imports.resolve(m_src, fn);
+    const TSNode args = node::field(n, "arguments");
+    for (TSNode a : node::children(args))
+        if (node::is(a, "list_splat") || node::is(a, "dictionary_splat"))
+            fail(a, QStringLiteral("splat argument"), QStringLiteral("not lowered"));
+    if (!q.startsWith(QLatin1String("cuda.tile."))) {
+        if (node::is(fn, "identifier") && m_analysis.helper(m_src.text(fn)))
+            fail(n, QStringLiteral("helper call"),
+                 QStringLiteral("'%1': device-function lowering is not implemented yet").arg(m_src.text(fn)));
+        fail(n, QStringLiteral("call"), QStringLiteral("'%1' is not a cuTile function").arg(m_src.flatText(fn)));
+    }
+    const QString name = q.mid(10);
+    if (name == QLatin1String("bid")) {
+        const TSNode a = node::positional(n, 0);
+        if (!node::is(a, "integer") || m_src.text(a).toInt() < 0 || m_src.text(a).toInt() > 2)
+            fail(n, QStringLiteral("ct.bid"), QStringLiteral("axis must be a literal 0, 1 or 2"));
+        RustValue v;
+        v.kind = RustValue::Kind::BlockId;
+        v.axis = m_src.text(a).toInt();
+        v.dtype = QStringLiteral("i32");
+        v.expr = QStringLiteral("get_tile_block_id().%1").arg(v.axis);
+        return v;
+    }
+    if (name == QLatin1String("load"))
+        return load(n);
+    if (name == QLatin1String("astype"))
+        return astype(n);
+    if (name == QLatin1String("sum") || name == QLatin1String("max") || name == QLatin1String("min"))
+        return reduction(n, QStringLiteral("reduce_") + name);
+    if (name == QLatin1String("exp") || name == QLatin1String("log") || name == QLatin1String("tanh")
+        || name == QLatin1String("rsqrt") || name == QLatin1String("sqrt") || name == QLatin1String("exp2")
+        || name == QLatin1String("sin") || name == QLatin1String("cos") || name == QLatin1String("log2"))
+        return unaryMath(n, name);
+    if (name == QLatin1String("zeros") || name == QLatin1String("full") || name == QLatin1String("arange")
+        || name == QLatin1String("ones"))
+        return creation(n, name);
+    if (name == QLatin1String("reshape") || name == QLatin1String("transpose"))
+        return reshape(n);
+    if (name == QLatin1String("where"))
+        return where(n);
+    if (name == QLatin1String("maximum") || name == QLatin1String("minimum")) {
+        // Python's maxf/minf: NaN not propagated, no flush to zero.
+        const TSNode an = argument(n, 0, "x"), bn = argument(n, 1, "y");
+        const RustValue a = expr(an), b = expr(bn);
+        if (!a.isTile() && !b.isTile())
+            fail(n, QStringLiteral("ct.%1").arg(name), QStringLiteral("scalar operands are not lowered"));
+        const QString dtype = a.isTile() && b.isTile() ? unify(a.dtype, b.dtype, n, QStringLiteral("mixed dtypes"))
+                                                       : resolve(a.isTile() ? a.dtype : b.dtype);
+        if (!isFloatLike(dtype))
+            fail(n, QStringLiteral("ct.%1").arg(name), QStringLiteral("integer operands are not lowered"));
+        const QStringList shape = a.isTile() && b.isTile() ? broadcastShape(a.shape, b.shape, n)
+                                                           : (a.isTile() ? a.shape : b.shape);
+        const RustValue ta = toTile(a, dtype, shape, n), tb = toTile(b, dtype, shape, n);
+        RustValue out;
+        out.kind = RustValue::Kind::Tile;
+        out.dtype = dtype;
+        out.shape = shape;
+        out.expr = bind(QStringLiteral("%1(%2, %3, nan::Disabled, ftz::Disabled)")
+                            .arg(name == QLatin1String("maximum") ? QStringLiteral("maxf") : QStringLiteral("minf"),
+                                 ta.expr, tb.expr),
+                        out.typeText());
+        return out;
+    }
+    if (name == QLatin1String("num_tiles"))
+        return numTiles(n);
+    if (name == QLatin1String("mma"))
+        return mma(n);
+    if (name == QLatin1String("cdiv")) {
+        const TSNode a = node::positional(n, 0), b = node::positional(n, 1);
+        RustValue v;
+        v.kind = RustValue::Kind::Scalar;
+        v.dtype = QStringLiteral("i32");
+        v.expr = QStringLiteral("ceil_div(%1, %2)").arg(scalarText(expr(a), a), scalarText(expr(b), b));
+        return v;
+    }
+    fail(n, QStringLiteral("ct.%1").arg(name), QStringLiteral("not lowered by the generator yet"));
+}
+
+RustValue KernelLowering::load(TSNode c)
+{
+    const RustValue t = tensorArgument(argument(c, 0, "array"));
+    const TSNode args = node::field(c, "arguments");
+    QString padding = QStringLiteral("None");
+    for (TSNode a : node::children(args)) {
+        if (!node::is(a, "keyword_argument"))
+            continue;
+        const QString k = m_src.text(node::field(a, "name"));
+        if (k == QLatin1String("padding_mode")) {
+            const QString mode = m_imports.resolve(m_src, node::field(a, "value"));
+            static const QHash<QString, QString> modes{
+                {QStringLiteral("cuda.tile.PaddingMode.ZERO"), QStringLiteral("Zero")},
+                {QStringLiteral("cuda.tile.PaddingMode.NEG_ZERO"), QStringLiteral("NegZero")},
+                {QStringLiteral("cuda.tile.PaddingMode.NAN"), QStringLiteral("Nan")},
+                {QStringLiteral("cuda.tile.PaddingMode.POS_INF"), QStringLiteral("PosInf")},
+                {QStringLiteral("cuda.tile.PaddingMode.NEG_INF"), QStringLiteral("NegInf")},
+                {QStringLiteral("cuda.tile.PaddingMode.UNDETERMINED"), QStringLiteral("None")}};
+            if (!modes.contains(mode))
+                fail(a, QStringLiteral("ct.load padding_mode"), QStringLiteral("'%1' is not a known mode").arg(m_src.text(node::field(a, "value"))));
+            padding = modes.value(mode);
+        } else if (k != QLatin1String("index") && k != QLatin1String("shape") && k != QLatin1String("array")) {
+            fail(a, QStringLiteral("ct.load"), QStringLiteral("option '%1' is not lowered yet").arg(k));
+        }
+    }
+    if (m_blockOutputs.contains(t.param))
+        fail(c, QStringLiteral("ct.load"), QStringLiteral("'%1' is a block output").arg(t.param));
+    const QStringList index = indexArgument(argument(c, 1, "index"));
+    const QStringList shape = shapeArgument(argument(c, 2, "shape"));
+    if (int(index.size()) != t.rank || int(shape.size()) != t.rank)
+        fail(c, QStringLiteral("ct.load"), QStringLiteral("index and shape must have the array's rank %1").arg(t.rank));
+    RustValue out;
+    out.kind = RustValue::Kind::Tile;
+    out.dtype = t.dtype;
+    out.shape = shape;
+    const QString idx = QStringLiteral("[%1]").arg(index.join(QStringLiteral(", ")));
+    if (padding == QLatin1String("Zero")) {
+        // load_tile builds the zero-padded partition view and loads from it.
+        out.expr = bind(QStringLiteral("%1.load_tile(%2, %3)").arg(t.param, RustValue::shapeMacro(shape), idx), out.typeText());
+        return out;
+    }
+    const QString view = bind(QStringLiteral("unsafe { make_partition_view(%1, %2, padding::%3, dim_map::Identity, "
+                                             "get_tensor_token(%1)) }")
+                                  .arg(t.param, RustValue::shapeMacro(shape), padding),
+                              QStringLiteral("Partition<%1, { [%2] }>").arg(t.dtype, shape.join(QStringLiteral(", "))));
+    out.expr = bind(QStringLiteral("load_view_tko(&%1, %2, ordering::Weak, scope::TileBlock, None, tma::Enabled)").arg(view, idx),
+                    out.typeText());
+    return out;
+}
+
+RustValue KernelLowering::astype(TSNode c)
+{
+    const TSNode xNode = argument(c, 0, "x");
+    const RustValue x = expr(xNode);
+    const QString to = dtypeArgument(argument(c, 1, "dtype"));
+    RustValue out;
+    out.kind = RustValue::Kind::Tile;
+    out.dtype = to;
+    if (x.isTile()) {
+        out.shape = x.shape;
+        if (resolve(x.dtype) == resolve(to))
+            return x; // astype to the same dtype is the identity in cuTile Python
+        out.expr = bind(QStringLiteral("convert_tile(%1)").arg(x.expr), out.typeText());
+        return out;
+    }
+    if (x.kind == RustValue::Kind::Scalar || x.kind == RustValue::Kind::BlockId) {
+        // A scalar becomes a rank-0 tile, then converts (never `as`, never itof).
+        const QString from = x.kind == RustValue::Kind::BlockId ? QStringLiteral("i32") : resolve(x.dtype);
+        if (from.startsWith(QLatin1String("Tp")))
+            fail(c, QStringLiteral("ct.astype"), QStringLiteral("the scalar's dtype is not known here"));
+        const QString t0 = bind(QStringLiteral("scalar_to_tile(%1)").arg(x.expr), RustValue::tileType(from, {}));
+        out.expr = from == to ? t0 : bind(QStringLiteral("convert_tile(%1)").arg(t0), out.typeText());
+        return out;
+    }
+    fail(c, QStringLiteral("ct.astype"), QStringLiteral("operand must be a tile or a scalar"));
+}
+
+RustValue KernelLowering::reduction(TSNode c, const QString &fn)
+{
+    const RustValue x = tileArgument(argument(c, 0, "x"));
+    const TSNode axisNode = argument(c, 1, "axis");
+    const TSNode keepNode = argument(c, 2, "keepdims");
+    if (node::isNull(axisNode)
+        || (!node::is(node::unparen(axisNode), "integer") && !node::is(node::unparen(axisNode), "unary_operator")))
+        fail(c, QStringLiteral("ct.%1").arg(fn.mid(7)), QStringLiteral("needs a literal axis (full reductions are not lowered)"));
+    const RustValue av = expr(axisNode);
+    if (av.kind != RustValue::Kind::IntLiteral)
+        fail(axisNode, QStringLiteral("reduction axis"), QStringLiteral("must be a literal int"));
+    int axis = int(av.integer);
+    const int rank = int(x.shape.size());
+    if (axis < 0)
+        axis += rank;
+    if (axis < 0 || axis >= rank)
+        fail(axisNode, QStringLiteral("reduction axis"), QStringLiteral("out of range for rank %1").arg(rank));
+    bool keep = false;
+    if (!node::isNull(keepNode)) {
+        const RustValue k = expr(keepNode);
+        if (k.kind != RustValue::Kind::BoolLiteral)
+            fail(keepNode, QStringLiteral("keepdims"), QStringLiteral("must be a literal bool"));
+        keep = k.integer != 0;
+    }
+    QStringList reduced = x.shape;
+    reduced.removeAt(axis);
+    RustValue out;
+    out.kind = RustValue::Kind::Tile;
+    out.dtype = x.dtype;
+    out.shape = reduced;
+    out.expr = bind(QStringLiteral("%1(%2, %3i32)").arg(fn, x.expr).arg(axis), out.typeText());
+    if (keep) {
+        QStringList kept = x.shape;
+        kept[axis] = QStringLiteral("1");
+        out.shape = kept;
+        out.expr = bind(QStringLiteral("%1.reshape(%2)").arg(out.expr, RustValue::shapeMacro(kept)), out.typeText());
+    }
+    return out;
+}
+
+RustValue KernelLowering::unaryMath(TSNode c, const QString &name)
+{
+    const RustValue x = tileArgument(argument(c, 0, "x"));
+    const TSNode args = node::field(c, "arguments");
+    for (TSNode a : node::children(args))
+        if (node::is(a, "keyword_argument"))
+            fail(a, QStringLiteral("ct.%1").arg(name), QStringLiteral("options (flush_to_zero, rounding) are not lowered yet"));
+    QString call;
+    if (name == QLatin1String("rsqrt") || name == QLatin1String("exp2"))
+        call = QStringLiteral("%1(%2, ftz::Disabled)").arg(name, x.expr);
+    else if (name == QLatin1String("sqrt"))
+        call = QStringLiteral("sqrt(%1, rounding::NearestEven, ftz::Disabled)").arg(x.expr);
+    else
+        call = QStringLiteral("%1(%2)").arg(name, x.expr);
+    RustValue out = x;
+    out.expr = bind(call, x.typeText());
+    return out;
+}
+
+RustValue KernelLowering::creation(TSNode c, const QString &name)
+{
+    RustValue out;
+    out.kind = RustValue::Kind::Tile;
+    if (name == QLatin1String("arange")) {
+        const QString n = shapeDim(argument(c, 0, "size"));
+        const TSNode dt = argument(c, -1, "dtype");
+        out.dtype = node::isNull(dt) ? QStringLiteral("i32") : dtypeArgument(dt);
+        if (out.dtype != QLatin1String("i32"))
+            fail(c, QStringLiteral("ct.arange"), QStringLiteral("only int32 iota is lowered"));
+        out.shape = QStringList{n};
+        out.expr = bind(QStringLiteral("iota(%1)").arg(RustValue::shapeMacro(out.shape)), out.typeText());
+        return out;
+    }
+    out.shape = shapeArgument(argument(c, 0, "shape"));
+    RustValue value;
+    TSNode dtypeNode;
+    if (name == QLatin1String("full")) {
+        value = expr(argument(c, 1, "fill_value"));
+        dtypeNode = argument(c, 2, "dtype");
+    } else {
+        value.kind = RustValue::Kind::IntLiteral;
+        value.integer = name == QLatin1String("ones") ? 1 : 0;
+        value.number = double(value.integer);
+        dtypeNode = argument(c, 1, "dtype");
+    }
+    if (node::isNull(dtypeNode))
+        fail(c, QStringLiteral("ct.%1").arg(name), QStringLiteral("needs an explicit dtype"));
+    out.dtype = dtypeArgument(dtypeNode);
+    if (!value.isLiteral())
+        fail(c, QStringLiteral("ct.%1").arg(name), QStringLiteral("the fill value must be a constant"));
+    out.expr = bind(QStringLiteral("constant(%1, %2)").arg(literalText(value, out.dtype, c), RustValue::shapeMacro(out.shape)),
+                    out.typeText());
+    return out;
+}
+
+RustValue KernelLowering::reshape(TSNode c)
+{
+    const bool transpose = m_imports.resolve(m_src, node::field(c, "function")) == QLatin1String("cuda.tile.transpose");
+    const RustValue x = tileArgument(argument(c, 0, "x"));
+    RustValue out = x;
+    if (transpose) {
+        if (x.shape.size() != 2 || !node::isNull(argument(c, 1, "axis0")))
+            fail(c, QStringLiteral("ct.transpose"), QStringLiteral("only the rank-2 form without axes is lowered"));
+        out.shape = QStringList{x.shape[1], x.shape[0]};
+        out.expr = bind(QStringLiteral("%1.transpose()").arg(x.expr), out.typeText());
+        return out;
+    }
+    out.shape = shapeArgument(argument(c, 1, "shape"));
+    out.expr = bind(QStringLiteral("%1.reshape(%2)").arg(x.expr, RustValue::shapeMacro(out.shape)), out.typeText());
+    return out;
+}
+
+RustValue KernelLowering::where(TSNode c)
+{
+    const RustValue cond = tileArgument(argument(c, 0, "cond"));
+    const RustValue a = expr(argument(c, 1, "x"));
+    const RustValue b = expr(argument(c, 2, "y"));
+    if (resolve(cond.dtype) != QLatin1String("bool"))
+        fail(c, QStringLiteral("ct.where"), QStringLiteral("the condition must be a bool tile"));
+    const QString dtype = a.isTile() ? a.dtype : b.isTile() ? b.dtype : QString();
+    if (dtype.isEmpty())
+        fail(c, QStringLiteral("ct.where"), QStringLiteral("one of the values must be a tile"));
+    QStringList shape = broadcastShape(cond.shape, a.isTile() ? a.shape : cond.shape, c);
+    shape = broadcastShape(shape, b.isTile() ? b.shape : shape, c);
+    const RustValue tc = toTile(cond, QStringLiteral("bool"), shape, c);
+    const RustValue ta = toTile(a, dtype, shape, c), tb = toTile(b, dtype, shape, c);
+    RustValue out;
+    out.kind = RustValue::Kind::Tile;
+    out.dtype = dtype;
+    out.shape = shape;
+    out.expr = bind(QStringLiteral("select(%1, %2, %3)").arg(tc.expr, ta.expr, tb.expr), out.typeText());
+    return out;
+}
+
+} // namespace tileport::rust

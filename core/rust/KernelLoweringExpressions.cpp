@@ -1,0 +1,405 @@
+// SPDX-License-Identifier: MIT
+// Expressions: names, literals, module constants, arithmetic with explicit
+// broadcasting, comparisons, `a.shape[i]`.
+#include "KernelLowering.h"
+
+#include "ConstantEvaluator.h"
+#include "RustNames.h"
+#include "SyntaxNode.h"
+
+#include <cmath>
+
+namespace tileport::rust {
+
+using namespace tileport::frontend;
+
+RustValue KernelLowering::literalValue(const ConstantValue &c) const
+{
+    RustValue v;
+    switch (c.type) {
+    case ConstantValue::Type::Int:
+        v.kind = RustValue::Kind::IntLiteral;
+        v.integer = c.i;
+        v.number = double(c.i);
+        break;
+    case ConstantValue::Type::Float:
+        v.kind = RustValue::Kind::FloatLiteral;
+        v.number = c.f;
+        break;
+    case ConstantValue::Type::Bool:
+        v.kind = RustValue::Kind::BoolLiteral;
+        v.integer = c.b ? 1 : 0;
+        v.number = v.integer;
+        break;
+    }
+    return v;
+}
+
+RustValue KernelLowering::expr(TSNode n)
+{
+    n = node::unparen(n);
+    // Literal arithmetic over literals and module constants folds here.
+    const ConstantEvaluator eval(m_src, m_imports, [this](const QString &name) -> std::optional<ConstantValue> {
+        if (m_vars.contains(name))
+            return std::nullopt;
+        for (const ModuleConstant &c : m_analysis.constants)
+            if (c.name == name && !c.reassigned)
+                return c.value;
+        return std::nullopt;
+    });
+    if (!node::is(n, "call") || m_imports.resolve(m_src, node::field(n, "function")).isEmpty())
+        if (const auto c = eval.evaluate(n))
+            return literalValue(*c);
+    const auto type = node::type(n);
+    if (type == "identifier")
+        return identifier(n);
+    if (type == "call")
+        return call(n);
+    if (type == "binary_operator")
+        return binary(n);
+    if (type == "comparison_operator")
+        return comparison(n);
+    if (type == "unary_operator")
+        return unary(n);
+    if (type == "attribute")
+        return attribute(n);
+    if (type == "subscript")
+        return subscript(n);
+    if (type == "tuple") {
+        RustValue v;
+        v.kind = RustValue::Kind::Tuple;
+        for (TSNode c : node::children(n))
+            v.items.append(expr(c));
+        return v;
+    }
+    fail(n, QString::fromUtf8(type.data(), qsizetype(type.size())).replace(QLatin1Char('_'), QLatin1Char(' ')),
+         QStringLiteral("expression kind not lowered"));
+}
+
+RustValue KernelLowering::identifier(TSNode n)
+{
+    const QString name = m_src.text(n);
+    const auto it = m_vars.constFind(name);
+    if (it != m_vars.cend())
+        return it->value;
+    for (const ModuleConstant &c : m_analysis.constants)
+        if (c.name == name) {
+            if (c.reassigned)
+                fail(n, QStringLiteral("module constant"), QStringLiteral("'%1' is bound more than once").arg(name));
+            return literalValue(c.value);
+        }
+    fail(n, QStringLiteral("name"), QStringLiteral("'%1' is not defined here (or only inside a loop body)").arg(name));
+}
+
+QString KernelLowering::scalarText(const RustValue &v, TSNode at) const
+{
+    switch (v.kind) {
+    case RustValue::Kind::Scalar:
+        const_cast<KernelLowering *>(this)->unify(v.dtype, QStringLiteral("i32"), at, QStringLiteral("scalar"));
+        return v.expr;
+    case RustValue::Kind::BlockId:
+        return v.expr;
+    case RustValue::Kind::IntLiteral:
+        return QStringLiteral("%1i32").arg(v.integer);
+    default:
+        fail(at, QStringLiteral("scalar"), QStringLiteral("an i32 scalar is needed here"));
+    }
+}
+
+QString KernelLowering::literalText(const RustValue &v, const QString &dtype, TSNode at) const
+{
+    const bool isFloat = dtype == QLatin1String("f32") || dtype == QLatin1String("f64");
+    const bool isInt = dtype == QLatin1String("i32") || dtype == QLatin1String("i64");
+    if (isFloat) {
+        // cutile 0.4.0 folds the std constants into `constant <f32: -inf>`.
+        if (std::isnan(v.number))
+            return dtype + QStringLiteral("::NAN");
+        if (std::isinf(v.number))
+            return dtype + (v.number < 0 ? QStringLiteral("::NEG_INFINITY") : QStringLiteral("::INFINITY"));
+        QString s = RustNames::floatLiteral(v.number);
+        if (!s.contains(QLatin1Char('.')))
+            s += QStringLiteral(".0");
+        return s + dtype;
+    }
+    if (isInt && v.kind != RustValue::Kind::FloatLiteral)
+        return QStringLiteral("%1%2").arg(v.integer).arg(dtype);
+    if (dtype == QLatin1String("bool") && v.kind == RustValue::Kind::BoolLiteral)
+        return v.integer ? QStringLiteral("true") : QStringLiteral("false");
+    fail(at, QStringLiteral("literal"),
+         QStringLiteral("a Python literal meets a %1 tile; only f32/f64/i32/i64 constants are lowered").arg(dtype));
+}
+
+QStringList KernelLowering::broadcastShape(const QStringList &a, const QStringList &b, TSNode at) const
+{
+    const qsizetype rank = std::max(a.size(), b.size());
+    QStringList out;
+    for (qsizetype i = 0; i < rank; ++i) {
+        const qsizetype ia = a.size() - rank + i, ib = b.size() - rank + i;
+        const QString da = ia >= 0 ? a[ia] : QStringLiteral("1");
+        const QString db = ib >= 0 ? b[ib] : QStringLiteral("1");
+        if (da == db || db == QLatin1String("1"))
+            out << da;
+        else if (da == QLatin1String("1"))
+            out << db;
+        else
+            fail(at, QStringLiteral("broadcast"),
+                 QStringLiteral("shapes [%1] and [%2] are not provably compatible").arg(a.join(QStringLiteral(", ")), b.join(QStringLiteral(", "))));
+    }
+    return out;
+}
+
+// Brings a value to a tile of exactly `shape`: literals become constants,
+// scalars broadcast_scalar, lower-rank tiles a reshape and a broadcast.
+RustValue KernelLowering::toTile(const RustValue &v, const QString &dtype, const QStringList &shape, TSNode at)
+{
+    RustValue out;
+    out.kind = RustValue::Kind::Tile;
+    out.dtype = dtype;
+    out.shape = shape;
+    if (v.isLiteral()) {
+        out.expr = bind(QStringLiteral("constant(%1, %2)").arg(literalText(v, dtype, at), RustValue::shapeMacro(shape)),
+                        out.typeText());
+        return out;
+    }
+    if (v.kind == RustValue::Kind::Scalar || v.kind == RustValue::Kind::BlockId) {
+        const QString sdt = v.kind == RustValue::Kind::BlockId ? QStringLiteral("i32") : v.dtype;
+        if (resolve(dtype).startsWith(QLatin1String("TpDtype")))
+            fail(at, QStringLiteral("scalar operand"), QStringLiteral("a runtime scalar meets a dtype-generic tile"));
+        unify(sdt, dtype, at, QStringLiteral("scalar operand"));
+        QString scalar = v.expr;
+        if (scalar.contains(QLatin1Char(' ')) || scalar.contains(QLatin1Char('(')))
+            scalar = bind(scalar, resolve(sdt)); // a typed let for each scalar step
+        out.expr = bind(QStringLiteral("broadcast_scalar(%1, %2)").arg(scalar, RustValue::shapeMacro(shape)), out.typeText());
+        return out;
+    }
+    if (!v.isTile())
+        fail(at, QStringLiteral("operand"), QStringLiteral("a tile, scalar or literal is needed here"));
+    unify(v.dtype, dtype, at, QStringLiteral("mixed dtypes"));
+    if (v.shape == shape)
+        return v;
+    QString cur = v.expr;
+    QStringList curShape = v.shape;
+    if (curShape.size() < shape.size()) {
+        QStringList padded;
+        for (qsizetype i = curShape.size(); i < shape.size(); ++i)
+            padded << QStringLiteral("1");
+        padded += curShape;
+        cur = bind(QStringLiteral("%1.reshape(%2)").arg(cur, RustValue::shapeMacro(padded)), RustValue::tileType(dtype, padded));
+        curShape = padded;
+    }
+    if (curShape != shape)
+        cur = bind(QStringLiteral("%1.broadcast(%2)").arg(cur, RustValue::shapeMacro(shape)), RustValue::tileType(dtype, shape));
+    out.expr = cur;
+    return out;
+}
+
+RustValue KernelLowering::tileBinary(const QString &op, const RustValue &a, const RustValue &b, TSNode at)
+{
+    static const QStringList ops{QStringLiteral("+"), QStringLiteral("-"), QStringLiteral("*"), QStringLiteral("/")};
+    if (!ops.contains(op))
+        fail(at, QStringLiteral("operator %1").arg(op), QStringLiteral("not lowered on tiles"));
+    const QString dtype = a.isTile() && b.isTile() ? unify(a.dtype, b.dtype, at, QStringLiteral("mixed dtypes"))
+                                                   : resolve(a.isTile() ? a.dtype : b.dtype);
+    QStringList shape;
+    if (a.isTile() && b.isTile())
+        shape = broadcastShape(a.shape, b.shape, at);
+    else
+        shape = a.isTile() ? a.shape : b.shape;
+    if (op == QLatin1String("/") && !isFloatLike(dtype))
+        fail(at, QStringLiteral("operator /"), QStringLiteral("true division of %1 tiles is not lowered").arg(dtype));
+    const RustValue ta = toTile(a, dtype, shape, at);
+    const RustValue tb = toTile(b, dtype, shape, at);
+    RustValue out;
+    out.kind = RustValue::Kind::Tile;
+    out.dtype = dtype;
+    out.shape = shape;
+    out.expr = QStringLiteral("%1 %2 %3").arg(ta.expr, op, tb.expr);
+    // Keep expressions short and typed: bind each result.
+    out.expr = bind(out.expr, out.typeText());
+    return out;
+}
+
+RustValue KernelLowering::scalarBinary(const QString &op, const RustValue &a, const RustValue &b, TSNode at)
+{
+    static const QStringList ops{QStringLiteral("+"), QStringLiteral("-"), QStringLiteral("*")};
+    if (!ops.contains(op))
+        fail(at, QStringLiteral("operator %1").arg(op),
+             QStringLiteral("not lowered on scalars (Rust and Python integer division differ)"));
+    // scalarText() checks (and infers) that both sides are i32.
+    RustValue out;
+    out.kind = RustValue::Kind::Scalar;
+    out.dtype = QStringLiteral("i32");
+    out.expr = QStringLiteral("(%1 %2 %3)").arg(scalarText(a, at), op, scalarText(b, at));
+    return out;
+}
+
+// cuTile Python contracts `a * b + c` (and `c + a * b`) on float tiles into
+// one fma; the port does the same so the two compute the same roundings.
+RustValue KernelLowering::fusedMultiplyAdd(TSNode n)
+{
+    const TSNode left = node::unparen(node::field(n, "left"));
+    const TSNode right = node::unparen(node::field(n, "right"));
+    const auto isMul = [](TSNode x) { return node::is(x, "binary_operator") && node::operatorOf(x) == "*"; };
+    const TSNode mul = isMul(left) ? left : right;
+    const TSNode other = isMul(left) ? right : left;
+    const RustValue a = expr(node::field(mul, "left"));
+    const RustValue b = expr(node::field(mul, "right"));
+    if (!a.isTile() && !b.isTile()) {
+        RustValue v;
+        v.kind = RustValue::Kind::Scalar; // not a tile product: no contraction
+        return v;
+    }
+    const RustValue c = expr(other);
+    QStringList shape = a.isTile() ? a.shape : b.shape;
+    QString dtype = a.isTile() ? a.dtype : b.dtype;
+    for (const RustValue *x : {&a, &b, &c})
+        if (x->isTile()) {
+            shape = broadcastShape(shape, x->shape, n);
+            dtype = unify(dtype, x->dtype, n, QStringLiteral("mixed dtypes"));
+        }
+    RustValue out;
+    if (!isFloatLike(dtype))
+        return out;
+    const RustValue ta = toTile(a, dtype, shape, n), tb = toTile(b, dtype, shape, n), tc = toTile(c, dtype, shape, n);
+    out.kind = RustValue::Kind::Tile;
+    out.dtype = dtype;
+    out.shape = shape;
+    out.expr = bind(QStringLiteral("fma(%1, %2, %3, rounding::NearestEven, ftz::Disabled)").arg(ta.expr, tb.expr, tc.expr),
+                    out.typeText());
+    return out;
+}
+
+RustValue KernelLowering::binary(TSNode n)
+{
+    const QString op = QString::fromUtf8(node::operatorOf(n).data(), qsizetype(node::operatorOf(n).size()));
+    if (op == QLatin1String("+")) {
+        const auto isMul = [](TSNode x) {
+            x = node::unparen(x);
+            return node::is(x, "binary_operator") && node::operatorOf(x) == "*";
+        };
+        if (isMul(node::field(n, "left")) || isMul(node::field(n, "right"))) {
+            const int mark = int(m_body.size()), temp = m_temp;
+            const RustValue f = fusedMultiplyAdd(n);
+            if (f.isTile())
+                return f;
+            // Scalar or integer arithmetic: undo and lower plainly.
+            while (m_body.size() > mark)
+                m_body.removeLast();
+            m_temp = temp;
+        }
+    }
+    const RustValue a = expr(node::field(n, "left"));
+    const RustValue b = expr(node::field(n, "right"));
+    if (a.isTile() || b.isTile())
+        return tileBinary(op, a, b, n);
+    if (a.isLiteral() && b.isLiteral())
+        fail(n, QStringLiteral("literal arithmetic"), QStringLiteral("not constant-foldable"));
+    return scalarBinary(op, a, b, n);
+}
+
+RustValue KernelLowering::comparison(TSNode n)
+{
+    const auto ch = node::children(n);
+    if (ch.size() != 2)
+        fail(n, QStringLiteral("chained comparison"), QStringLiteral("not lowered"));
+    // The operator token sits between the two operands.
+    const TSNode opNode = ts_node_child(n, 1);
+    const QString op = m_src.text(opNode);
+    const RustValue a = expr(ch[0]);
+    const RustValue b = expr(ch[1]);
+    static const QHash<QString, QString> tileFns{{QStringLiteral("<"), QStringLiteral("lt_tile")},
+                                                  {QStringLiteral("<="), QStringLiteral("le_tile")},
+                                                  {QStringLiteral(">"), QStringLiteral("gt_tile")},
+                                                  {QStringLiteral(">="), QStringLiteral("ge_tile")},
+                                                  {QStringLiteral("=="), QStringLiteral("eq_tile")},
+                                                  {QStringLiteral("!="), QStringLiteral("ne_tile")}};
+    if (!tileFns.contains(op))
+        fail(n, QStringLiteral("comparison %1").arg(op), QStringLiteral("not lowered"));
+    RustValue out;
+    if (a.isTile() || b.isTile()) {
+        const QString dtype = a.isTile() ? a.dtype : b.dtype;
+        const QStringList shape = a.isTile() && b.isTile() ? broadcastShape(a.shape, b.shape, n)
+                                                           : (a.isTile() ? a.shape : b.shape);
+        const RustValue ta = toTile(a, dtype, shape, n), tb = toTile(b, dtype, shape, n);
+        out.kind = RustValue::Kind::Tile;
+        out.dtype = QStringLiteral("bool");
+        out.shape = shape;
+        out.expr = bind(QStringLiteral("%1(%2, %3)").arg(tileFns.value(op), ta.expr, tb.expr), out.typeText());
+        return out;
+    }
+    out.kind = RustValue::Kind::Scalar;
+    out.dtype = QStringLiteral("bool");
+    out.expr = QStringLiteral("(%1 %2 %3)").arg(scalarText(a, ch[0]), op, scalarText(b, ch[1]));
+    return out;
+}
+
+RustValue KernelLowering::unary(TSNode n)
+{
+    const QString op = QString::fromUtf8(node::operatorOf(n).data(), qsizetype(node::operatorOf(n).size()));
+    const RustValue a = expr(node::field(n, "argument"));
+    if (op == QLatin1String("+"))
+        return a;
+    if (op != QLatin1String("-"))
+        fail(n, QStringLiteral("unary %1").arg(op), QStringLiteral("not lowered"));
+    if (a.isTile()) {
+        if (!isFloatLike(a.dtype))
+            fail(n, QStringLiteral("unary -"), QStringLiteral("negation of %1 tiles is not lowered").arg(a.dtype));
+        RustValue out = a;
+        out.expr = bind(QStringLiteral("negf(%1)").arg(a.expr), a.typeText());
+        return out;
+    }
+    if (a.kind == RustValue::Kind::Scalar && resolve(a.dtype) == QLatin1String("i32")) {
+        RustValue out = a;
+        out.expr = QStringLiteral("(-%1)").arg(a.expr);
+        return out;
+    }
+    fail(n, QStringLiteral("unary -"), QStringLiteral("operand not lowered"));
+}
+
+RustValue KernelLowering::attribute(TSNode n)
+{
+    const QString q = m_imports.resolve(m_src, n);
+    if (q.startsWith(QLatin1String("cuda.tile."))) {
+        const QString dt = RustNames::elementType(q);
+        if (!dt.isEmpty()) {
+            RustValue v;
+            v.kind = RustValue::Kind::DType;
+            v.dtype = dt;
+            return v;
+        }
+    }
+    const TSNode object = node::field(n, "object");
+    const QString attr = m_src.text(node::field(n, "attribute"));
+    if (node::is(object, "identifier") && attr == QLatin1String("dtype")) {
+        const RustValue t = expr(object);
+        if (t.kind == RustValue::Kind::Tensor || t.isTile()) {
+            RustValue v;
+            v.kind = RustValue::Kind::DType;
+            v.dtype = t.dtype;
+            return v;
+        }
+    }
+    fail(n, QStringLiteral("attribute"), QStringLiteral("'%1' is not lowered").arg(m_src.flatText(n)));
+}
+
+RustValue KernelLowering::subscript(TSNode n)
+{
+    // a.shape[i] reads launch metadata (no Tile IR op), as Python's does.
+    const TSNode value = node::field(n, "value");
+    const auto subs = node::fieldChildren(n, "subscript");
+    if (node::is(value, "attribute") && m_src.text(node::field(value, "attribute")) == QLatin1String("shape")
+        && subs.size() == 1 && node::is(subs[0], "integer")) {
+        const RustValue t = expr(node::field(value, "object"));
+        const int i = m_src.text(subs[0]).toInt();
+        if (t.kind == RustValue::Kind::Tensor && i >= 0 && i < t.rank && !m_blockOutputs.contains(t.param)) {
+            RustValue v;
+            v.kind = RustValue::Kind::Scalar;
+            v.dtype = QStringLiteral("i32");
+            v.expr = QStringLiteral("%1.shape()[%2]").arg(t.param).arg(i);
+            return v;
+        }
+    }
+    fail(n, QStringLiteral("subscript"), QStringLiteral("only array.shape[i] with a literal i is lowered"));
+}
+
+} // namespace tileport::rust

@@ -1,0 +1,246 @@
+// SPDX-License-Identifier: MIT
+// Statements: assignments (with Rust shadowing and loop-carried `let mut`),
+// `for ... in range(...)`, and expression statements (stores).
+#include "KernelLowering.h"
+
+#include "SyntaxNode.h"
+
+namespace tileport::rust {
+
+using namespace tileport::frontend;
+
+void KernelLowering::block(TSNode blk)
+{
+    for (TSNode stmt : node::children(blk))
+        statement(stmt);
+}
+
+void KernelLowering::statement(TSNode stmt)
+{
+    const SourceRange r = m_src.range(stmt);
+    const int savedLine = m_pyLine, savedEnd = m_pyEndLine;
+    m_pyLine = r.line;
+    m_pyEndLine = r.endCol == 1 && r.endLine > r.line ? r.endLine - 1 : r.endLine;
+    const auto type = node::type(stmt);
+    if (type == "expression_statement") {
+        const auto ch = node::children(stmt);
+        if (ch.size() != 1)
+            fail(stmt, QStringLiteral("expression statement"), QStringLiteral("several expressions in one statement"));
+        const TSNode e = ch.front();
+        if (node::is(e, "assignment"))
+            assignment(e);
+        else if (node::is(e, "augmented_assignment"))
+            augmentedAssignment(e);
+        else if (node::is(e, "string"))
+            ; // a docstring
+        else
+            exprStatement(e);
+    } else if (type == "for_statement") {
+        forStatement(stmt);
+    } else if (type == "pass_statement") {
+    } else if (type == "if_statement") {
+        fail(stmt, QStringLiteral("if statement"),
+             QStringLiteral("branches are not lowered yet (constant branches would need one entry per variant)"));
+    } else if (type == "while_statement") {
+        fail(stmt, QStringLiteral("while loop"), QStringLiteral("not lowered yet"));
+    } else if (type == "return_statement") {
+        fail(stmt, QStringLiteral("return statement"), QStringLiteral("kernels return nothing; early exit is not lowered"));
+    } else {
+        fail(stmt, QString::fromUtf8(node::type(stmt).data(), qsizetype(node::type(stmt).size())).replace(QLatin1Char('_'), QLatin1Char(' ')),
+             QStringLiteral("not supported in kernel bodies by the generator"));
+    }
+    m_pyLine = savedLine;
+    m_pyEndLine = savedEnd;
+}
+
+void KernelLowering::assignment(TSNode n)
+{
+    const TSNode left = node::field(n, "left");
+    const TSNode right = node::field(n, "right");
+    if (!node::isNull(node::field(n, "type")))
+        fail(n, QStringLiteral("annotated assignment"), QStringLiteral("annotations in kernel bodies are not lowered"));
+    if (!node::is(left, "identifier"))
+        fail(left, QStringLiteral("assignment target"), QStringLiteral("only plain names can be assigned"));
+    if (node::isNull(right) || node::is(right, "assignment"))
+        fail(n, QStringLiteral("chained assignment"), QStringLiteral("not lowered"));
+    assign(m_src.text(left), expr(right), n);
+}
+
+void KernelLowering::augmentedAssignment(TSNode n)
+{
+    const TSNode left = node::field(n, "left");
+    if (!node::is(left, "identifier"))
+        fail(left, QStringLiteral("assignment target"), QStringLiteral("only plain names can be assigned"));
+    QString op = QString::fromUtf8(node::operatorOf(n).data(), qsizetype(node::operatorOf(n).size()));
+    op.chop(1); // "+=" -> "+"
+    const RustValue a = identifier(left);
+    const RustValue b = expr(node::field(n, "right"));
+    RustValue v;
+    if (a.isTile() || b.isTile())
+        v = tileBinary(op, a, b, n);
+    else
+        v = scalarBinary(op, a, b, n);
+    assign(m_src.text(left), v, n);
+}
+
+// A name assigned at the loop depth it was defined at is re-bound with a
+// shadowing `let`; assigned inside a deeper loop it is loop-carried state,
+// so it must keep its type and its `let` becomes `let mut`.
+
+void KernelLowering::assign(const QString &name, const RustValue &given, TSNode at)
+{
+    RustValue v = given;
+    // `x = <call>` binds the call's temporary; name it x directly instead.
+    if (!m_lastTemp.isEmpty() && v.expr == m_lastTemp && !m_body.isEmpty()
+        && m_body.last().text.trimmed().startsWith(QStringLiteral("let %1:").arg(m_lastTemp))) {
+        m_body.removeLast();
+        --m_temp;
+        v.expr = m_lastTempValue;
+    }
+    m_lastTemp.clear();
+    v.expr = stripOuterParens(v.expr);
+    if (m_constParams.contains(name) || m_signature.runtimeFloatConstants.contains(name))
+        fail(at, QStringLiteral("assignment"), QStringLiteral("'%1' is a ct.Constant parameter").arg(name));
+    auto it = m_vars.find(name);
+    if (it != m_vars.end() && it->value.kind == RustValue::Kind::Tensor)
+        fail(at, QStringLiteral("assignment"), QStringLiteral("re-binding the array parameter '%1'").arg(name));
+    Variable var;
+    var.loopDepth = m_loopDepth;
+    switch (v.kind) {
+    case RustValue::Kind::Tile:
+    case RustValue::Kind::Scalar:
+    case RustValue::Kind::BlockId: {
+        if (it != m_vars.end() && it->loopDepth < m_loopDepth) {
+            const RustValue &old = it->value;
+            const bool sameKind = (old.isTile() == v.isTile());
+            if (!sameKind || resolve(old.dtype) != resolve(v.dtype) || old.shape != v.shape || it->letLine < 0)
+                fail(at, QStringLiteral("loop-carried variable"),
+                     QStringLiteral("'%1' changes type inside the loop (%2 -> %3)")
+                         .arg(name, old.typeText(), v.typeText()));
+            RustLine &let = m_body[it->letLine];
+            if (!let.text.contains(QLatin1String("let mut ")))
+                let.text.replace(QLatin1String("let "), QLatin1String("let mut "));
+            emit(QStringLiteral("%1 = %2;").arg(name, v.expr));
+            return;
+        }
+        var.value = v;
+        var.value.kind = v.kind == RustValue::Kind::BlockId ? RustValue::Kind::BlockId : v.kind;
+        const QString type = v.isTile() ? v.typeText() : (v.kind == RustValue::Kind::BlockId ? QStringLiteral("i32") : v.dtype);
+        var.letLine = int(m_body.size());
+        emit(QStringLiteral("let %1: %2 = %3;").arg(name, type, v.expr));
+        var.value.expr = name;
+        break;
+    }
+    case RustValue::Kind::IntLiteral:
+    case RustValue::Kind::FloatLiteral:
+    case RustValue::Kind::BoolLiteral:
+    case RustValue::Kind::DType:
+        if (it != m_vars.end() && it->loopDepth < m_loopDepth)
+            fail(at, QStringLiteral("loop-carried variable"), QStringLiteral("'%1' is re-bound inside a loop").arg(name));
+        var.value = v; // an alias; used where it is referenced
+        break;
+    case RustValue::Kind::Tensor:
+    case RustValue::Kind::Tuple:
+        fail(at, QStringLiteral("assignment"), QStringLiteral("aliasing arrays or tuples is not lowered"));
+    }
+    m_vars.insert(name, var);
+}
+
+void KernelLowering::forStatement(TSNode n)
+{
+    const TSNode left = node::field(n, "left");
+    const TSNode right = node::unparen(node::field(n, "right"));
+    if (!node::isNull(node::field(n, "alternative")))
+        fail(n, QStringLiteral("for-else"), QStringLiteral("not lowered"));
+    if (!node::is(left, "identifier"))
+        fail(left, QStringLiteral("for loop target"), QStringLiteral("only a plain name can be the loop variable"));
+    if (!node::is(right, "call") || m_src.text(node::field(right, "function")) != QLatin1String("range")
+        || m_imports.binds(QStringLiteral("range")))
+        fail(right, QStringLiteral("for loop"), QStringLiteral("only `for name in range(...)` is lowered"));
+    const TSNode args = node::field(right, "arguments");
+    const auto items = node::children(args);
+    for (TSNode a : items)
+        if (!node::isNull(a) && (node::is(a, "keyword_argument") || node::is(a, "list_splat")))
+            fail(a, QStringLiteral("range"), QStringLiteral("keyword or splat arguments"));
+    QString lo = QStringLiteral("0i32"), hi;
+    if (items.size() == 1) {
+        hi = scalarText(expr(items[0]), items[0]);
+    } else if (items.size() == 2) {
+        lo = scalarText(expr(items[0]), items[0]);
+        hi = scalarText(expr(items[1]), items[1]);
+    } else {
+        fail(right, QStringLiteral("range"), QStringLiteral("a step is not lowered"));
+    }
+    const QString var = m_src.text(left);
+    emit(QStringLiteral("for %1 in %2..%3 {").arg(var, lo, hi));
+    // Names defined in the body die with it (Rust block scope).
+    const QHash<QString, Variable> saved = m_vars;
+    ++m_loopDepth;
+    ++m_indent;
+    Variable loopVar;
+    loopVar.loopDepth = m_loopDepth;
+    loopVar.value.kind = RustValue::Kind::Scalar;
+    loopVar.value.dtype = QStringLiteral("i32");
+    loopVar.value.expr = var;
+    m_vars.insert(var, loopVar);
+    block(node::field(n, "body"));
+    --m_indent;
+    --m_loopDepth;
+    QHash<QString, Variable> after;
+    for (auto it = saved.cbegin(); it != saved.cend(); ++it) {
+        Variable v = it.value();
+        // Keep `let mut` marks made inside the body.
+        after.insert(it.key(), v);
+    }
+    m_vars = after;
+    emit(QStringLiteral("}"));
+}
+
+void KernelLowering::exprStatement(TSNode e)
+{
+    e = node::unparen(e);
+    if (node::is(e, "call")) {
+        const QString fn = m_imports.resolve(m_src, node::field(e, "function"));
+        if (fn == QLatin1String("cuda.tile.store")) {
+            store(e);
+            return;
+        }
+    }
+    fail(e, QStringLiteral("expression statement"), QStringLiteral("only ct.store(...) is lowered as a statement"));
+}
+
+void KernelLowering::store(TSNode c)
+{
+    const RustValue t = tensorArgument(argument(c, 0, "array"));
+    const TSNode indexNode = argument(c, 1, "index");
+    const TSNode tileNode = argument(c, 2, "tile");
+    if (node::isNull(indexNode) || node::isNull(tileNode))
+        fail(c, QStringLiteral("ct.store"), QStringLiteral("needs index= and tile="));
+    const TSNode args = node::field(c, "arguments");
+    for (TSNode a : node::children(args))
+        if (node::is(a, "keyword_argument")) {
+            const QString k = m_src.text(node::field(a, "name"));
+            if (k != QLatin1String("index") && k != QLatin1String("tile") && k != QLatin1String("array"))
+                fail(a, QStringLiteral("ct.store"), QStringLiteral("option '%1' is not lowered").arg(k));
+        }
+    const QStringList index = indexArgument(indexNode);
+    RustValue tile = tileArgument(tileNode);
+    unify(tile.dtype, t.dtype, tileNode, QStringLiteral("ct.store"));
+    if (int(tile.shape.size()) != t.rank || int(index.size()) != t.rank)
+        fail(c, QStringLiteral("ct.store"),
+             QStringLiteral("tile rank %1 and index rank %2 must equal the array rank %3")
+                 .arg(tile.shape.size()).arg(index.size()).arg(t.rank));
+    if (m_blockOutputs.contains(t.param)) {
+        if (m_blockOutputShape.contains(t.param) && m_blockOutputShape.value(t.param) != tile.shape)
+            fail(c, QStringLiteral("ct.store"), QStringLiteral("stores of different tile shapes to '%1'").arg(t.param));
+        m_blockOutputShape.insert(t.param, tile.shape);
+        emit(QStringLiteral("%1.store(%2);").arg(t.param, tile.expr));
+        return;
+    }
+    const QString part = QStringLiteral("t%1_").arg(m_temp++);
+    emit(QStringLiteral("let mut %1: PartitionMut<%2, { [%3] }> = unsafe { %4.partition_full_mut(%5) };")
+             .arg(part, t.dtype, tile.shape.join(QStringLiteral(", ")), t.param, RustValue::shapeMacro(tile.shape)));
+    emit(QStringLiteral("%1.store(%2, [%3]);").arg(part, tile.expr, index.join(QStringLiteral(", "))));
+}
+
+} // namespace tileport::rust

@@ -1,0 +1,18 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "SourceRange.h"
+
+#include <QString>
+
+namespace tileport::rust {
+
+// Thrown inside KernelLowering when a construct cannot be lowered faithfully;
+// the translator turns it into a TranslationDiagnostic and drops the kernel.
+struct LoweringError {
+    frontend::SourceRange range;
+    QString construct;
+    QString reason;
+};
+
+} // namespace tileport::rust

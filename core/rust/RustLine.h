@@ -1,0 +1,16 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QString>
+
+namespace tileport::rust {
+
+// One line of generated Rust (before rustfmt) and the Python lines it came
+// from (0 when it has no single source, e.g. the module header).
+struct RustLine {
+    QString text;
+    int pyLine = 0;
+    int pyEndLine = 0;
+};
+
+} // namespace tileport::rust

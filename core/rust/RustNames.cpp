@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: MIT
+#include "RustNames.h"
+
+#include <QHash>
+#include <cmath>
+
+namespace tileport::rust {
+
+QString RustNames::elementType(QString d)
+{
+    if (d.startsWith(QLatin1String("cuda.tile.")))
+        d = d.mid(10);
+    static const QHash<QString, QString> map{
+        {QStringLiteral("float32"), QStringLiteral("f32")},  {QStringLiteral("float16"), QStringLiteral("f16")},
+        {QStringLiteral("bfloat16"), QStringLiteral("bf16")}, {QStringLiteral("float64"), QStringLiteral("f64")},
+        {QStringLiteral("int32"), QStringLiteral("i32")},    {QStringLiteral("int64"), QStringLiteral("i64")},
+        {QStringLiteral("int16"), QStringLiteral("i16")},    {QStringLiteral("int8"), QStringLiteral("i8")},
+        {QStringLiteral("uint32"), QStringLiteral("u32")},   {QStringLiteral("uint64"), QStringLiteral("u64")},
+        {QStringLiteral("uint8"), QStringLiteral("u8")},     {QStringLiteral("bool_"), QStringLiteral("bool")},
+        {QStringLiteral("tfloat32"), QStringLiteral("tf32")},
+    };
+    return map.value(d);
+}
+
+QString RustNames::floatLiteral(double v)
+{
+    for (int precision = 1; precision < 40; ++precision) {
+        const QString s = QString::number(v, 'f', precision);
+        if (s.toDouble() == v)
+            return s;
+    }
+    return QString::number(v, 'f', 40);
+}
+
+QString RustNames::identifier(const QString &stem)
+{
+    QString out;
+    for (QChar c : stem)
+        out += (c.isLetterOrNumber() && c.unicode() < 128) ? c.toLower() : QLatin1Char('_');
+    if (out.isEmpty() || out.at(0).isDigit())
+        out.prepend(QLatin1String("k_"));
+    return out;
+}
+
+} // namespace tileport::rust

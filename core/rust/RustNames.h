@@ -1,0 +1,20 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QString>
+
+namespace tileport::rust {
+
+// Spellings shared by the generator and the harness arguments.
+struct RustNames {
+    // cuTile Python dtype name ("float16", "cuda.tile.float16") -> cuTile
+    // Rust element type ("f16"); empty when there is none.
+    static QString elementType(QString cutileDtype);
+    // A Python float printed as a plain decimal Rust literal that reads back
+    // as the same double (the cutile DSL rejects exponent notation).
+    static QString floatLiteral(double v);
+    // A crate-, module- and identifier-safe form of a file stem.
+    static QString identifier(const QString &stem);
+};
+
+} // namespace tileport::rust

@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "TranslationResult.h"
+
+#include <QByteArray>
+
+namespace tileport::rust {
+
+// Issue 4 §2's generator: analyzes a cuTile Python file and lowers each
+// supported kernel to a cuTile Rust entry (KernelLowering). Kernels with
+// unsupported constructs are refused with file:line:col diagnostics; the
+// others are still produced.
+class RustTranslator
+{
+public:
+    struct Options {
+        QString kernel; // only this kernel when set
+    };
+    static TranslationResult translateFile(const QString &path, const Options &options);
+    static TranslationResult translateSource(const QByteArray &source, const QString &fileName, const Options &options);
+};
+
+} // namespace tileport::rust

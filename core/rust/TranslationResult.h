@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "EntrySignature.h"
+#include "RustLine.h"
+#include "TranslationDiagnostic.h"
+
+#include <QList>
+
+namespace tileport::rust {
+
+struct TranslatedKernel {
+    QString pythonName;
+    EntrySignature signature;
+    QList<RustLine> lines; // the entry function, one Rust line per element
+};
+
+// The outcome of translating one cuTile Python file: the kernels that were
+// lowered (other kernels of the file are still produced when one is refused)
+// and a diagnostic for each refused construct.
+struct TranslationResult {
+    QString file;       // the Python file as given
+    QString error;      // unreadable file or syntax errors; nothing was produced
+    QString moduleName; // the #[cutile::module] name
+    QString crateName;  // cargo package name
+    QString libName;    // crate name as a Rust path
+    QList<TranslatedKernel> kernels;
+    QList<TranslationDiagnostic> diagnostics;
+
+    // The whole src/lib.rs with `//@tp:` source markers (before rustfmt).
+    QString markedLibrary() const;
+    bool ok() const { return error.isEmpty() && diagnostics.isEmpty(); }
+};
+
+} // namespace tileport::rust

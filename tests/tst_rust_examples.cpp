@@ -1,0 +1,193 @@
+// SPDX-License-Identifier: MIT
+// The generator end to end on the example kernels: `tileport translate`
+// (twice: the output must be byte-identical), `cargo build --offline` of the
+// generated crate, its IR harness for one .tileport.json config, `tileport
+// ir decode`, and `tileport ir diff` against the cuTile Python reference of
+// the same config, which must be PASS or PASS_WITH_NOTES.
+
+#include "support/RealCompilers.h"
+
+#include "HarnessArguments.h"
+#include "KernelConfigFile.h"
+#include "ProcessRunner.h"
+#include "Toolchains.h"
+
+#include <QDir>
+#include <QDirIterator>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace tileport;
+using namespace tileport::rust;
+
+namespace {
+
+const QString kExamples = QStringLiteral(TILEPORT_SOURCE_DIR "/examples/cutile");
+
+ProcessResult cli(const QStringList &args)
+{
+    ProcessSpec spec{QStringLiteral(TILEPORT_CLI), args};
+    spec.timeoutMs = 300'000;
+    return ProcessRunner::run(spec);
+}
+
+QMap<QString, QByteArray> readTree(const QString &dir)
+{
+    QMap<QString, QByteArray> files;
+    QDirIterator it(dir, QDir::Files, QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QString path = it.next();
+        QFile f(path);
+        if (f.open(QIODevice::ReadOnly))
+            files.insert(QDir(dir).relativeFilePath(path), f.readAll());
+    }
+    return files;
+}
+
+EntrySignature signatureFrom(const QJsonObject &o)
+{
+    EntrySignature s;
+    s.pythonKernel = o.value(QStringLiteral("python_kernel")).toString();
+    s.entry = o.value(QStringLiteral("entry")).toString();
+    for (const QJsonValue &v : o.value(QStringLiteral("generics")).toArray()) {
+        const QJsonObject g = v.toObject();
+        EntrySignature::Generic gen;
+        gen.name = g.value(QStringLiteral("name")).toString();
+        gen.isType = g.value(QStringLiteral("kind")).toString() == QLatin1String("dtype");
+        gen.dtypeOf = g.value(QStringLiteral("dtype_of")).toString();
+        gen.constParam = g.value(QStringLiteral("param")).toString();
+        s.generics << gen;
+    }
+    for (const QJsonValue &v : o.value(QStringLiteral("tensors")).toArray()) {
+        const QJsonObject t = v.toObject();
+        s.tensors << EntrySignature::TensorParam{t.value(QStringLiteral("name")).toString(),
+                                                 t.value(QStringLiteral("rank")).toInt(),
+                                                 t.value(QStringLiteral("block_output")).toBool()};
+    }
+    return s;
+}
+
+} // namespace
+
+class TestRustExamples : public QObject
+{
+    Q_OBJECT
+private:
+    Toolchains m_tools = Toolchains::fromEnvironment();
+    QTemporaryDir m_out;
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY2(!m_tools.cargo.isEmpty(), "no cargo; run ./scripts/setup");
+        QVERIFY2(!m_tools.python.isEmpty(), "no Python with cuda-tile; run ./scripts/setup");
+        QVERIFY(m_out.isValid());
+    }
+
+    void translateBuildDiff_data()
+    {
+        QTest::addColumn<QString>("example");
+        QTest::addColumn<QString>("kernel");
+        QTest::addColumn<int>("config");
+        QTest::newRow("vector_add") << "vector_add" << "vector_add" << 0;
+        QTest::newRow("saxpy") << "saxpy" << "saxpy" << 0;
+        QTest::newRow("transpose") << "transpose" << "transpose" << 0;
+        QTest::newRow("softmax_row") << "softmax" << "softmax_row" << 1;
+        QTest::newRow("softmax_chunked") << "softmax" << "softmax_chunked" << 2;
+        QTest::newRow("rms_norm") << "rms_norm" << "rms_norm" << 1;
+        QTest::newRow("layer_norm") << "layer_norm" << "layer_norm" << 0;
+        QTest::newRow("bmm") << "bmm" << "bmm" << 1;
+    }
+
+    void translateBuildDiff()
+    {
+        QFETCH(QString, example);
+        QFETCH(QString, kernel);
+        QFETCH(int, config);
+        const QString py = kExamples + QLatin1Char('/') + example + QStringLiteral(".py");
+        const QDir work(m_out.filePath(example));
+        const QString crate = work.filePath(QStringLiteral("crate"));
+        const QString again = work.filePath(QStringLiteral("again"));
+
+        // 1. Translate twice; identical bytes.
+        const ProcessResult t1 = cli({QStringLiteral("translate"), py, QStringLiteral("-o"), crate});
+        QVERIFY2(t1.exitCode == 0 || t1.exitCode == 1, qPrintable(QString::fromUtf8(t1.standardError)));
+        const ProcessResult t2 = cli({QStringLiteral("translate"), py, QStringLiteral("-o"), again});
+        QCOMPARE(t2.exitCode, t1.exitCode);
+        const auto a = readTree(crate), b = readTree(again);
+        QVERIFY(a.contains(QStringLiteral("src/lib.rs")));
+        QVERIFY(a.contains(QStringLiteral("src/bin/ir-harness.rs")));
+        QVERIFY(a.contains(QStringLiteral("Cargo.lock")));
+        QVERIFY(a.contains(QStringLiteral("sourcemap.json")));
+        QCOMPARE(a.keys(), b.keys());
+        for (auto it = a.cbegin(); it != a.cend(); ++it)
+            QVERIFY2(it.value() == b.value(it.key()), qPrintable(it.key() + QStringLiteral(" differs between runs")));
+
+        // 2. cargo build --offline with the shared target dir.
+        ProcessSpec build{m_tools.cargo,
+                          {QStringLiteral("build"), QStringLiteral("--offline"), QStringLiteral("--release"),
+                           QStringLiteral("--quiet"), QStringLiteral("--manifest-path"),
+                           QDir(crate).filePath(QStringLiteral("Cargo.toml"))}};
+        build.environment = m_tools.cargoEnvironment();
+        build.timeoutMs = 25 * 60'000;
+        const ProcessResult built = ProcessRunner::run(build);
+        QVERIFY2(built.ok(), qPrintable(built.describe() + QLatin1Char(' ') + QString::fromUtf8(built.standardError)));
+
+        // 3. The IR harness for one config of the example's sidecar.
+        QFile manifestFile(QDir(crate).filePath(QStringLiteral("tileport-crate.json")));
+        QVERIFY(manifestFile.open(QIODevice::ReadOnly));
+        const QJsonObject manifest = QJsonDocument::fromJson(manifestFile.readAll()).object();
+        EntrySignature entry;
+        for (const QJsonValue &v : manifest.value(QStringLiteral("entries")).toArray())
+            if (v.toObject().value(QStringLiteral("python_kernel")).toString() == kernel)
+                entry = signatureFrom(v.toObject());
+        QCOMPARE(entry.entry, kernel);
+        frontend::KernelConfigFile configs;
+        QVERIFY(configs.load(kExamples + QLatin1Char('/') + example + QStringLiteral(".tileport.json")));
+        QVERIFY(config < configs.configs.size());
+        const frontend::KernelConfig &cfg = configs.configs[config];
+        QCOMPARE(cfg.kernel, kernel);
+        QString error;
+        const QString genDir = work.filePath(QStringLiteral("gen"));
+        const QStringList args = HarnessArguments::forConfig(entry, cfg, genDir, QStringLiteral("sm_90"),
+                                                             QStringLiteral("13.3"), &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        const QString harness = QDir(m_tools.cargoEnvironment().value(QStringLiteral("CARGO_TARGET_DIR")))
+                                    .filePath(QStringLiteral("release/") + manifest.value(QStringLiteral("harness")).toString());
+        ProcessSpec run{harness, args};
+        run.timeoutMs = 300'000;
+        const ProcessResult ran = ProcessRunner::run(run);
+        QVERIFY2(ran.ok(), qPrintable(ran.describe() + QLatin1Char(' ') + QString::fromUtf8(ran.standardError)));
+        const QString genBc = QDir(genDir).filePath(kernel + QStringLiteral(".tileirbc"));
+        QVERIFY(QFileInfo::exists(genBc));
+
+        // 4. Decode, and diff against the reference of the same config.
+        const QString ref = testing::exportPython(m_tools, py, kernel, cfg.params, QStringLiteral("13.3"),
+                                                  work.filePath(QStringLiteral("ref.tileirbc")));
+        QVERIFY2(!ref.startsWith(QLatin1String("error:")), qPrintable(ref));
+        const ProcessResult decoded = cli({QStringLiteral("ir"), QStringLiteral("decode"), genBc});
+        QVERIFY2(decoded.ok(), qPrintable(QString::fromUtf8(decoded.standardError)));
+        QVERIFY(decoded.standardOutput.contains("entry @"));
+        const QString genText = work.filePath(QStringLiteral("gen.mlir"));
+        {
+            QFile f(genText);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(decoded.standardOutput);
+        }
+        const ProcessResult diff = cli({QStringLiteral("ir"), QStringLiteral("diff"), ref, genText, QStringLiteral("--json")});
+        const QJsonObject report = QJsonDocument::fromJson(diff.standardOutput).object();
+        const QString verdict = report.value(QStringLiteral("verdict")).toString();
+        qInfo().noquote() << kernel << "verdict" << verdict;
+        QVERIFY2(diff.exitCode == 0 || diff.exitCode == 2,
+                 qPrintable(QStringLiteral("%1: exit %2 %3\n%4").arg(verdict).arg(diff.exitCode)
+                                .arg(QString::fromUtf8(diff.standardError), QString::fromUtf8(diff.standardOutput.left(4000)))));
+        QVERIFY(verdict == QLatin1String("PASS") || verdict == QLatin1String("PASS_WITH_NOTES"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRustExamples)
+#include "tst_rust_examples.moc"

@@ -1,0 +1,230 @@
+// SPDX-License-Identifier: MIT
+// The generator without cargo: emitted lines for known kernels, refusals
+// with file:line:col, other kernels still produced, the source map and
+// harness arguments.
+
+#include "CrateWriter.h"
+#include "HarnessArguments.h"
+#include "KernelConfigFile.h"
+#include "RustTranslator.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace tileport::rust;
+
+namespace {
+
+const QString kExamples = QStringLiteral(TILEPORT_SOURCE_DIR "/examples/cutile");
+
+QString entryText(const TranslationResult &r, const QString &kernel)
+{
+    for (const TranslatedKernel &k : r.kernels)
+        if (k.pythonName == kernel) {
+            QStringList lines;
+            for (const RustLine &l : k.lines)
+                lines << l.text.trimmed();
+            return lines.join(QLatin1Char('\n'));
+        }
+    return {};
+}
+
+QByteArray readAll(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+const char *kMixed = R"PY(import cuda.tile as ct
+
+
+@ct.kernel
+def scale_rows(x, y, TILE: ct.Constant[int]):
+    row = ct.bid(0)
+    t = ct.load(x, index=(row, 0), shape=(1, TILE), padding_mode=ct.PaddingMode.ZERO)
+    t = ct.astype(t, ct.float32)
+    ct.store(y, index=(row, 0), tile=ct.astype(t * 2.0 + 1.0, y.dtype))
+
+
+@ct.kernel
+def looping(x, y, TILE: ct.Constant[int]):
+    pid = ct.bid(0)
+    acc = ct.load(x, index=(pid,), shape=(TILE,), padding_mode=ct.PaddingMode.ZERO)
+    while pid < 4:
+        pid = pid + 1
+    ct.store(y, index=(pid,), tile=ct.astype(acc, y.dtype))
+
+
+@ct.kernel
+def bad_shape(x, y, TILE: ct.Constant[int]):
+    pid = ct.bid(0)
+    t = ct.load(x, index=(pid,), shape=(TILE * 2,), padding_mode=ct.PaddingMode.ZERO)
+    ct.store(y, index=(pid,), tile=t)
+)PY";
+
+} // namespace
+
+class TestRustGenerator : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void vectorAddGolden()
+    {
+        const TranslationResult r = RustTranslator::translateFile(kExamples + QStringLiteral("/vector_add.py"), {});
+        QVERIFY2(r.ok(), qPrintable(r.error));
+        QCOMPARE(r.moduleName, QStringLiteral("vector_add"));
+        QCOMPARE(r.crateName, QStringLiteral("tileport-gen-vector-add"));
+        const QString text = entryText(r, QStringLiteral("vector_add"));
+        // One element type shared by a, b and c (unified through `lhs + rhs`
+        // and the store); TILE a const generic; c written at the block index.
+        QVERIFY2(text.contains(QStringLiteral("pub fn vector_add<E: ElementType, const TILE: i32>(")), qPrintable(text));
+        QVERIFY(text.contains(QStringLiteral("a: &Tensor<E, { [-1] }>,")));
+        QVERIFY(text.contains(QStringLiteral("c: &mut Tensor<E, { [TILE] }>,")));
+        QVERIFY(text.contains(QStringLiteral("let pid: i32 = get_tile_block_id().0;")));
+        QVERIFY(text.contains(QStringLiteral("let lhs: Tile<E, { [TILE] }> = a.load_tile(shape![TILE], [pid]);")));
+        QVERIFY(text.contains(QStringLiteral("c.store(")));
+        const EntrySignature &s = r.kernels.first().signature;
+        QCOMPARE(s.generics.size(), 2);
+        QVERIFY(s.generics[0].isType);
+        QCOMPARE(s.generics[1].constParam, QStringLiteral("TILE"));
+        QCOMPARE(s.tensors.size(), 3);
+        QVERIFY(s.tensors[2].blockOutput);
+    }
+
+    void layerNormGolden()
+    {
+        const TranslationResult r = RustTranslator::translateFile(kExamples + QStringLiteral("/layer_norm.py"), {});
+        QVERIFY2(r.ok(), qPrintable(r.error));
+        const QString text = entryText(r, QStringLiteral("layer_norm"));
+        // Float ct.Constant -> runtime f32; loop-carried tiles -> let mut;
+        // a*b+c -> fma as cuTile Python contracts it; mean_out is f32 by use.
+        QVERIFY(text.contains(QStringLiteral("EPS: f32,")));
+        QVERIFY(text.contains(QStringLiteral("let mut total: Tile<f32, { [1, TILE_N] }> = constant(0.0f32, shape![1, TILE_N]);")));
+        QVERIFY(text.contains(QStringLiteral("for j in 0i32..chunks {")));
+        QVERIFY(text.contains(QStringLiteral("rounding::NearestEven, ftz::Disabled)")));
+        QVERIFY(text.contains(QStringLiteral("fma(")));
+        QVERIFY(text.contains(QStringLiteral("mean_out: &mut Tensor<f32, { [1] }>,")));
+        QVERIFY(text.contains(QStringLiteral("unsafe { y.partition_full_mut(shape![1, TILE_N]) };")));
+        QVERIFY(text.contains(QStringLiteral("let cols: i32 = x.shape()[1];")));
+    }
+
+    void bmmGolden()
+    {
+        const TranslationResult r = RustTranslator::translateFile(kExamples + QStringLiteral("/bmm.py"), {});
+        QVERIFY2(r.ok(), qPrintable(r.error));
+        const QString text = entryText(r, QStringLiteral("bmm"));
+        // mma keeps the f32 accumulator; the operands share one element type.
+        QVERIFY2(text.contains(QStringLiteral("let mut acc: Tile<f32, { [TILE_M, TILE_N] }> = "
+                                              "constant(0.0f32, shape![TILE_M, TILE_N]);")), qPrintable(text));
+        QVERIFY(text.contains(QStringLiteral("acc = mma(t1_, t2_, acc);")));
+        QVERIFY(text.contains(QStringLiteral("let k_tiles: i32 = num_tiles(&t0_, 2i32);")));
+        QVERIFY(text.contains(QStringLiteral("b: &Tensor<E0, { [-1, -1, -1] }>,")));
+        QVERIFY(text.contains(QStringLiteral("c: &Tensor<E1, { [-1, -1, -1] }>,")));
+    }
+
+    void softmaxChunkedGolden()
+    {
+        const TranslationResult r = RustTranslator::translateFile(kExamples + QStringLiteral("/softmax.py"), {});
+        QVERIFY2(r.ok(), qPrintable(r.error));
+        QCOMPARE(r.kernels.size(), 2);
+        const QString text = entryText(r, QStringLiteral("softmax_chunked"));
+        // NEG_INF (a module constant) and ct.maximum; NEG_INF padding.
+        QVERIFY2(text.contains(QStringLiteral("let mut peak: Tile<f32, { [1, 1] }> = constant(f32::NEG_INFINITY, shape![1, 1]);")),
+                 qPrintable(text));
+        QVERIFY(text.contains(QStringLiteral("nan::Disabled, ftz::Disabled);")));
+        QVERIFY(text.contains(QStringLiteral("padding::NegInf")));
+    }
+
+    void refusalsKeepOtherKernels()
+    {
+        const TranslationResult r = RustTranslator::translateSource(kMixed, QStringLiteral("mixed.py"), {});
+        QVERIFY(r.error.isEmpty());
+        QCOMPARE(r.kernels.size(), 1);
+        QCOMPARE(r.kernels.first().pythonName, QStringLiteral("scale_rows"));
+        QStringList diags;
+        for (const TranslationDiagnostic &d : r.diagnostics)
+            diags << d.toString();
+        QCOMPARE(diags.size(), 2);
+        QVERIFY2(diags[0].startsWith(QStringLiteral("mixed.py:16:5: error: while")), qPrintable(diags[0]));
+        QVERIFY2(diags[1].startsWith(QStringLiteral("mixed.py:24:41: error: tile shape:")), qPrintable(diags[1]));
+        const QString text = entryText(r, QStringLiteral("scale_rows"));
+        QVERIFY2(text.contains(QStringLiteral("let t0_: Tile<f32, { [1, TILE] }> = constant(2.0f32, shape![1, TILE]);")),
+                 qPrintable(text));
+        QVERIFY(text.contains(QStringLiteral("fma(t, t0_, t1_, rounding::NearestEven, ftz::Disabled)")));
+        // y is stored at (row, 0), not the block index: a read-only tensor.
+        QVERIFY(text.contains(QStringLiteral("y: &Tensor<E1, { [-1, -1] }>,")));
+    }
+
+    void unknownKernelIsAnError()
+    {
+        RustTranslator::Options o;
+        o.kernel = QStringLiteral("nope");
+        const TranslationResult r = RustTranslator::translateSource(kMixed, QStringLiteral("mixed.py"), o);
+        QVERIFY(r.error.contains(QStringLiteral("no kernel named 'nope'")));
+    }
+
+    void crateFilesAndSourceMap()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const TranslationResult r = RustTranslator::translateFile(kExamples + QStringLiteral("/saxpy.py"), {});
+        QVERIFY2(r.ok(), qPrintable(r.error));
+        CrateWriter::Options o;
+        o.probeLock = QString::fromUtf8(readAll(QStringLiteral(TILEPORT_SOURCE_DIR "/resources/rust/tileport-probe/Cargo.lock")));
+        QVERIFY(!o.probeLock.isEmpty());
+        QCOMPARE(CrateWriter::write(r, dir.filePath(QStringLiteral("a")), o), QString());
+        QCOMPARE(CrateWriter::write(r, dir.filePath(QStringLiteral("b")), o), QString());
+        for (const char *f : {"Cargo.toml", "Cargo.lock", "src/lib.rs", "src/bin/ir-harness.rs", "sourcemap.json",
+                              "tileport-crate.json"}) {
+            const QByteArray a = readAll(dir.filePath(QStringLiteral("a/") + QLatin1String(f)));
+            QVERIFY2(!a.isEmpty(), f);
+            QCOMPARE(a, readAll(dir.filePath(QStringLiteral("b/") + QLatin1String(f))));
+        }
+        const QByteArray toml = readAll(dir.filePath(QStringLiteral("a/Cargo.toml")));
+        QVERIFY(toml.contains("cutile = \"=0.4.0\""));
+        QVERIFY(toml.contains("cutile-ir = \"=0.4.0\""));
+        const QByteArray lock = readAll(dir.filePath(QStringLiteral("a/Cargo.lock")));
+        QVERIFY(lock.contains("name = \"tileport-gen-saxpy\""));
+        QVERIFY(!lock.contains("tileport-probe"));
+        const QByteArray lib = readAll(dir.filePath(QStringLiteral("a/src/lib.rs")));
+        QVERIFY(!lib.contains("//@tp:"));
+        // Every line of the store statement maps back to saxpy.py line 12.
+        const QList<QByteArray> rustLines = lib.split('\n');
+        int storeLine = 0;
+        for (int i = 0; i < rustLines.size(); ++i)
+            if (rustLines[i].contains("partition_full_mut"))
+                storeLine = i + 1;
+        QVERIFY(storeLine > 0);
+        const QJsonObject map = QJsonDocument::fromJson(readAll(dir.filePath(QStringLiteral("a/sourcemap.json")))).object();
+        bool found = false;
+        for (const QJsonValue &v : map.value(QStringLiteral("lines")).toArray())
+            if (v.toObject().value(QStringLiteral("rust")).toInt() == storeLine) {
+                QCOMPARE(v.toObject().value(QStringLiteral("python")).toArray(), QJsonArray{12});
+                found = true;
+            }
+        QVERIFY(found);
+    }
+
+    void harnessArgumentsFromConfig()
+    {
+        const TranslationResult r = RustTranslator::translateFile(kExamples + QStringLiteral("/saxpy.py"), {});
+        QVERIFY2(r.ok(), qPrintable(r.error));
+        tileport::frontend::KernelConfigFile cfg;
+        QVERIFY(cfg.load(kExamples + QStringLiteral("/saxpy.tileport.json")));
+        QString error;
+        const QStringList args = HarnessArguments::forConfig(r.kernels.first().signature, cfg.configs[1],
+                                                             QStringLiteral("/out"), QStringLiteral("sm_100"),
+                                                             QStringLiteral("13.3"), &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        // alpha is a runtime f32 (inferred from alpha * f32 tile); x and y
+        // keep separate element types, as in the Python signature.
+        QCOMPARE(args, (QStringList{"/out", "saxpy", "bf16,bf16,1024", "x=1;y=1", "sm_100", "13.3"}));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRustGenerator)
+#include "tst_rust_generator.moc"
