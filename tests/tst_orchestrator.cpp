@@ -7,6 +7,7 @@
 #include "AnalyzeStage.h"
 #include "IrDiffStage.h"
 #include "Orchestrator.h"
+#include "StandardStages.h"
 #include "support/RealCompilers.h"
 
 #include <QDir>
@@ -157,6 +158,30 @@ private Q_SLOTS:
         QFile a2(run.filePath(QStringLiteral("reports/stage_A.json")));
         QVERIFY(a2.open(QIODevice::ReadOnly));
         QCOMPARE(QJsonDocument::fromJson(a2.readAll()).object().value(QStringLiteral("attempt")).toInt(), 2);
+    }
+
+    void standardStagesPortAnExample()
+    {
+        // The stages the CLI and the IDE use: translate, cargo build, harness, diff.
+        QString error;
+        auto session = Session::create(m_dir.filePath(QStringLiteral("std")),
+                                       {{QStringLiteral("source"), QStringLiteral(TILEPORT_SOURCE_DIR "/examples/cutile/saxpy.py")},
+                                        {QStringLiteral("kernel"), QStringLiteral("saxpy")}},
+                                       &error);
+        QVERIFY2(session, qPrintable(error));
+        Orchestrator o(*session, m_tools);
+        addStandardStages(o);
+        const RunSummary s = o.runPipeline();
+        QVERIFY2(s.ok, qPrintable(s.reason));
+        QCOMPARE(outcomes(s), QStringLiteral("A:PASS B:COMPILED D:BLOCKED/env C:PASS_WITH_NOTES"));
+        const QDir run(session->runDirectory(s.run));
+        for (const char *f : {"generated/crate/Cargo.toml", "generated/crate/src/lib.rs", "generated/crate/sourcemap.json",
+                              "generated/saxpy.f32_t2048.tileirbc", "generated/saxpy.bf16_t1024.tileirbc",
+                              "reports/diff_f32_t2048.md", "reports/diff_bf16_t1024.md", "logs/cargo_build.log"})
+            QVERIFY2(QFile::exists(run.filePath(QLatin1String(f))), f);
+        QFile lib(run.filePath(QStringLiteral("generated/crate/src/lib.rs")));
+        QVERIFY(lib.open(QIODevice::ReadOnly));
+        QVERIFY(lib.readAll().contains("#[cutile::entry"));
     }
 
     void fullTableOnACpuMachine()

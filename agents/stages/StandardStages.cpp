@@ -2,6 +2,7 @@
 #include "StandardStages.h"
 
 #include "AnalyzeStage.h"
+#include "GenerateStage.h"
 #include "IrDiffStage.h"
 #include "Orchestrator.h"
 
@@ -10,6 +11,7 @@ namespace tileport {
 void addStandardStages(Orchestrator &orchestrator)
 {
     orchestrator.addStage(std::make_unique<AnalyzeStage>());
+    orchestrator.addStage(std::make_unique<GenerateStage>());
     orchestrator.addStage(std::make_unique<IrDiffStage>());
 }
 

@@ -1,0 +1,161 @@
+// SPDX-License-Identifier: MIT
+#include "GenerateStage.h"
+
+#include "CrateWriter.h"
+#include "HarnessArguments.h"
+#include "KernelConfigFile.h"
+#include "ProcessRunner.h"
+#include "RustTranslator.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+
+namespace tileport {
+
+namespace {
+
+StageReport verdict(const QString &v, const QString &owner, const QString &reason)
+{
+    StageReport r;
+    r.verdict = v;
+    r.owner = owner;
+    r.reason = reason;
+    return r;
+}
+
+// The first lines of a tool's error output, for the report.
+QString head(const QByteArray &text, int lines = 20)
+{
+    return QString::fromUtf8(text).split(QLatin1Char('\n')).mid(0, lines).join(QLatin1Char('\n')).trimmed();
+}
+
+} // namespace
+
+StageReport GenerateStage::run(StageContext &ctx)
+{
+    const QJsonObject info = ctx.session().info();
+    const QString source = info.value(QStringLiteral("source")).toString();
+    const QString kernel = info.value(QStringLiteral("kernel")).toString();
+    const QDir gen(ctx.area(Session::Area::Generated));
+    const Toolchains &tools = ctx.tools();
+    if (tools.cargo.isEmpty())
+        return verdict(QStringLiteral("BLOCKED"), QStringLiteral("env"),
+                       QStringLiteral("no cargo (run scripts/setup; see tileport doctor)"));
+
+    ctx.progress(QStringLiteral("translating %1").arg(kernel), 0.0);
+    rust::RustTranslator::Options options;
+    options.kernel = kernel;
+    const rust::TranslationResult result = rust::RustTranslator::translateFile(source, options);
+    if (!result.error.isEmpty())
+        return verdict(QStringLiteral("FAIL_FIXABLE"), QStringLiteral("kernel"), result.error);
+    const rust::TranslatedKernel *translated = nullptr;
+    for (const rust::TranslatedKernel &k : result.kernels)
+        if (k.pythonName == kernel)
+            translated = &k;
+    if (!translated) {
+        QStringList why;
+        for (const rust::TranslationDiagnostic &d : result.diagnostics)
+            why << d.toString();
+        StageReport r = verdict(QStringLiteral("FAIL_FIXABLE"), QStringLiteral("kernel"),
+                                why.isEmpty() ? QStringLiteral("%1: kernel %2 was not translated").arg(source, kernel) : why.first());
+        r.markdown = why.join(QLatin1Char('\n'));
+        return r;
+    }
+
+    StageReport report;
+    const QString crate = gen.filePath(QStringLiteral("crate"));
+    rust::CrateWriter::Options w;
+    w.rustfmt = tools.rustfmt;
+    if (!tools.cutileVersion.isEmpty())
+        w.cutileVersion = tools.cutileVersion;
+    QFile lock(QDir(tools.resourceDir).filePath(QStringLiteral("rust/tileport-probe/Cargo.lock")));
+    if (lock.open(QIODevice::ReadOnly))
+        w.probeLock = QString::fromUtf8(lock.readAll());
+    const QString writeError = rust::CrateWriter::write(result, crate, w);
+    report.validators << ValidatorResult{QStringLiteral("write crate"), writeError.isEmpty() ? 0 : 1, writeError};
+    if (!writeError.isEmpty())
+        return verdict(QStringLiteral("FAIL_FIXABLE"), QStringLiteral("kernel"), writeError);
+
+    if (ctx.isCancelled())
+        return report;
+    ctx.progress(QStringLiteral("cargo build"), 0.2);
+    ProcessSpec build{tools.cargo,
+                      {QStringLiteral("build"), QStringLiteral("--offline"), QStringLiteral("--release"), QStringLiteral("--quiet"),
+                       QStringLiteral("--manifest-path"), QDir(crate).filePath(QStringLiteral("Cargo.toml"))}};
+    build.environment = tools.cargoEnvironment();
+    build.timeoutMs = ctx.toolTimeoutMs();
+    const ProcessResult built = ProcessRunner::run(build, ctx.cancelFlag());
+    report.validators << ValidatorResult{QStringLiteral("cargo build --release"), built.exitCode, head(built.standardError)};
+    QFile log(QDir(ctx.area(Session::Area::Logs)).filePath(QStringLiteral("cargo_build.log")));
+    if (log.open(QIODevice::WriteOnly))
+        log.write(built.standardError);
+    if (ctx.isCancelled())
+        return report;
+    if (!built.ok()) {
+        report.verdict = QStringLiteral("FAIL_COMPILE");
+        report.owner = QStringLiteral("kernel");
+        report.reason = QStringLiteral("cargo build failed: %1").arg(built.describe());
+        report.markdown = QStringLiteral("```\n%1\n```\n").arg(head(built.standardError, 40));
+        return report;
+    }
+
+    QFile manifestFile(QDir(crate).filePath(QStringLiteral("tileport-crate.json")));
+    const QString harnessName = manifestFile.open(QIODevice::ReadOnly)
+                                    ? QJsonDocument::fromJson(manifestFile.readAll()).object().value(QStringLiteral("harness")).toString()
+                                    : QString();
+    const QString harness = QDir(tools.cargoEnvironment().value(QStringLiteral("CARGO_TARGET_DIR"),
+                                                                QDir(crate).filePath(QStringLiteral("target"))))
+                                .filePath(QStringLiteral("release/") + harnessName);
+    frontend::KernelConfigFile configs;
+    configs.load(frontend::KernelConfigFile::pathFor(source));
+    QJsonArray produced;
+    int done = 0, failed = 0;
+    for (const frontend::KernelConfig &c : configs.configs) {
+        if (c.kernel != kernel)
+            continue;
+        if (ctx.isCancelled())
+            return report;
+        ctx.progress(QStringLiteral("generated Tile IR for %1").arg(c.name), 0.5 + 0.5 * done / qMax(1, int(configs.configs.size())));
+        QString error;
+        const QString outDir = gen.filePath(QStringLiteral("harness-%1").arg(c.name));
+        const QStringList args = rust::HarnessArguments::forConfig(translated->signature, c, outDir, QStringLiteral("sm_90"),
+                                                                   QStringLiteral("13.3"), &error);
+        ProcessResult ran;
+        if (error.isEmpty()) {
+            ProcessSpec spec{harness, args};
+            spec.timeoutMs = ctx.toolTimeoutMs();
+            ran = ProcessRunner::run(spec, ctx.cancelFlag());
+            if (!ran.ok())
+                error = ran.describe() + QLatin1Char(' ') + head(ran.standardError);
+        }
+        const QString bc = QDir(outDir).filePath(translated->signature.entry + QStringLiteral(".tileirbc"));
+        const QString target = gen.filePath(QStringLiteral("%1.%2.tileirbc").arg(kernel, c.name));
+        if (error.isEmpty() && !(QFile::remove(target), QFile::copy(bc, target)))
+            error = bc + QStringLiteral(": the harness wrote no bytecode");
+        report.validators << ValidatorResult{QStringLiteral("ir harness %1").arg(c.name), error.isEmpty() ? 0 : 1, error};
+        if (!error.isEmpty())
+            ++failed;
+        else
+            produced << QJsonObject{{QStringLiteral("config"), c.name},
+                                    {QStringLiteral("bytecode"), QStringLiteral("generated/%1.%2.tileirbc").arg(kernel, c.name)}};
+        ++done;
+    }
+    report.evidence = QJsonObject{{QStringLiteral("crate"), QStringLiteral("generated/crate")},
+                                  {QStringLiteral("entry"), translated->signature.entry},
+                                  {QStringLiteral("configs"), produced}};
+    if (done == 0 || failed > 0) {
+        report.verdict = QStringLiteral("FAIL_COMPILE");
+        report.owner = QStringLiteral("kernel");
+        report.reason = done == 0 ? QStringLiteral("no config of kernel %1 to compile").arg(kernel)
+                                  : QStringLiteral("the IR harness failed for %1 of %2 config(s)").arg(failed).arg(done);
+        return report;
+    }
+    report.verdict = QStringLiteral("COMPILED");
+    report.reason = QStringLiteral("crate built; generated Tile IR for %1 config(s)").arg(done);
+    ctx.progress(QStringLiteral("done"), 1.0);
+    return report;
+}
+
+} // namespace tileport
