@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: MIT
+// Analyze plus translate time, without cargo or rustfmt: for each given
+// cuTile Python file, RustTranslator::translateFile (front-end analysis,
+// kernel lowering) and the generated library text, REPEATS times; prints
+// the median per file and for all files in one go. CPU time of this thread,
+// with wall-clock medians beside.
+// Usage: bench_translate REPEATS FILE...
+#include "RustTranslator.h"
+
+#include <QElapsedTimer>
+#include <QFileInfo>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <ctime>
+#include <vector>
+
+namespace {
+
+double median(std::vector<qint64> ns)
+{
+    std::sort(ns.begin(), ns.end());
+    return double(ns[ns.size() / 2]) / 1e6;
+}
+
+qint64 cpuNs()
+{
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return qint64(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
+}
+
+// One translation with its output text, as `tileport translate` makes it.
+qsizetype translate(const QString &file, int &kernels, int &refused)
+{
+    const auto r = tileport::rust::RustTranslator::translateFile(file, {});
+    kernels = int(r.kernels.size());
+    refused = int(r.diagnostics.size());
+    return r.kernels.isEmpty() ? 0 : r.markedLibrary().size();
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    if (argc < 3) {
+        std::fprintf(stderr, "usage: bench_translate REPEATS FILE...\n");
+        return 2;
+    }
+    const int repeats = std::max(1, std::atoi(argv[1]));
+    std::vector<QString> files;
+    for (int i = 2; i < argc; ++i)
+        files.push_back(QString::fromLocal8Bit(argv[i]));
+    for (const QString &f : files) {
+        int kernels = 0, refused = 0;
+        translate(f, kernels, refused);
+        std::vector<qint64> cpu, wall;
+        for (int r = 0; r < repeats; ++r) {
+            QElapsedTimer t;
+            t.start();
+            const qint64 c0 = cpuNs();
+            translate(f, kernels, refused);
+            cpu.push_back(cpuNs() - c0);
+            wall.push_back(t.nsecsElapsed());
+        }
+        std::printf("%-20s %6lld bytes  %d translated, %d refused construct(s)  median %7.3f ms cpu  %7.3f ms wall\n",
+                    qPrintable(QFileInfo(f).fileName()), static_cast<long long>(QFileInfo(f).size()), kernels, refused,
+                    median(cpu), median(wall));
+    }
+    std::vector<qint64> cpu, wall;
+    for (int r = 0; r < repeats; ++r) {
+        QElapsedTimer t;
+        t.start();
+        const qint64 c0 = cpuNs();
+        for (const QString &f : files) {
+            int k = 0, u = 0;
+            translate(f, k, u);
+        }
+        cpu.push_back(cpuNs() - c0);
+        wall.push_back(t.nsecsElapsed());
+    }
+    std::printf("all %zu files: median %.3f ms cpu  %.3f ms wall\n", files.size(), median(cpu), median(wall));
+    return 0;
+}
