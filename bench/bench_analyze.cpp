@@ -6,6 +6,8 @@
 // (robust when other jobs share the cores), with wall-clock medians beside.
 #include "ModuleAnalyzer.h"
 
+#include "BenchTiming.h"
+
 #include <QElapsedTimer>
 #include <QFileInfo>
 
@@ -14,23 +16,6 @@
 #include <ctime>
 #include <cstdlib>
 #include <vector>
-
-namespace {
-
-double median(std::vector<qint64> ns)
-{
-    std::sort(ns.begin(), ns.end());
-    return double(ns[ns.size() / 2]) / 1e6;
-}
-
-qint64 cpuNs()
-{
-    timespec ts{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return qint64(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
-}
-
-} // namespace
 
 int main(int argc, char **argv)
 {
@@ -53,9 +38,9 @@ int main(int argc, char **argv)
         for (int r = 0; r < repeats; ++r) {
             QElapsedTimer t;
             t.start();
-            const qint64 c0 = cpuNs();
+            const qint64 c0 = tileport::bench::cpuNs();
             const auto a = tileport::frontend::ModuleAnalyzer::analyzeFile(f);
-            cpu.push_back(cpuNs() - c0);
+            cpu.push_back(tileport::bench::cpuNs() - c0);
             wall.push_back(t.nsecsElapsed());
             if (a.kernels.size() != first.kernels.size())
                 return 1;
@@ -63,19 +48,19 @@ int main(int argc, char **argv)
         kernels += int(first.kernels.size());
         std::printf("%-20s %6lld bytes %2d kernel(s)  median %7.3f ms cpu  %7.3f ms wall\n",
                     qPrintable(QFileInfo(f).fileName()), static_cast<long long>(QFileInfo(f).size()),
-                    int(first.kernels.size()), median(cpu), median(wall));
+                    int(first.kernels.size()), tileport::bench::medianMs(cpu), tileport::bench::medianMs(wall));
     }
     std::vector<qint64> cpu, wall;
     for (int r = 0; r < repeats; ++r) {
         QElapsedTimer t;
         t.start();
-        const qint64 c0 = cpuNs();
+        const qint64 c0 = tileport::bench::cpuNs();
         for (const QString &f : files)
             tileport::frontend::ModuleAnalyzer::analyzeFile(f);
-        cpu.push_back(cpuNs() - c0);
+        cpu.push_back(tileport::bench::cpuNs() - c0);
         wall.push_back(t.nsecsElapsed());
     }
-    std::printf("all %zu files (%d kernels): median %.3f ms cpu  %.3f ms wall\n", files.size(), kernels, median(cpu),
-                median(wall));
+    std::printf("all %zu files (%d kernels): median %.3f ms cpu  %.3f ms wall\n", files.size(), kernels, tileport::bench::medianMs(cpu),
+                tileport::bench::medianMs(wall));
     return 0;
 }

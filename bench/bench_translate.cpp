@@ -7,6 +7,8 @@
 // Usage: bench_translate REPEATS FILE...
 #include "RustTranslator.h"
 
+#include "BenchTiming.h"
+
 #include <QElapsedTimer>
 #include <QFileInfo>
 
@@ -17,19 +19,6 @@
 #include <vector>
 
 namespace {
-
-double median(std::vector<qint64> ns)
-{
-    std::sort(ns.begin(), ns.end());
-    return double(ns[ns.size() / 2]) / 1e6;
-}
-
-qint64 cpuNs()
-{
-    timespec ts{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return qint64(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
-}
 
 // One translation with its output text, as `tileport translate` makes it.
 qsizetype translate(const QString &file, int &kernels, int &refused)
@@ -59,27 +48,27 @@ int main(int argc, char **argv)
         for (int r = 0; r < repeats; ++r) {
             QElapsedTimer t;
             t.start();
-            const qint64 c0 = cpuNs();
+            const qint64 c0 = tileport::bench::cpuNs();
             translate(f, kernels, refused);
-            cpu.push_back(cpuNs() - c0);
+            cpu.push_back(tileport::bench::cpuNs() - c0);
             wall.push_back(t.nsecsElapsed());
         }
         std::printf("%-20s %6lld bytes  %d translated, %d refused construct(s)  median %7.3f ms cpu  %7.3f ms wall\n",
                     qPrintable(QFileInfo(f).fileName()), static_cast<long long>(QFileInfo(f).size()), kernels, refused,
-                    median(cpu), median(wall));
+                    tileport::bench::medianMs(cpu), tileport::bench::medianMs(wall));
     }
     std::vector<qint64> cpu, wall;
     for (int r = 0; r < repeats; ++r) {
         QElapsedTimer t;
         t.start();
-        const qint64 c0 = cpuNs();
+        const qint64 c0 = tileport::bench::cpuNs();
         for (const QString &f : files) {
             int k = 0, u = 0;
             translate(f, k, u);
         }
-        cpu.push_back(cpuNs() - c0);
+        cpu.push_back(tileport::bench::cpuNs() - c0);
         wall.push_back(t.nsecsElapsed());
     }
-    std::printf("all %zu files: median %.3f ms cpu  %.3f ms wall\n", files.size(), median(cpu), median(wall));
+    std::printf("all %zu files: median %.3f ms cpu  %.3f ms wall\n", files.size(), tileport::bench::medianMs(cpu), tileport::bench::medianMs(wall));
     return 0;
 }

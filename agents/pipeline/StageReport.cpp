@@ -61,18 +61,16 @@ QString StageReport::toMarkdown() const
 QString StageReport::write(const QString &reportsDir, QString *error) const
 {
     const QString base = QStringLiteral("stage_%1").arg(stage);
-    const QDir dir(reportsDir);
-    if (!writeAtomically(dir.filePath(base + QStringLiteral(".json")),
-                         QJsonDocument(toJson()).toJson(QJsonDocument::Indented), error)
-        || !writeAtomically(dir.filePath(base + QStringLiteral(".md")), toMarkdown().toUtf8(), error))
-        return {};
     // Every attempt's report is also kept under its number, so a re-run
     // never loses the earlier one.
     const QString numbered = base + QStringLiteral(".attempt%1").arg(attempt);
-    if (!writeAtomically(dir.filePath(numbered + QStringLiteral(".json")),
-                         QJsonDocument(toJson()).toJson(QJsonDocument::Indented), error)
-        || !writeAtomically(dir.filePath(numbered + QStringLiteral(".md")), toMarkdown().toUtf8(), error))
-        return {};
+    const QByteArray json = QJsonDocument(toJson()).toJson(QJsonDocument::Indented);
+    const QByteArray md = toMarkdown().toUtf8();
+    const QDir dir(reportsDir);
+    for (const QString &name : {base, numbered})
+        if (!writeAtomically(dir.filePath(name + QStringLiteral(".json")), json, error)
+            || !writeAtomically(dir.filePath(name + QStringLiteral(".md")), md, error))
+            return {};
     return base + QStringLiteral(".json");
 }
 

@@ -49,10 +49,7 @@ bool decodeToText(const QString &bytecode, const QString &textPath, QString *err
     }
     std::string text;
     llvm::raw_string_ostream os(text);
-    for (mlir::Operation &op : module->getBody()->getOperations()) {
-        op.print(os);
-        os << '\n';
-    }
+    tileir::diff::printModuleText(*module, os);
     if (!writeFile(textPath, QByteArray::fromStdString(text))) {
         *error = textPath + QStringLiteral(": cannot write");
         return false;

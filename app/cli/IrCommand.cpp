@@ -56,17 +56,11 @@ bool takeFile(const QString &a, std::string &file)
     return true;
 }
 
-// Prints the top-level ops of the wrapper module (the cuda_tile.module), not
-// the implicit builtin module around them.
-void printModule(mlir::ModuleOp module, llvm::raw_ostream &os, bool locations)
+// Loads FILE (bytecode or text) into `ctx`; null after printing why.
+mlir::OwningOpRef<mlir::ModuleOp> loadInput(const std::string &file, mlir::MLIRContext &ctx)
 {
-    mlir::OpPrintingFlags flags;
-    if (locations)
-        flags.enableDebugInfo(/*enable=*/true, /*prettyForm=*/false); // loc(...) parses back
-    for (mlir::Operation &op : module.getBody()->getOperations()) {
-        op.print(os, flags);
-        os << '\n';
-    }
+    td::configureContext(ctx);
+    return td::loadModule(file, ctx, llvm::errs());
 }
 
 int runDecode(const QStringList &args)
@@ -87,13 +81,12 @@ int runDecode(const QStringList &args)
     if (file.empty())
         return usage(llvm::errs(), kErrorExit);
     mlir::MLIRContext ctx;
-    td::configureContext(ctx);
-    auto module = td::loadModule(file, ctx, llvm::errs());
+    auto module = loadInput(file, ctx);
     if (!module)
         return kErrorExit;
     std::string text;
     llvm::raw_string_ostream os(text);
-    printModule(*module, os, locations);
+    td::printModuleText(*module, os, locations);
     if (out.empty()) {
         llvm::outs() << text;
         return 0;
@@ -116,8 +109,7 @@ int runCanon(const QStringList &args)
     if (file.empty())
         return usage(llvm::errs(), kErrorExit);
     mlir::MLIRContext ctx;
-    td::configureContext(ctx);
-    auto module = td::loadModule(file, ctx, llvm::errs());
+    auto module = loadInput(file, ctx);
     if (!module)
         return kErrorExit;
     mlir::ScopedDiagnosticHandler handler(&ctx, [&](mlir::Diagnostic &d) {
@@ -153,9 +145,8 @@ int runDiff(const QStringList &args)
         return usage(llvm::errs(), kErrorExit);
 
     mlir::MLIRContext ctx;
-    td::configureContext(ctx);
-    auto ref = td::loadModule(files[0], ctx, llvm::errs());
-    auto gen = ref ? td::loadModule(files[1], ctx, llvm::errs()) : nullptr;
+    auto ref = loadInput(files[0], ctx);
+    auto gen = ref ? loadInput(files[1], ctx) : nullptr;
     if (!ref || !gen)
         return kErrorExit;
     const auto report = td::diffModules(*ref, *gen, options, llvm::errs(), files[0], files[1]);

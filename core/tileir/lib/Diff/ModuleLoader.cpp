@@ -83,4 +83,15 @@ mlir::OwningOpRef<mlir::ModuleOp> loadModuleFromText(llvm::StringRef text, llvm:
     return parseBuffer(llvm::MemoryBuffer::getMemBufferCopy(text, name), ctx, diag);
 }
 
+void printModuleText(mlir::ModuleOp module, llvm::raw_ostream &os, bool locations)
+{
+    mlir::OpPrintingFlags flags;
+    if (locations)
+        flags.enableDebugInfo(/*enable=*/true, /*prettyForm=*/false);
+    for (mlir::Operation &op : module.getBody()->getOperations()) {
+        op.print(os, flags);
+        os << '\n';
+    }
+}
+
 } // namespace tileport::tileir::diff

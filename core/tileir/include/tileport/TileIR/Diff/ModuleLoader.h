@@ -27,4 +27,9 @@ mlir::OwningOpRef<mlir::ModuleOp> loadModule(llvm::StringRef path, mlir::MLIRCon
 mlir::OwningOpRef<mlir::ModuleOp> loadModuleFromText(llvm::StringRef text, llvm::StringRef name, mlir::MLIRContext &ctx,
                                                      llvm::raw_ostream &diag);
 
+// Prints what loadModule() read in the official syntax: the top-level ops
+// (the cuda_tile.module), not the implicit builtin module around them. With
+// `locations`, debug locations print as loc(...), which parses back.
+void printModuleText(mlir::ModuleOp module, llvm::raw_ostream &os, bool locations = false);
+
 } // namespace tileport::tileir::diff
