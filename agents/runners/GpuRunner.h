@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QString>
+#include <QStringList>
+
+#include <atomic>
+#include <memory>
+
+namespace tileport {
+
+// A self-contained directory (harness scripts, the cdylib, inputs) that a
+// runner executes somewhere with a GPU. The command runs with the bundle as
+// its working directory; whatever it writes under resultsSubdir comes back
+// into the local bundle.
+struct RunnerJob {
+    QString bundleDir;
+    QStringList command; // program and arguments, relative to the bundle
+    int timeoutMs = 10 * 60'000;
+    QString resultsSubdir = QStringLiteral("results");
+};
+
+struct RunnerOutcome {
+    enum class Status { Ok, Failed, TimedOut, Cancelled, Unavailable };
+    Status status = Status::Unavailable;
+    int exitCode = -1;
+    QString log;    // the command's stdout and stderr
+    QString reason; // set unless status is Ok: one line a user can act on
+};
+
+// Where GPU work runs: this machine, or a host reached over ssh.
+class GpuRunner
+{
+public:
+    virtual ~GpuRunner() = default;
+    // "local" or "ssh://host/dir".
+    virtual QString describe() const = 0;
+    // Empty when the runner can run GPU work now; otherwise why not (no
+    // driver, no GPU, host unreachable). Stages turn this into BLOCKED(env).
+    virtual QString unavailableReason(const std::atomic_bool *cancel = nullptr) = 0;
+    virtual RunnerOutcome run(const RunnerJob &job, const std::atomic_bool *cancel = nullptr) = 0;
+};
+
+// Parses "local" or "ssh://[user@]host[:port]/remote/dir". Returns null and
+// sets *error for anything else.
+std::unique_ptr<GpuRunner> makeGpuRunner(const QString &spec, QString *error);
+
+} // namespace tileport
