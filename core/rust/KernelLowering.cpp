@@ -189,6 +189,11 @@ void KernelLowering::scanBlockOutputs(TSNode body)
             continue;
         bool good = !param->loaded && !param->shapeRead && !param->stridesRead && param->rank >= 1
             && param->rank <= 3 && !insideLoop(c, body) && !ok.contains(name);
+        for (TSNode a : node::children(node::field(c, "arguments")))
+            if (node::is(a, "keyword_argument")) {
+                const QString k = m_src.text(node::field(a, "name"));
+                good = good && (k == QLatin1String("array") || k == QLatin1String("index") || k == QLatin1String("tile"));
+            }
         const TSNode index = node::unparen(argument(c, 1, "index"));
         if (good && node::is(index, "tuple")) {
             const auto items = node::children(index);

@@ -73,16 +73,39 @@ private:
     QString scalarText(const RustValue &v, TSNode at) const;
     QString literalText(const RustValue &v, const QString &dtype, TSNode at) const;
 
+    // Python integer semantics (KernelLoweringIntegers.cpp)
+    bool isIntegerLike(const QString &dtype) const;
+    QString integerTileOp(const QString &op, const QString &a, const QString &b, const QString &dtype,
+                          const QStringList &shape, TSNode at);
+    RustValue scalarIntegerOp(const QString &op, const RustValue &a, const RustValue &b, TSNode at);
+
+    struct MemoryOptions {
+        QString padding = QStringLiteral("None");
+        QString latency = QStringLiteral("None");
+        QString tma = QStringLiteral("Enabled");
+        QString dimMap = QStringLiteral("dim_map::Identity");
+        bool plain() const
+        {
+            return latency == QLatin1String("None") && tma == QLatin1String("Enabled") && dimMap == QLatin1String("dim_map::Identity");
+        }
+    };
+
     // cuTile calls (KernelLoweringCalls.cpp)
     RustValue call(TSNode n);
+    RustValue cuTileCall(TSNode n, const QString &name);
+    RustValue methodCall(TSNode n);
+    RustValue builtinMinMax(TSNode n, const QString &fn);
+    RustValue conditional(TSNode n);
     RustValue load(TSNode call);
+    MemoryOptions memoryOptions(TSNode call, const QString &what, int rank, const QStringList &positional);
+    QString dimMapArgument(TSNode value, int rank);
     RustValue astype(TSNode call);
     RustValue numTiles(TSNode call);
     RustValue mma(TSNode call);
     RustValue reduction(TSNode call, const QString &fn);
     RustValue unaryMath(TSNode call, const QString &name);
     RustValue creation(TSNode call, const QString &name);
-    RustValue reshape(TSNode call);
+    RustValue reshape(TSNode call, bool transpose);
     RustValue where(TSNode call);
     TSNode argument(TSNode call, int pos, const char *keyword) const;
     QStringList shapeArgument(TSNode n);
@@ -126,6 +149,8 @@ private:
     int m_temp = 0;
     QString m_lastTemp;      // the temporary bound by the last emitted line ...
     QString m_lastTempValue; // ... and its initializer, folded into a named let
+    TSNode m_methodCall{};   // the call being lowered as `self.method(...)` ...
+    TSNode m_methodSelf{};   // ... and its receiver, argument 0
     int m_pyLine = 0;
     int m_pyEndLine = 0;
 };

@@ -15,7 +15,38 @@ TSNode KernelLowering::argument(TSNode call, int pos, const char *keyword) const
     for (TSNode a : node::children(args))
         if (node::is(a, "keyword_argument") && m_src.text(node::field(a, "name")) == QLatin1String(keyword))
             return node::field(a, "value");
+    // `t.astype(dt)` is `ct.astype(t, dt)`: the receiver is argument 0.
+    if (!node::isNull(m_methodCall) && ts_node_eq(call, m_methodCall)) {
+        if (pos == 0)
+            return m_methodSelf;
+        return pos > 0 ? node::positional(call, pos - 1) : TSNode{};
+    }
     return pos >= 0 ? node::positional(call, pos) : TSNode{};
+}
+
+// Tile methods that mirror ct functions; the receiver must be a tile.
+RustValue KernelLowering::methodCall(TSNode n)
+{
+    const TSNode fn = node::field(n, "function");
+    const TSNode object = node::field(fn, "object");
+    const QString method = m_src.text(node::field(fn, "attribute"));
+    static const QHash<QString, QString> methods{
+        {QStringLiteral("astype"), QStringLiteral("astype")},   {QStringLiteral("reshape"), QStringLiteral("reshape")},
+        {QStringLiteral("transpose"), QStringLiteral("transpose")}, {QStringLiteral("permute"), QStringLiteral("permute")},
+        {QStringLiteral("sum"), QStringLiteral("sum")},         {QStringLiteral("max"), QStringLiteral("max")},
+        {QStringLiteral("min"), QStringLiteral("min")},         {QStringLiteral("exp"), QStringLiteral("exp")}};
+    if (!methods.contains(method))
+        fail(n, QStringLiteral("method call"), QStringLiteral("'.%1()' is not lowered").arg(method));
+    const RustValue self = expr(object);
+    if (!self.isTile())
+        fail(n, QStringLiteral("method call"), QStringLiteral("'.%1()' needs a tile receiver").arg(method));
+    const TSNode savedCall = m_methodCall, savedSelf = m_methodSelf;
+    m_methodCall = n;
+    m_methodSelf = object;
+    const RustValue out = cuTileCall(n, methods.value(method));
+    m_methodCall = savedCall;
+    m_methodSelf = savedSelf;
+    return out;
 }
 
 QString KernelLowering::shapeDim(TSNode n)
@@ -97,12 +128,34 @@ RustValue KernelLowering::call(TSNode n)
         if (node::is(a, "list_splat") || node::is(a, "dictionary_splat"))
             fail(a, QStringLiteral("splat argument"), QStringLiteral("not lowered"));
     if (!q.startsWith(QLatin1String("cuda.tile."))) {
+        if (node::is(fn, "attribute") && q.isEmpty())
+            return methodCall(n);
+        if (node::is(fn, "identifier") && (m_src.text(fn) == QLatin1String("min") || m_src.text(fn) == QLatin1String("max"))
+            && !m_imports.binds(m_src.text(fn)))
+            return builtinMinMax(n, m_src.text(fn));
         if (node::is(fn, "identifier") && m_analysis.helper(m_src.text(fn)))
             fail(n, QStringLiteral("helper call"),
                  QStringLiteral("'%1': device-function lowering is not implemented yet").arg(m_src.text(fn)));
         fail(n, QStringLiteral("call"), QStringLiteral("'%1' is not a cuTile function").arg(m_src.flatText(fn)));
     }
-    const QString name = q.mid(10);
+    return cuTileCall(n, q.mid(10));
+}
+
+RustValue KernelLowering::builtinMinMax(TSNode n, const QString &fn)
+{
+    const auto args = node::children(node::field(n, "arguments"));
+    if (args.size() != 2 || node::is(args[0], "keyword_argument") || node::is(args[1], "keyword_argument"))
+        fail(n, QStringLiteral("%1()").arg(fn), QStringLiteral("only the two-argument form is lowered"));
+    const RustValue a = expr(args[0]), b = expr(args[1]);
+    RustValue v;
+    v.kind = RustValue::Kind::Scalar;
+    v.dtype = QStringLiteral("i32");
+    v.expr = bind(QStringLiteral("%1(%2, %3)").arg(fn, scalarText(a, args[0]), scalarText(b, args[1])), QStringLiteral("i32"));
+    return v;
+}
+
+RustValue KernelLowering::cuTileCall(TSNode n, const QString &name)
+{
     if (name == QLatin1String("bid")) {
         const TSNode a = node::positional(n, 0);
         if (!node::is(a, "integer") || m_src.text(a).toInt() < 0 || m_src.text(a).toInt() > 2)
@@ -112,6 +165,16 @@ RustValue KernelLowering::call(TSNode n)
         v.axis = m_src.text(a).toInt();
         v.dtype = QStringLiteral("i32");
         v.expr = QStringLiteral("get_tile_block_id().%1").arg(v.axis);
+        return v;
+    }
+    if (name == QLatin1String("num_blocks")) {
+        const TSNode a = argument(n, 0, "axis");
+        if (!node::is(a, "integer") || m_src.text(a).toInt() < 0 || m_src.text(a).toInt() > 2)
+            fail(n, QStringLiteral("ct.num_blocks"), QStringLiteral("axis must be a literal 0, 1 or 2"));
+        RustValue v;
+        v.kind = RustValue::Kind::Scalar;
+        v.dtype = QStringLiteral("i32");
+        v.expr = bind(QStringLiteral("get_num_tile_blocks().%1").arg(m_src.text(a).toInt()), QStringLiteral("i32"));
         return v;
     }
     if (name == QLatin1String("load"))
@@ -128,7 +191,7 @@ RustValue KernelLowering::call(TSNode n)
         || name == QLatin1String("ones"))
         return creation(n, name);
     if (name == QLatin1String("reshape") || name == QLatin1String("transpose"))
-        return reshape(n);
+        return reshape(n, name == QLatin1String("transpose"));
     if (name == QLatin1String("where"))
         return where(n);
     if (name == QLatin1String("maximum") || name == QLatin1String("minimum")) {
@@ -172,28 +235,8 @@ RustValue KernelLowering::call(TSNode n)
 RustValue KernelLowering::load(TSNode c)
 {
     const RustValue t = tensorArgument(argument(c, 0, "array"));
-    const TSNode args = node::field(c, "arguments");
-    QString padding = QStringLiteral("None");
-    for (TSNode a : node::children(args)) {
-        if (!node::is(a, "keyword_argument"))
-            continue;
-        const QString k = m_src.text(node::field(a, "name"));
-        if (k == QLatin1String("padding_mode")) {
-            const QString mode = m_imports.resolve(m_src, node::field(a, "value"));
-            static const QHash<QString, QString> modes{
-                {QStringLiteral("cuda.tile.PaddingMode.ZERO"), QStringLiteral("Zero")},
-                {QStringLiteral("cuda.tile.PaddingMode.NEG_ZERO"), QStringLiteral("NegZero")},
-                {QStringLiteral("cuda.tile.PaddingMode.NAN"), QStringLiteral("Nan")},
-                {QStringLiteral("cuda.tile.PaddingMode.POS_INF"), QStringLiteral("PosInf")},
-                {QStringLiteral("cuda.tile.PaddingMode.NEG_INF"), QStringLiteral("NegInf")},
-                {QStringLiteral("cuda.tile.PaddingMode.UNDETERMINED"), QStringLiteral("None")}};
-            if (!modes.contains(mode))
-                fail(a, QStringLiteral("ct.load padding_mode"), QStringLiteral("'%1' is not a known mode").arg(m_src.text(node::field(a, "value"))));
-            padding = modes.value(mode);
-        } else if (k != QLatin1String("index") && k != QLatin1String("shape") && k != QLatin1String("array")) {
-            fail(a, QStringLiteral("ct.load"), QStringLiteral("option '%1' is not lowered yet").arg(k));
-        }
-    }
+    const MemoryOptions o = memoryOptions(c, QStringLiteral("ct.load"), t.rank,
+                                          {QStringLiteral("index"), QStringLiteral("shape"), QStringLiteral("array")});
     if (m_blockOutputs.contains(t.param))
         fail(c, QStringLiteral("ct.load"), QStringLiteral("'%1' is a block output").arg(t.param));
     const QStringList index = indexArgument(argument(c, 1, "index"));
@@ -205,18 +248,102 @@ RustValue KernelLowering::load(TSNode c)
     out.dtype = t.dtype;
     out.shape = shape;
     const QString idx = QStringLiteral("[%1]").arg(index.join(QStringLiteral(", ")));
-    if (padding == QLatin1String("Zero")) {
+    if (o.padding == QLatin1String("Zero") && o.plain()) {
         // load_tile builds the zero-padded partition view and loads from it.
         out.expr = bind(QStringLiteral("%1.load_tile(%2, %3)").arg(t.param, RustValue::shapeMacro(shape), idx), out.typeText());
         return out;
     }
-    const QString view = bind(QStringLiteral("unsafe { make_partition_view(%1, %2, padding::%3, dim_map::Identity, "
+    const QString view = bind(QStringLiteral("unsafe { make_partition_view(%1, %2, padding::%3, %4, "
                                              "get_tensor_token(%1)) }")
-                                  .arg(t.param, RustValue::shapeMacro(shape), padding),
+                                  .arg(t.param, RustValue::shapeMacro(shape), o.padding, o.dimMap),
                               QStringLiteral("Partition<%1, { [%2] }>").arg(t.dtype, shape.join(QStringLiteral(", "))));
-    out.expr = bind(QStringLiteral("load_view_tko(&%1, %2, ordering::Weak, scope::TileBlock, None, tma::Enabled)").arg(view, idx),
+    out.expr = bind(QStringLiteral("load_view_tko(&%1, %2, ordering::Weak, scope::TileBlock, %3, tma::%4)")
+                        .arg(view, idx, o.latency, o.tma),
                     out.typeText());
     return out;
+}
+
+// padding_mode=, latency=, allow_tma= and order= of ct.load / ct.store.
+KernelLowering::MemoryOptions KernelLowering::memoryOptions(TSNode c, const QString &what, int rank,
+                                                            const QStringList &positional)
+{
+    MemoryOptions o;
+    const TSNode args = node::field(c, "arguments");
+    for (TSNode a : node::children(args)) {
+        if (!node::is(a, "keyword_argument"))
+            continue;
+        const QString k = m_src.text(node::field(a, "name"));
+        const TSNode value = node::field(a, "value");
+        if (positional.contains(k))
+            continue;
+        if (k == QLatin1String("padding_mode") && what == QLatin1String("ct.load")) {
+            const RustValue mv = expr(value);
+            static const QHash<QString, QString> modes{
+                {QStringLiteral("cuda.tile.PaddingMode.ZERO"), QStringLiteral("Zero")},
+                {QStringLiteral("cuda.tile.PaddingMode.NEG_ZERO"), QStringLiteral("NegZero")},
+                {QStringLiteral("cuda.tile.PaddingMode.NAN"), QStringLiteral("Nan")},
+                {QStringLiteral("cuda.tile.PaddingMode.POS_INF"), QStringLiteral("PosInf")},
+                {QStringLiteral("cuda.tile.PaddingMode.NEG_INF"), QStringLiteral("NegInf")},
+                {QStringLiteral("cuda.tile.PaddingMode.UNDETERMINED"), QStringLiteral("None")}};
+            const QString mode = mv.kind == RustValue::Kind::Enum ? mv.expr : QString();
+            if (!modes.contains(mode))
+                fail(a, QStringLiteral("%1 padding_mode").arg(what), QStringLiteral("'%1' is not a known mode").arg(m_src.text(value)));
+            o.padding = modes.value(mode);
+        } else if (k == QLatin1String("latency")) {
+            const RustValue v = expr(value);
+            if (v.kind == RustValue::Kind::IntLiteral)
+                o.latency = QStringLiteral("Some(%1i32)").arg(v.integer);
+            else if (v.kind == RustValue::Kind::Scalar && m_constParams.contains(v.expr))
+                o.latency = QStringLiteral("Some(%1)").arg(v.expr);
+            else if (!(m_src.text(value) == QLatin1String("None")))
+                fail(a, QStringLiteral("%1 latency").arg(what), QStringLiteral("must be a literal int or an int ct.Constant"));
+        } else if (k == QLatin1String("allow_tma")) {
+            const RustValue v = expr(value);
+            if (v.kind != RustValue::Kind::BoolLiteral)
+                fail(a, QStringLiteral("%1 allow_tma").arg(what), QStringLiteral("must be a literal True or False"));
+            o.tma = v.integer ? QStringLiteral("Enabled") : QStringLiteral("Disabled");
+        } else if (k == QLatin1String("order") && what == QLatin1String("ct.load")) {
+            o.dimMap = dimMapArgument(value, rank);
+        } else {
+            fail(a, what, QStringLiteral("option '%1' is not lowered yet").arg(k));
+        }
+    }
+    return o;
+}
+
+// order="C" is the identity, "F" reverses the axes, a tuple names them.
+QString KernelLowering::dimMapArgument(TSNode value, int rank)
+{
+    QList<int> axes;
+    value = node::unparen(value);
+    const QString text = m_src.text(value);
+    if (text == QLatin1String("\"C\"") || text == QLatin1String("'C'"))
+        return QStringLiteral("dim_map::Identity");
+    if (text == QLatin1String("\"F\"") || text == QLatin1String("'F'")) {
+        for (int i = rank - 1; i >= 0; --i)
+            axes << i;
+    } else if (node::is(value, "tuple")) {
+        for (TSNode c : node::children(value)) {
+            const RustValue v = expr(c);
+            if (v.kind != RustValue::Kind::IntLiteral)
+                fail(c, QStringLiteral("ct.load order"), QStringLiteral("axes must be literal ints"));
+            axes << int(v.integer);
+        }
+    } else {
+        fail(value, QStringLiteral("ct.load order"), QStringLiteral("must be \"C\", \"F\" or a tuple of axes"));
+    }
+    QList<int> sorted = axes;
+    std::sort(sorted.begin(), sorted.end());
+    for (int i = 0; i < int(sorted.size()); ++i)
+        if (sorted[i] != i || int(sorted.size()) != rank)
+            fail(value, QStringLiteral("ct.load order"), QStringLiteral("must be a permutation of the %1 axes").arg(rank));
+    bool identity = true;
+    QStringList parts;
+    for (int i = 0; i < int(axes.size()); ++i) {
+        identity = identity && axes[i] == i;
+        parts << QString::number(axes[i]);
+    }
+    return identity ? QStringLiteral("dim_map::Identity") : QStringLiteral("const_array![%1]").arg(parts.join(QStringLiteral(", ")));
 }
 
 RustValue KernelLowering::astype(TSNode c)
@@ -341,9 +468,8 @@ RustValue KernelLowering::creation(TSNode c, const QString &name)
     return out;
 }
 
-RustValue KernelLowering::reshape(TSNode c)
+RustValue KernelLowering::reshape(TSNode c, bool transpose)
 {
-    const bool transpose = m_imports.resolve(m_src, node::field(c, "function")) == QLatin1String("cuda.tile.transpose");
     const RustValue x = tileArgument(argument(c, 0, "x"));
     RustValue out = x;
     if (transpose) {

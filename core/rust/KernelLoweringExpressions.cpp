@@ -65,7 +65,9 @@ RustValue KernelLowering::expr(TSNode n)
         return attribute(n);
     if (type == "subscript")
         return subscript(n);
-    if (type == "tuple") {
+    if (type == "conditional_expression")
+        return conditional(n);
+    if (type == "tuple" || type == "expression_list") {
         RustValue v;
         v.kind = RustValue::Kind::Tuple;
         for (TSNode c : node::children(n))
@@ -88,6 +90,18 @@ RustValue KernelLowering::identifier(TSNode n)
                 fail(n, QStringLiteral("module constant"), QStringLiteral("'%1' is bound more than once").arg(name));
             return literalValue(c.value);
         }
+    // `PAD = ct.PaddingMode.ZERO` at module level: an alias of the member.
+    for (TSNode stmt : node::children(m_src.root())) {
+        if (!node::is(stmt, "expression_statement") || node::children(stmt).size() != 1)
+            continue;
+        const TSNode a = node::children(stmt).front();
+        if (node::is(a, "assignment") && node::is(node::field(a, "left"), "identifier")
+            && m_src.text(node::field(a, "left")) == name && node::is(node::field(a, "right"), "attribute")) {
+            const QString q = m_imports.resolve(m_src, node::field(a, "right"));
+            if (q.startsWith(QLatin1String("cuda.tile.")))
+                return attribute(node::field(a, "right"));
+        }
+    }
     fail(n, QStringLiteral("name"), QStringLiteral("'%1' is not defined here (or only inside a loop body)").arg(name));
 }
 
@@ -196,10 +210,24 @@ RustValue KernelLowering::toTile(const RustValue &v, const QString &dtype, const
 RustValue KernelLowering::tileBinary(const QString &op, const RustValue &a, const RustValue &b, TSNode at)
 {
     static const QStringList ops{QStringLiteral("+"), QStringLiteral("-"), QStringLiteral("*"), QStringLiteral("/")};
-    if (!ops.contains(op))
+    static const QStringList integerOps{QStringLiteral("//"), QStringLiteral("%"), QStringLiteral("&"),
+                                        QStringLiteral("|"), QStringLiteral("^"), QStringLiteral("<<"), QStringLiteral(">>")};
+    if (!ops.contains(op) && !integerOps.contains(op))
         fail(at, QStringLiteral("operator %1").arg(op), QStringLiteral("not lowered on tiles"));
     const QString dtype = a.isTile() && b.isTile() ? unify(a.dtype, b.dtype, at, QStringLiteral("mixed dtypes"))
                                                    : resolve(a.isTile() ? a.dtype : b.dtype);
+    if (integerOps.contains(op)) {
+        if (!isIntegerLike(dtype) && !(dtype == QLatin1String("bool") && (op == QLatin1String("&") || op == QLatin1String("|") || op == QLatin1String("^"))))
+            fail(at, QStringLiteral("operator %1").arg(op), QStringLiteral("needs integer tiles, not %1").arg(dtype));
+        const QStringList shape = a.isTile() && b.isTile() ? broadcastShape(a.shape, b.shape, at) : (a.isTile() ? a.shape : b.shape);
+        const RustValue ta = toTile(a, dtype, shape, at), tb = toTile(b, dtype, shape, at);
+        RustValue out;
+        out.kind = RustValue::Kind::Tile;
+        out.dtype = dtype;
+        out.shape = shape;
+        out.expr = integerTileOp(op, ta.expr, tb.expr, dtype, shape, at);
+        return out;
+    }
     QStringList shape;
     if (a.isTile() && b.isTile())
         shape = broadcastShape(a.shape, b.shape, at);
@@ -222,9 +250,35 @@ RustValue KernelLowering::tileBinary(const QString &op, const RustValue &a, cons
 RustValue KernelLowering::scalarBinary(const QString &op, const RustValue &a, const RustValue &b, TSNode at)
 {
     static const QStringList ops{QStringLiteral("+"), QStringLiteral("-"), QStringLiteral("*")};
+    static const QStringList integerOps{QStringLiteral("//"), QStringLiteral("%"), QStringLiteral("&"),
+                                        QStringLiteral("|"), QStringLiteral("^"), QStringLiteral("<<"), QStringLiteral(">>")};
+    const auto isFloatScalar = [this](const RustValue &v) {
+        return v.kind == RustValue::Kind::FloatLiteral
+               || (v.kind == RustValue::Kind::Scalar && (resolve(v.dtype) == QLatin1String("f32") || resolve(v.dtype) == QLatin1String("f64")));
+    };
+    if ((isFloatScalar(a) || isFloatScalar(b)) && (ops.contains(op) || op == QLatin1String("/"))) {
+        // f32 scalar arithmetic (a runtime scale times a module constant).
+        const QString dt = a.kind == RustValue::Kind::Scalar && isFloatScalar(a) ? resolve(a.dtype)
+                           : b.kind == RustValue::Kind::Scalar && isFloatScalar(b) ? resolve(b.dtype) : QStringLiteral("f32");
+        const auto text = [&](const RustValue &v) {
+            if (v.isLiteral())
+                return literalText(v, dt, at);
+            if (resolve(v.dtype) != dt)
+                fail(at, QStringLiteral("operator %1").arg(op),
+                     QStringLiteral("mixed scalar types %1 and %2").arg(resolve(a.dtype), resolve(b.dtype)));
+            return v.expr;
+        };
+        RustValue out;
+        out.kind = RustValue::Kind::Scalar;
+        out.dtype = dt;
+        out.expr = bind(QStringLiteral("%1 %2 %3").arg(text(a), op, text(b)), dt);
+        return out;
+    }
+    if (integerOps.contains(op))
+        return scalarIntegerOp(op, a, b, at);
     if (!ops.contains(op))
         fail(at, QStringLiteral("operator %1").arg(op),
-             QStringLiteral("not lowered on scalars (Rust and Python integer division differ)"));
+             QStringLiteral("not lowered on scalars (true division of integers gives a float in Python)"));
     // scalarText() checks (and infers) that both sides are i32.
     RustValue out;
     out.kind = RustValue::Kind::Scalar;
@@ -359,7 +413,20 @@ RustValue KernelLowering::unary(TSNode n)
 RustValue KernelLowering::attribute(TSNode n)
 {
     const QString q = m_imports.resolve(m_src, n);
+    if (q.startsWith(QLatin1String("torch.")) && !RustNames::elementType(q.mid(6)).isEmpty()) {
+        // Host-side dtypes spelled through torch mean the same element type.
+        RustValue v;
+        v.kind = RustValue::Kind::DType;
+        v.dtype = RustNames::elementType(q.mid(6));
+        return v;
+    }
     if (q.startsWith(QLatin1String("cuda.tile."))) {
+        if (q.count(QLatin1Char('.')) == 3 && q.section(QLatin1Char('.'), 2, 2).endsWith(QLatin1String("Mode"))) {
+            RustValue v;
+            v.kind = RustValue::Kind::Enum;
+            v.expr = q;
+            return v;
+        }
         const QString dt = RustNames::elementType(q);
         if (!dt.isEmpty()) {
             RustValue v;
@@ -400,6 +467,40 @@ RustValue KernelLowering::subscript(TSNode n)
         }
     }
     fail(n, QStringLiteral("subscript"), QStringLiteral("only array.shape[i] with a literal i is lowered"));
+}
+
+} // namespace tileport::rust
+
+namespace tileport::rust {
+
+// `a if c else b`: a constant condition picks its arm at translation time;
+// otherwise both arms are lowered and a Rust `if` expression selects.
+RustValue KernelLowering::conditional(TSNode n)
+{
+    const auto ch = node::children(n);
+    if (ch.size() != 3)
+        fail(n, QStringLiteral("conditional expression"), QStringLiteral("malformed"));
+    const RustValue c = expr(ch[1]);
+    if (c.isLiteral())
+        return expr(c.integer != 0 || c.number != 0.0 ? ch[0] : ch[2]);
+    if (c.kind != RustValue::Kind::Scalar || resolve(c.dtype) != QLatin1String("bool"))
+        fail(ch[1], QStringLiteral("conditional expression"), QStringLiteral("the condition must be a scalar comparison"));
+    const RustValue a = expr(ch[0]), b = expr(ch[2]);
+    RustValue out;
+    if (a.isTile() || b.isTile()) {
+        if (!a.isTile() || !b.isTile() || a.shape != b.shape)
+            fail(n, QStringLiteral("conditional expression"), QStringLiteral("both arms must be tiles of one shape"));
+        out = a;
+        out.dtype = unify(a.dtype, b.dtype, n, QStringLiteral("conditional expression"));
+        out.expr = bind(QStringLiteral("if %1 { %2 } else { %3 }").arg(stripOuterParens(c.expr), a.expr, b.expr), out.typeText());
+        return out;
+    }
+    out.kind = RustValue::Kind::Scalar;
+    out.dtype = QStringLiteral("i32");
+    out.expr = bind(QStringLiteral("if %1 { %2 } else { %3 }")
+                        .arg(stripOuterParens(c.expr), scalarText(a, ch[0]), scalarText(b, ch[2])),
+                    QStringLiteral("i32"));
+    return out;
 }
 
 } // namespace tileport::rust

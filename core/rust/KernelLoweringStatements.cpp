@@ -59,10 +59,25 @@ void KernelLowering::assignment(TSNode n)
     const TSNode right = node::field(n, "right");
     if (!node::isNull(node::field(n, "type")))
         fail(n, QStringLiteral("annotated assignment"), QStringLiteral("annotations in kernel bodies are not lowered"));
-    if (!node::is(left, "identifier"))
-        fail(left, QStringLiteral("assignment target"), QStringLiteral("only plain names can be assigned"));
     if (node::isNull(right) || node::is(right, "assignment"))
         fail(n, QStringLiteral("chained assignment"), QStringLiteral("not lowered"));
+    if (node::is(left, "pattern_list") || node::is(left, "tuple_pattern")) {
+        // `a, b = x, y`: the whole right side is evaluated first, as in Python.
+        const auto targets = node::children(left);
+        const RustValue v = expr(right);
+        if (v.kind != RustValue::Kind::Tuple || v.items.size() != qsizetype(targets.size()))
+            fail(n, QStringLiteral("tuple assignment"),
+                 QStringLiteral("the right side must give exactly %1 values").arg(targets.size()));
+        for (size_t i = 0; i < targets.size(); ++i) {
+            if (!node::is(targets[i], "identifier"))
+                fail(targets[i], QStringLiteral("assignment target"), QStringLiteral("only plain names can be assigned"));
+            m_lastTemp.clear();
+            assign(m_src.text(targets[i]), v.items[qsizetype(i)], n);
+        }
+        return;
+    }
+    if (!node::is(left, "identifier"))
+        fail(left, QStringLiteral("assignment target"), QStringLiteral("only plain names can be assigned"));
     assign(m_src.text(left), expr(right), n);
 }
 
@@ -135,6 +150,7 @@ void KernelLowering::assign(const QString &name, const RustValue &given, TSNode 
     case RustValue::Kind::FloatLiteral:
     case RustValue::Kind::BoolLiteral:
     case RustValue::Kind::DType:
+    case RustValue::Kind::Enum:
         if (it != m_vars.end() && it->loopDepth < m_loopDepth)
             fail(at, QStringLiteral("loop-carried variable"), QStringLiteral("'%1' is re-bound inside a loop").arg(name));
         var.value = v; // an alias; used where it is referenced
@@ -162,17 +178,28 @@ void KernelLowering::forStatement(TSNode n)
     for (TSNode a : items)
         if (!node::isNull(a) && (node::is(a, "keyword_argument") || node::is(a, "list_splat")))
             fail(a, QStringLiteral("range"), QStringLiteral("keyword or splat arguments"));
-    QString lo = QStringLiteral("0i32"), hi;
+    QString lo = QStringLiteral("0i32"), hi, step;
     if (items.size() == 1) {
         hi = scalarText(expr(items[0]), items[0]);
-    } else if (items.size() == 2) {
+    } else if (items.size() == 2 || items.size() == 3) {
         lo = scalarText(expr(items[0]), items[0]);
         hi = scalarText(expr(items[1]), items[1]);
+        if (items.size() == 3) {
+            const RustValue st = expr(items[2]);
+            if (st.kind == RustValue::Kind::IntLiteral && st.integer <= 0)
+                fail(items[2], QStringLiteral("range"), QStringLiteral("only a positive step is lowered"));
+            // step_by takes usize in Rust; cutile reads `i32 as usize` as a relabel.
+            step = st.kind == RustValue::Kind::IntLiteral ? QString::number(st.integer)
+                                                           : QStringLiteral("%1 as usize").arg(scalarText(st, items[2]));
+        }
     } else {
-        fail(right, QStringLiteral("range"), QStringLiteral("a step is not lowered"));
+        fail(right, QStringLiteral("range"), QStringLiteral("takes one to three arguments"));
     }
     const QString var = m_src.text(left);
-    emit(QStringLiteral("for %1 in %2..%3 {").arg(var, lo, hi));
+    if (step.isEmpty())
+        emit(QStringLiteral("for %1 in %2..%3 {").arg(var, lo, hi));
+    else
+        emit(QStringLiteral("for %1 in (%2..%3).step_by(%4) {").arg(var, lo, hi, step));
     // Names defined in the body die with it (Rust block scope).
     const QHash<QString, Variable> saved = m_vars;
     ++m_loopDepth;
@@ -216,13 +243,8 @@ void KernelLowering::store(TSNode c)
     const TSNode tileNode = argument(c, 2, "tile");
     if (node::isNull(indexNode) || node::isNull(tileNode))
         fail(c, QStringLiteral("ct.store"), QStringLiteral("needs index= and tile="));
-    const TSNode args = node::field(c, "arguments");
-    for (TSNode a : node::children(args))
-        if (node::is(a, "keyword_argument")) {
-            const QString k = m_src.text(node::field(a, "name"));
-            if (k != QLatin1String("index") && k != QLatin1String("tile") && k != QLatin1String("array"))
-                fail(a, QStringLiteral("ct.store"), QStringLiteral("option '%1' is not lowered").arg(k));
-        }
+    const MemoryOptions o = memoryOptions(c, QStringLiteral("ct.store"), t.rank,
+                                          {QStringLiteral("index"), QStringLiteral("tile"), QStringLiteral("array")});
     const QStringList index = indexArgument(indexNode);
     RustValue tile = tileArgument(tileNode);
     unify(tile.dtype, t.dtype, tileNode, QStringLiteral("ct.store"));
@@ -230,7 +252,7 @@ void KernelLowering::store(TSNode c)
         fail(c, QStringLiteral("ct.store"),
              QStringLiteral("tile rank %1 and index rank %2 must equal the array rank %3")
                  .arg(tile.shape.size()).arg(index.size()).arg(t.rank));
-    if (m_blockOutputs.contains(t.param)) {
+    if (m_blockOutputs.contains(t.param) && o.plain()) {
         if (m_blockOutputShape.contains(t.param) && m_blockOutputShape.value(t.param) != tile.shape)
             fail(c, QStringLiteral("ct.store"), QStringLiteral("stores of different tile shapes to '%1'").arg(t.param));
         m_blockOutputShape.insert(t.param, tile.shape);
@@ -240,7 +262,11 @@ void KernelLowering::store(TSNode c)
     const QString part = QStringLiteral("t%1_").arg(m_temp++);
     emit(QStringLiteral("let mut %1: PartitionMut<%2, { [%3] }> = unsafe { %4.partition_full_mut(%5) };")
              .arg(part, t.dtype, tile.shape.join(QStringLiteral(", ")), t.param, RustValue::shapeMacro(tile.shape)));
-    emit(QStringLiteral("%1.store(%2, [%3]);").arg(part, tile.expr, index.join(QStringLiteral(", "))));
+    if (o.plain())
+        emit(QStringLiteral("%1.store(%2, [%3]);").arg(part, tile.expr, index.join(QStringLiteral(", "))));
+    else
+        emit(QStringLiteral("unsafe { store_view_tko_mut(&mut %1, %2, [%3], ordering::Weak, scope::TileBlock, %4, tma::%5) };")
+                 .arg(part, tile.expr, index.join(QStringLiteral(", ")), o.latency, o.tma));
 }
 
 } // namespace tileport::rust

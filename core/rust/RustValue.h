@@ -9,9 +9,10 @@ namespace tileport::rust {
 // What a lowered Python expression is on the Rust side: a device scalar
 // (i32/f32 local), a tile with a static (possibly const-generic) shape, a
 // Python literal not yet given a type, a tensor parameter, a dtype, or a
-// tuple of those. `expr` is the Rust text that denotes the value.
+// tuple of those, or a cuTile enum member (expr is its qualified name,
+// "cuda.tile.PaddingMode.ZERO"). `expr` is the Rust text that denotes the value.
 struct RustValue {
-    enum class Kind { Scalar, Tile, IntLiteral, FloatLiteral, BoolLiteral, Tensor, DType, Tuple, BlockId };
+    enum class Kind { Scalar, Tile, IntLiteral, FloatLiteral, BoolLiteral, Tensor, DType, Tuple, BlockId, Enum };
     Kind kind = Kind::Scalar;
     QString expr;
     QString dtype;     // Rust element type: "E", "f32", "i32", "bool", ...
