@@ -28,6 +28,7 @@ struct EntrySignature {
     QList<Generic> generics;
     QList<TensorParam> tensors;
     QStringList runtimeFloatConstants; // ct.Constant[float] passed as f32 scalars
+    bool rawTileIr = false;            // uses cutile::tileir ops (gather/scatter views)
 
     QJsonObject toJson() const;
 };

@@ -56,6 +56,17 @@ private:
     void exprStatement(TSNode n);
     void store(TSNode call);
 
+    // Control flow and helpers (KernelLoweringControl.cpp)
+    QString rustName(const QString &python) const;
+    QString conditionText(const RustValue &c, TSNode at);
+    RustValue notOperator(TSNode n);
+    RustValue booleanOperator(TSNode n);
+    void ifStatement(TSNode n);
+    void ifChain(QList<TSNode> conditions, QList<TSNode> bodies, TSNode elseBody, TSNode at);
+    RustValue branchArm(TSNode body, const QStringList &fresh);
+    TSNode moduleFunction(const QString &name) const;
+    RustValue inlineHelper(TSNode call, const QString &name);
+
     // Expressions (KernelLoweringExpressions.cpp)
     RustValue expr(TSNode n);
     RustValue identifier(TSNode n);
@@ -90,6 +101,29 @@ private:
         }
     };
 
+    struct GatherAccess {
+        int sparseAxis = -1;
+        QString length;         // lanes on the sparse axis
+        QStringList index;      // per axis: the index tile or a scalar
+        QString indexText;      // the Rust index tuple
+        QStringList viewShape;  // 1 on every axis but the sparse one
+        QStringList resultShape;
+        QString inbounds;
+        QString latency = QStringLiteral("None");
+        QString padding;
+    };
+
+    // Gather/scatter (KernelLoweringGather.cpp)
+    GatherAccess gatherAccess(TSNode call, const QString &what, const RustValue &array);
+    QString gatherView(const RustValue &array, const GatherAccess &g, const QString &padding);
+    RustValue gather(TSNode call);
+    void scatter(TSNode call);
+
+    struct MathOptions {
+        QString ftz;      // "", "Enabled", "Disabled"
+        QString rounding; // "" or a rounding:: marker
+    };
+
     // cuTile calls (KernelLoweringCalls.cpp)
     RustValue call(TSNode n);
     RustValue cuTileCall(TSNode n, const QString &name);
@@ -104,6 +138,7 @@ private:
     RustValue mma(TSNode call);
     RustValue reduction(TSNode call, const QString &fn);
     RustValue unaryMath(TSNode call, const QString &name);
+    MathOptions mathOptions(TSNode call, const QString &what, const QStringList &positional);
     RustValue creation(TSNode call, const QString &name);
     RustValue reshape(TSNode call, bool transpose);
     RustValue where(TSNode call);
@@ -149,6 +184,9 @@ private:
     int m_temp = 0;
     QString m_lastTemp;      // the temporary bound by the last emitted line ...
     QString m_lastTempValue; // ... and its initializer, folded into a named let
+    QString m_inlinePrefix;  // renames the locals of an inlined helper
+    int m_inlineDepth = 0;
+    int m_inlineCount = 0;
     TSNode m_methodCall{};   // the call being lowered as `self.method(...)` ...
     TSNode m_methodSelf{};   // ... and its receiver, argument 0
     int m_pyLine = 0;

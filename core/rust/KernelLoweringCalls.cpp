@@ -134,8 +134,7 @@ RustValue KernelLowering::call(TSNode n)
             && !m_imports.binds(m_src.text(fn)))
             return builtinMinMax(n, m_src.text(fn));
         if (node::is(fn, "identifier") && m_analysis.helper(m_src.text(fn)))
-            fail(n, QStringLiteral("helper call"),
-                 QStringLiteral("'%1': device-function lowering is not implemented yet").arg(m_src.text(fn)));
+            return inlineHelper(n, m_src.text(fn));
         fail(n, QStringLiteral("call"), QStringLiteral("'%1' is not a cuTile function").arg(m_src.flatText(fn)));
     }
     return cuTileCall(n, q.mid(10));
@@ -179,6 +178,8 @@ RustValue KernelLowering::cuTileCall(TSNode n, const QString &name)
     }
     if (name == QLatin1String("load"))
         return load(n);
+    if (name == QLatin1String("gather"))
+        return gather(n);
     if (name == QLatin1String("astype"))
         return astype(n);
     if (name == QLatin1String("sum") || name == QLatin1String("max") || name == QLatin1String("min"))
@@ -194,16 +195,75 @@ RustValue KernelLowering::cuTileCall(TSNode n, const QString &name)
         return reshape(n, name == QLatin1String("transpose"));
     if (name == QLatin1String("where"))
         return where(n);
+    if (name == QLatin1String("truediv") || name == QLatin1String("add") || name == QLatin1String("sub")
+        || name == QLatin1String("mul")) {
+        static const QHash<QString, QString> ops{{QStringLiteral("truediv"), QStringLiteral("/")}, {QStringLiteral("add"), QStringLiteral("+")},
+                                                 {QStringLiteral("sub"), QStringLiteral("-")}, {QStringLiteral("mul"), QStringLiteral("*")}};
+        const MathOptions o = mathOptions(n, QStringLiteral("ct.%1").arg(name), {QStringLiteral("x"), QStringLiteral("y")});
+        const RustValue a = expr(argument(n, 0, "x")), b = expr(argument(n, 1, "y"));
+        if (o.ftz.isEmpty() && o.rounding.isEmpty())
+            return a.isTile() || b.isTile() ? tileBinary(ops.value(name), a, b, n) : scalarBinary(ops.value(name), a, b, n);
+        if (name != QLatin1String("truediv") || (!a.isTile() && !b.isTile()))
+            fail(n, QStringLiteral("ct.%1").arg(name), QStringLiteral("rounding/flush_to_zero options are lowered on tile truediv only"));
+        const QString dtype = a.isTile() && b.isTile() ? unify(a.dtype, b.dtype, n, QStringLiteral("mixed dtypes")) : resolve(a.isTile() ? a.dtype : b.dtype);
+        if (!isFloatLike(dtype))
+            fail(n, QStringLiteral("ct.truediv"), QStringLiteral("needs float tiles"));
+        const QStringList shape = a.isTile() && b.isTile() ? broadcastShape(a.shape, b.shape, n) : (a.isTile() ? a.shape : b.shape);
+        const RustValue ta = toTile(a, dtype, shape, n), tb = toTile(b, dtype, shape, n);
+        RustValue out;
+        out.kind = RustValue::Kind::Tile;
+        out.dtype = dtype;
+        out.shape = shape;
+        out.expr = bind(QStringLiteral("divf(%1, %2, rounding::%3, ftz::%4)")
+                            .arg(ta.expr, tb.expr, o.rounding.isEmpty() ? QStringLiteral("NearestEven") : o.rounding,
+                                 o.ftz.isEmpty() ? QStringLiteral("Disabled") : o.ftz),
+                        out.typeText());
+        return out;
+    }
+    if (name == QLatin1String("expand_dims")) {
+        const RustValue x = tileArgument(argument(n, 0, "x"));
+        const RustValue av = expr(argument(n, 1, "axis"));
+        int axis = int(av.integer);
+        if (av.kind != RustValue::Kind::IntLiteral)
+            fail(n, QStringLiteral("ct.expand_dims"), QStringLiteral("axis must be a literal int"));
+        if (axis < 0)
+            axis += int(x.shape.size()) + 1;
+        if (axis < 0 || axis > int(x.shape.size()))
+            fail(n, QStringLiteral("ct.expand_dims"), QStringLiteral("axis out of range"));
+        RustValue out = x;
+        out.shape.insert(axis, QStringLiteral("1"));
+        out.expr = bind(QStringLiteral("%1.reshape(%2)").arg(x.expr, RustValue::shapeMacro(out.shape)), out.typeText());
+        return out;
+    }
     if (name == QLatin1String("maximum") || name == QLatin1String("minimum")) {
         // Python's maxf/minf: NaN not propagated, no flush to zero.
         const TSNode an = argument(n, 0, "x"), bn = argument(n, 1, "y");
         const RustValue a = expr(an), b = expr(bn);
-        if (!a.isTile() && !b.isTile())
-            fail(n, QStringLiteral("ct.%1").arg(name), QStringLiteral("scalar operands are not lowered"));
+        if (!a.isTile() && !b.isTile()) {
+            RustValue v;
+            v.kind = RustValue::Kind::Scalar;
+            v.dtype = QStringLiteral("i32");
+            v.expr = bind(QStringLiteral("%1(%2, %3)").arg(name == QLatin1String("maximum") ? QStringLiteral("max") : QStringLiteral("min"),
+                                                           scalarText(a, an), scalarText(b, bn)),
+                          QStringLiteral("i32"));
+            return v;
+        }
         const QString dtype = a.isTile() && b.isTile() ? unify(a.dtype, b.dtype, n, QStringLiteral("mixed dtypes"))
                                                        : resolve(a.isTile() ? a.dtype : b.dtype);
+        if (isIntegerLike(dtype)) {
+            const QStringList shape = a.isTile() && b.isTile() ? broadcastShape(a.shape, b.shape, n) : (a.isTile() ? a.shape : b.shape);
+            const RustValue ta = toTile(a, dtype, shape, n), tb = toTile(b, dtype, shape, n);
+            RustValue out;
+            out.kind = RustValue::Kind::Tile;
+            out.dtype = dtype;
+            out.shape = shape;
+            out.expr = bind(QStringLiteral("%1(%2, %3)").arg(name == QLatin1String("maximum") ? QStringLiteral("maxi") : QStringLiteral("mini"),
+                                                             ta.expr, tb.expr),
+                            out.typeText());
+            return out;
+        }
         if (!isFloatLike(dtype))
-            fail(n, QStringLiteral("ct.%1").arg(name), QStringLiteral("integer operands are not lowered"));
+            fail(n, QStringLiteral("ct.%1").arg(name), QStringLiteral("operands of dtype %1 are not lowered").arg(dtype));
         const QStringList shape = a.isTile() && b.isTile() ? broadcastShape(a.shape, b.shape, n)
                                                            : (a.isTile() ? a.shape : b.shape);
         const RustValue ta = toTile(a, dtype, shape, n), tb = toTile(b, dtype, shape, n);
@@ -413,20 +473,58 @@ RustValue KernelLowering::reduction(TSNode c, const QString &fn)
     return out;
 }
 
+// flush_to_zero= and rounding_mode= of the math functions.
+KernelLowering::MathOptions KernelLowering::mathOptions(TSNode c, const QString &what, const QStringList &positional)
+{
+    MathOptions o;
+    for (TSNode a : node::children(node::field(c, "arguments"))) {
+        if (!node::is(a, "keyword_argument"))
+            continue;
+        const QString k = m_src.text(node::field(a, "name"));
+        if (positional.contains(k))
+            continue;
+        const RustValue v = expr(node::field(a, "value"));
+        if (k == QLatin1String("flush_to_zero")) {
+            if (v.kind != RustValue::Kind::BoolLiteral)
+                fail(a, what, QStringLiteral("flush_to_zero must be a literal bool"));
+            o.ftz = v.integer ? QStringLiteral("Enabled") : QStringLiteral("Disabled");
+        } else if (k == QLatin1String("rounding_mode")) {
+            static const QHash<QString, QString> modes{
+                {QStringLiteral("RN"), QStringLiteral("NearestEven")}, {QStringLiteral("RZ"), QStringLiteral("Zero")},
+                {QStringLiteral("RM"), QStringLiteral("NegativeInf")}, {QStringLiteral("RP"), QStringLiteral("PositiveInf")},
+                {QStringLiteral("FULL"), QStringLiteral("Full")},      {QStringLiteral("APPROX"), QStringLiteral("Approx")}};
+            const QString member = v.kind == RustValue::Kind::Enum && v.expr.startsWith(QLatin1String("cuda.tile.RoundingMode."))
+                                       ? v.expr.section(QLatin1Char('.'), 3) : QString();
+            if (!modes.contains(member))
+                fail(a, what, QStringLiteral("rounding_mode '%1' is not lowered").arg(m_src.text(node::field(a, "value"))));
+            o.rounding = modes.value(member);
+        } else {
+            fail(a, what, QStringLiteral("option '%1' is not lowered").arg(k));
+        }
+    }
+    return o;
+}
+
 RustValue KernelLowering::unaryMath(TSNode c, const QString &name)
 {
     const RustValue x = tileArgument(argument(c, 0, "x"));
-    const TSNode args = node::field(c, "arguments");
-    for (TSNode a : node::children(args))
-        if (node::is(a, "keyword_argument"))
-            fail(a, QStringLiteral("ct.%1").arg(name), QStringLiteral("options (flush_to_zero, rounding) are not lowered yet"));
+    const MathOptions o = mathOptions(c, QStringLiteral("ct.%1").arg(name), {QStringLiteral("x")});
+    const QString ftz = o.ftz.isEmpty() ? QStringLiteral("Disabled") : o.ftz;
     QString call;
-    if (name == QLatin1String("rsqrt") || name == QLatin1String("exp2"))
-        call = QStringLiteral("%1(%2, ftz::Disabled)").arg(name, x.expr);
-    else if (name == QLatin1String("sqrt"))
-        call = QStringLiteral("sqrt(%1, rounding::NearestEven, ftz::Disabled)").arg(x.expr);
-    else
+    if (name == QLatin1String("rsqrt") || name == QLatin1String("exp2")) {
+        if (!o.rounding.isEmpty())
+            fail(c, QStringLiteral("ct.%1").arg(name), QStringLiteral("rounding_mode is not lowered for this function"));
+        call = QStringLiteral("%1(%2, ftz::%3)").arg(name, x.expr, ftz);
+    } else if (name == QLatin1String("sqrt")) {
+        call = QStringLiteral("sqrt(%1, rounding::%2, ftz::%3)").arg(x.expr, o.rounding.isEmpty() ? QStringLiteral("NearestEven") : o.rounding, ftz);
+    } else if (name == QLatin1String("exp") && (o.rounding == QLatin1String("Approx") || o.rounding == QLatin1String("Full"))
+               && o.ftz.isEmpty()) {
+        call = QStringLiteral("unsafe { exp_with_rounding(%1, rounding::%2) }").arg(x.expr, o.rounding);
+    } else {
+        if (!o.ftz.isEmpty() || !o.rounding.isEmpty())
+            fail(c, QStringLiteral("ct.%1").arg(name), QStringLiteral("these flush_to_zero/rounding_mode options are not lowered"));
         call = QStringLiteral("%1(%2)").arg(name, x.expr);
+    }
     RustValue out = x;
     out.expr = bind(call, x.typeText());
     return out;
@@ -461,8 +559,26 @@ RustValue KernelLowering::creation(TSNode c, const QString &name)
     if (node::isNull(dtypeNode))
         fail(c, QStringLiteral("ct.%1").arg(name), QStringLiteral("needs an explicit dtype"));
     out.dtype = dtypeArgument(dtypeNode);
+    if (value.kind == RustValue::Kind::Scalar || value.kind == RustValue::Kind::BlockId) {
+        // A runtime fill: the scalar as a rank-0 tile, converted, broadcast.
+        const QString from = value.kind == RustValue::Kind::BlockId ? QStringLiteral("i32") : resolve(value.dtype);
+        if (from.startsWith(QLatin1String("Tp")))
+            fail(c, QStringLiteral("ct.%1").arg(name), QStringLiteral("the fill value's dtype is not known here"));
+        QString t0 = bind(QStringLiteral("scalar_to_tile(%1)").arg(value.expr), RustValue::tileType(from, {}));
+        if (resolve(out.dtype) != from)
+            t0 = bind(QStringLiteral("convert_tile(%1)").arg(t0), RustValue::tileType(out.dtype, {}));
+        QStringList ones;
+        for (int i = 0; i < out.shape.size(); ++i)
+            ones << QStringLiteral("1");
+        if (!ones.isEmpty())
+            t0 = bind(QStringLiteral("%1.reshape(%2)").arg(t0, RustValue::shapeMacro(ones)), RustValue::tileType(out.dtype, ones));
+        out.expr = ones == out.shape ? t0 : bind(QStringLiteral("%1.broadcast(%2)").arg(t0, RustValue::shapeMacro(out.shape)), out.typeText());
+        return out;
+    }
     if (!value.isLiteral())
         fail(c, QStringLiteral("ct.%1").arg(name), QStringLiteral("the fill value must be a constant"));
+    if (resolve(out.dtype).startsWith(QLatin1String("TpDtype")))
+        return toTile(value, out.dtype, out.shape, c); // an f32 constant converted to the generic type
     out.expr = bind(QStringLiteral("constant(%1, %2)").arg(literalText(value, out.dtype, c), RustValue::shapeMacro(out.shape)),
                     out.typeText());
     return out;

@@ -67,6 +67,10 @@ RustValue KernelLowering::expr(TSNode n)
         return subscript(n);
     if (type == "conditional_expression")
         return conditional(n);
+    if (type == "not_operator")
+        return notOperator(n);
+    if (type == "boolean_operator")
+        return booleanOperator(n);
     if (type == "tuple" || type == "expression_list") {
         RustValue v;
         v.kind = RustValue::Kind::Tuple;
@@ -171,6 +175,15 @@ RustValue KernelLowering::toTile(const RustValue &v, const QString &dtype, const
     out.dtype = dtype;
     out.shape = shape;
     if (v.isLiteral()) {
+        const QString r = resolve(dtype);
+        if (r.startsWith(QLatin1String("TpDtype")) || r == QLatin1String("f16") || r == QLatin1String("bf16")) {
+            // A literal meeting a dtype-generic (or half) tile: an f32
+            // constant converted to the tile's type, as Python rounds it.
+            const QString f = bind(QStringLiteral("constant(%1, %2)").arg(literalText(v, QStringLiteral("f32"), at), RustValue::shapeMacro(shape)),
+                                   RustValue::tileType(QStringLiteral("f32"), shape));
+            out.expr = bind(QStringLiteral("convert_tile(%1)").arg(f), out.typeText());
+            return out;
+        }
         out.expr = bind(QStringLiteral("constant(%1, %2)").arg(literalText(v, dtype, at), RustValue::shapeMacro(shape)),
                         out.typeText());
         return out;
@@ -263,6 +276,8 @@ RustValue KernelLowering::scalarBinary(const QString &op, const RustValue &a, co
         const auto text = [&](const RustValue &v) {
             if (v.isLiteral())
                 return literalText(v, dt, at);
+            if (v.kind == RustValue::Kind::BlockId || resolve(v.dtype) == QLatin1String("i32"))
+                return bind(QStringLiteral("convert_scalar(%1)").arg(v.expr), dt); // Python promotes int to float
             if (resolve(v.dtype) != dt)
                 fail(at, QStringLiteral("operator %1").arg(op),
                      QStringLiteral("mixed scalar types %1 and %2").arg(resolve(a.dtype), resolve(b.dtype)));
@@ -466,7 +481,28 @@ RustValue KernelLowering::subscript(TSNode n)
             return v;
         }
     }
-    fail(n, QStringLiteral("subscript"), QStringLiteral("only array.shape[i] with a literal i is lowered"));
+    // t[:, None] / t[None, :]: a new axis of extent 1 (a reshape).
+    const RustValue t = expr(value);
+    if (t.isTile()) {
+        QStringList shape;
+        int axis = 0;
+        for (TSNode s : subs) {
+            if (m_src.text(s) == QLatin1String("None")) {
+                shape << QStringLiteral("1");
+            } else if (node::is(s, "slice") && m_src.text(s) == QLatin1String(":") && axis < int(t.shape.size())) {
+                shape << t.shape[axis++];
+            } else {
+                fail(s, QStringLiteral("subscript"), QStringLiteral("only ':' and None are lowered on tiles"));
+            }
+        }
+        if (axis != int(t.shape.size()))
+            fail(n, QStringLiteral("subscript"), QStringLiteral("name every axis of the tile with ':'"));
+        RustValue out = t;
+        out.shape = shape;
+        out.expr = bind(QStringLiteral("%1.reshape(%2)").arg(t.expr, RustValue::shapeMacro(shape)), out.typeText());
+        return out;
+    }
+    fail(n, QStringLiteral("subscript"), QStringLiteral("only array.shape[i] with a literal i and tile[:, None] are lowered"));
 }
 
 } // namespace tileport::rust

@@ -39,8 +39,7 @@ void KernelLowering::statement(TSNode stmt)
         forStatement(stmt);
     } else if (type == "pass_statement") {
     } else if (type == "if_statement") {
-        fail(stmt, QStringLiteral("if statement"),
-             QStringLiteral("branches are not lowered yet (constant branches would need one entry per variant)"));
+        ifStatement(stmt);
     } else if (type == "while_statement") {
         fail(stmt, QStringLiteral("while loop"), QStringLiteral("not lowered yet"));
     } else if (type == "return_statement") {
@@ -135,15 +134,15 @@ void KernelLowering::assign(const QString &name, const RustValue &given, TSNode 
             RustLine &let = m_body[it->letLine];
             if (!let.text.contains(QLatin1String("let mut ")))
                 let.text.replace(QLatin1String("let "), QLatin1String("let mut "));
-            emit(QStringLiteral("%1 = %2;").arg(name, v.expr));
+            emit(QStringLiteral("%1 = %2;").arg(old.expr, v.expr));
             return;
         }
         var.value = v;
         var.value.kind = v.kind == RustValue::Kind::BlockId ? RustValue::Kind::BlockId : v.kind;
         const QString type = v.isTile() ? v.typeText() : (v.kind == RustValue::Kind::BlockId ? QStringLiteral("i32") : v.dtype);
         var.letLine = int(m_body.size());
-        emit(QStringLiteral("let %1: %2 = %3;").arg(name, type, v.expr));
-        var.value.expr = name;
+        emit(QStringLiteral("let %1: %2 = %3;").arg(rustName(name), type, v.expr));
+        var.value.expr = rustName(name);
         break;
     }
     case RustValue::Kind::IntLiteral:
@@ -195,7 +194,8 @@ void KernelLowering::forStatement(TSNode n)
     } else {
         fail(right, QStringLiteral("range"), QStringLiteral("takes one to three arguments"));
     }
-    const QString var = m_src.text(left);
+    const QString pyVar = m_src.text(left);
+    const QString var = rustName(pyVar);
     if (step.isEmpty())
         emit(QStringLiteral("for %1 in %2..%3 {").arg(var, lo, hi));
     else
@@ -209,7 +209,7 @@ void KernelLowering::forStatement(TSNode n)
     loopVar.value.kind = RustValue::Kind::Scalar;
     loopVar.value.dtype = QStringLiteral("i32");
     loopVar.value.expr = var;
-    m_vars.insert(var, loopVar);
+    m_vars.insert(pyVar, loopVar);
     block(node::field(n, "body"));
     --m_indent;
     --m_loopDepth;
@@ -232,8 +232,18 @@ void KernelLowering::exprStatement(TSNode e)
             store(e);
             return;
         }
+        if (fn == QLatin1String("cuda.tile.scatter")) {
+            scatter(e);
+            return;
+        }
+        const TSNode callee = node::field(e, "function");
+        if (fn.isEmpty() && node::is(callee, "identifier") && m_analysis.helper(m_src.text(callee))) {
+            const RustValue v = inlineHelper(e, m_src.text(callee));
+            Q_UNUSED(v); // called for its stores; a returned value is dropped, as in Python
+            return;
+        }
     }
-    fail(e, QStringLiteral("expression statement"), QStringLiteral("only ct.store(...) is lowered as a statement"));
+    fail(e, QStringLiteral("expression statement"), QStringLiteral("only ct.store(...) and ct.scatter(...) are lowered as statements"));
 }
 
 void KernelLowering::store(TSNode c)

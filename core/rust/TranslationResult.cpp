@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "TranslationResult.h"
 
+#include <algorithm>
+
 #include <QFileInfo>
 
 namespace tileport::rust {
@@ -28,6 +30,8 @@ QString TranslationResult::markedLibrary() const
         << QStringLiteral("#[cutile::module]")
         << QStringLiteral("pub mod %1 {").arg(moduleName)
         << QStringLiteral("    use cutile::core::*;");
+    if (std::any_of(kernels.cbegin(), kernels.cend(), [](const TranslatedKernel &k) { return k.signature.rawTileIr; }))
+        out << QStringLiteral("    use cutile::tileir::*;");
     for (const TranslatedKernel &k : kernels) {
         out << QString();
         int first = -1, last = -1;

@@ -1,0 +1,321 @@
+// SPDX-License-Identifier: MIT
+// Control flow and helpers: `if`/`elif`/`else`, boolean operators, and
+// module helper functions, which are inlined at each call site (as cuTile
+// Python's compiler does) with their locals renamed so that they cannot
+// shadow the caller's names.
+#include "KernelLowering.h"
+
+#include "SyntaxNode.h"
+
+namespace tileport::rust {
+
+using namespace tileport::frontend;
+
+QString KernelLowering::rustName(const QString &python) const
+{
+    static const QSet<QString> keywords{
+        QStringLiteral("as"),    QStringLiteral("box"),   QStringLiteral("const"), QStringLiteral("crate"),
+        QStringLiteral("enum"),  QStringLiteral("extern"), QStringLiteral("fn"),   QStringLiteral("impl"),
+        QStringLiteral("let"),   QStringLiteral("loop"),  QStringLiteral("match"), QStringLiteral("mod"),
+        QStringLiteral("move"),  QStringLiteral("mut"),   QStringLiteral("priv"),  QStringLiteral("pub"),
+        QStringLiteral("ref"),   QStringLiteral("self"),  QStringLiteral("Self"),  QStringLiteral("static"),
+        QStringLiteral("struct"), QStringLiteral("super"), QStringLiteral("trait"), QStringLiteral("type"),
+        QStringLiteral("unsafe"), QStringLiteral("use"),  QStringLiteral("where"), QStringLiteral("dyn"),
+        QStringLiteral("abstract"), QStringLiteral("become"), QStringLiteral("do"), QStringLiteral("final"),
+        QStringLiteral("macro"), QStringLiteral("override"), QStringLiteral("typeof"), QStringLiteral("unsized"),
+        QStringLiteral("virtual"), QStringLiteral("yield"), QStringLiteral("async"), QStringLiteral("await"),
+        QStringLiteral("try"), QStringLiteral("gen")};
+    const QString n = m_inlinePrefix + python;
+    return keywords.contains(n) ? n + QLatin1Char('_') : n;
+}
+
+// Python truthiness of a scalar condition as a Rust bool expression.
+QString KernelLowering::conditionText(const RustValue &c, TSNode at)
+{
+    if (c.kind == RustValue::Kind::Scalar && resolve(c.dtype) == QLatin1String("bool"))
+        return stripOuterParens(c.expr);
+    if (c.kind == RustValue::Kind::Scalar || c.kind == RustValue::Kind::BlockId)
+        return QStringLiteral("%1 != 0i32").arg(scalarText(c, at));
+    fail(at, QStringLiteral("condition"), QStringLiteral("must be a scalar (tile conditions are not lowered)"));
+}
+
+RustValue KernelLowering::notOperator(TSNode n)
+{
+    const TSNode arg = node::field(n, "argument");
+    const RustValue a = expr(arg);
+    RustValue out;
+    out.kind = RustValue::Kind::Scalar;
+    out.dtype = QStringLiteral("bool");
+    out.expr = QStringLiteral("(!(%1))").arg(conditionText(a, arg));
+    return out;
+}
+
+RustValue KernelLowering::booleanOperator(TSNode n)
+{
+    const TSNode l = node::field(n, "left"), r = node::field(n, "right");
+    const QString op = m_src.text(node::field(n, "operator"));
+    const RustValue a = expr(l), b = expr(r);
+    if (a.isTile() || b.isTile())
+        fail(n, QStringLiteral("boolean operator"), QStringLiteral("`%1` on tiles is not lowered (use & or |)").arg(op));
+    RustValue out;
+    out.kind = RustValue::Kind::Scalar;
+    out.dtype = QStringLiteral("bool");
+    out.expr = QStringLiteral("(%1 %2 %3)").arg(conditionText(a, l), op == QLatin1String("and") ? QStringLiteral("&&") : QStringLiteral("||"),
+                                              conditionText(b, r));
+    return out;
+}
+
+namespace {
+
+// Names bound by plain or tuple assignment anywhere in a block, loops and
+// nested ifs included (what Python makes visible after the block).
+void assignedNames(const PythonSource &src, TSNode n, QStringList &out)
+{
+    if (node::is(n, "function_definition") || node::is(n, "lambda"))
+        return;
+    if (node::is(n, "assignment") || node::is(n, "augmented_assignment")) {
+        const TSNode left = node::field(n, "left");
+        if (node::is(left, "identifier")) {
+            if (!out.contains(src.text(left)))
+                out << src.text(left);
+        } else {
+            for (TSNode t : node::children(left))
+                if (node::is(t, "identifier") && !out.contains(src.text(t)))
+                    out << src.text(t);
+        }
+    }
+    for (TSNode c : node::children(n))
+        assignedNames(src, c, out);
+}
+
+} // namespace
+
+void KernelLowering::ifStatement(TSNode n)
+{
+    QList<TSNode> conditions{node::field(n, "condition")};
+    QList<TSNode> bodies{node::field(n, "consequence")};
+    TSNode elseBody{};
+    for (TSNode alt : node::fieldChildren(n, "alternative")) {
+        if (node::is(alt, "elif_clause")) {
+            conditions << node::field(alt, "condition");
+            bodies << node::field(alt, "consequence");
+        } else {
+            elseBody = node::field(alt, "body");
+        }
+    }
+    ifChain(conditions, bodies, elseBody, n);
+}
+
+// One `if` of a chain; the remaining arms become its else branch.
+void KernelLowering::ifChain(QList<TSNode> conditions, QList<TSNode> bodies, TSNode elseBody, TSNode at)
+{
+    const TSNode condNode = conditions.takeFirst();
+    const TSNode body = bodies.takeFirst();
+    const RustValue c = expr(condNode);
+    const bool hasElse = !conditions.isEmpty() || !node::isNull(elseBody);
+    if (c.isLiteral()) {
+        // A module-constant condition: the taken arm is lowered in place,
+        // its names stay visible afterwards, as in Python.
+        if (c.number != 0.0)
+            block(body);
+        else if (!conditions.isEmpty())
+            ifChain(conditions, bodies, elseBody, at);
+        else if (!node::isNull(elseBody))
+            block(elseBody);
+        return;
+    }
+    const QString cond = conditionText(c, condNode);
+    // Names first bound in every arm and unknown before flow out of the `if`
+    // as the value of a Rust if-expression.
+    QStringList fresh;
+    if (hasElse) {
+        QStringList inThen, inElse;
+        assignedNames(m_src, body, inThen);
+        for (TSNode b : bodies)
+            assignedNames(m_src, b, inElse);
+        if (!node::isNull(elseBody))
+            assignedNames(m_src, elseBody, inElse);
+        for (const QString &name : inThen)
+            if (!m_vars.contains(name) && inElse.contains(name))
+                fresh << name;
+    }
+    if (fresh.size() > 1)
+        fail(at, QStringLiteral("if statement"),
+             QStringLiteral("more than one new name (%1) is bound in every arm; not lowered").arg(fresh.join(QStringLiteral(", "))));
+    const int headLine = int(m_body.size());
+    emit(QStringLiteral("if %1 {").arg(cond));
+    RustValue thenValue = branchArm(body, fresh);
+    if (!hasElse) {
+        emit(QStringLiteral("}"));
+        return;
+    }
+    emit(QStringLiteral("} else {"));
+    RustValue elseValue;
+    if (!conditions.isEmpty()) {
+        ++m_indent;
+        const QHash<QString, Variable> saved = m_vars;
+        ++m_loopDepth;
+        if (fresh.isEmpty()) {
+            ifChain(conditions, bodies, elseBody, at);
+        } else {
+            ifChain(conditions, bodies, elseBody, at);
+            elseValue = m_vars.value(fresh[0]).value;
+            if (!m_vars.contains(fresh[0]))
+                fail(at, QStringLiteral("if statement"), QStringLiteral("'%1' is not bound in every arm").arg(fresh[0]));
+            emit(elseValue.expr);
+        }
+        --m_loopDepth;
+        m_vars = saved;
+        --m_indent;
+    } else {
+        elseValue = branchArm(elseBody, fresh);
+    }
+    emit(QStringLiteral("}"));
+    if (fresh.isEmpty())
+        return;
+    // Turn `if c {` into `let x: T = if c {` and close the expression.
+    if (thenValue.isTile() != elseValue.isTile() || thenValue.shape != elseValue.shape
+        || resolve(thenValue.dtype) != resolve(elseValue.dtype) || (!thenValue.isScalarLike() && !thenValue.isTile()))
+        fail(at, QStringLiteral("if statement"),
+             QStringLiteral("'%1' has different types in the arms (%2, %3)").arg(fresh[0], thenValue.typeText(), elseValue.typeText()));
+    RustValue v = thenValue;
+    if (v.kind == RustValue::Kind::BlockId)
+        v.kind = RustValue::Kind::Scalar;
+    const QString name = rustName(fresh[0]);
+    const QString type = v.isTile() ? v.typeText() : resolve(v.dtype == QString() ? QStringLiteral("i32") : v.dtype);
+    m_body[headLine].text.replace(QStringLiteral("if %1 {").arg(cond), QStringLiteral("let %1: %2 = if %3 {").arg(name, type, cond));
+    m_body.last().text += QLatin1Char(';');
+    Variable var;
+    var.loopDepth = m_loopDepth;
+    var.letLine = headLine;
+    var.value = v;
+    var.value.expr = name;
+    m_vars.insert(fresh[0], var);
+    m_lastTemp.clear();
+}
+
+// Lowers one arm in its own Rust block; returns the arm's value of the
+// fresh name (emitted as the block's tail expression) if there is one.
+RustValue KernelLowering::branchArm(TSNode body, const QStringList &fresh)
+{
+    const QHash<QString, Variable> saved = m_vars;
+    ++m_loopDepth; // names of the enclosing scope assigned here become `let mut`
+    ++m_indent;
+    block(body);
+    RustValue value;
+    if (!fresh.isEmpty()) {
+        if (!m_vars.contains(fresh[0]))
+            fail(body, QStringLiteral("if statement"), QStringLiteral("'%1' is not bound in every arm").arg(fresh[0]));
+        value = m_vars.value(fresh[0]).value;
+        emit(value.isLiteral() ? literalText(value, value.kind == RustValue::Kind::FloatLiteral ? QStringLiteral("f32") : QStringLiteral("i32"), body)
+                               : value.expr);
+        if (value.kind == RustValue::Kind::IntLiteral) {
+            value.kind = RustValue::Kind::Scalar;
+            value.dtype = QStringLiteral("i32");
+        }
+    }
+    --m_indent;
+    --m_loopDepth;
+    m_vars = saved;
+    m_lastTemp.clear();
+    return value;
+}
+
+TSNode KernelLowering::moduleFunction(const QString &name) const
+{
+    for (TSNode stmt : node::children(m_src.root())) {
+        TSNode def = stmt;
+        if (node::is(def, "decorated_definition"))
+            def = node::field(def, "definition");
+        if (node::is(def, "function_definition") && m_src.text(node::field(def, "name")) == name)
+            return def;
+    }
+    return TSNode{};
+}
+
+RustValue KernelLowering::inlineHelper(TSNode call, const QString &name)
+{
+    const TSNode def = moduleFunction(name);
+    if (node::isNull(def))
+        fail(call, QStringLiteral("helper call"), QStringLiteral("'%1' is not a module-level function").arg(name));
+    if (m_inlineDepth >= 16)
+        fail(call, QStringLiteral("helper call"), QStringLiteral("'%1': helpers nest too deep (recursion?)").arg(name));
+    // Parameters and their bound values, evaluated in the caller's scope.
+    QStringList names;
+    QList<TSNode> defaults;
+    for (TSNode p : node::children(node::field(def, "parameters"))) {
+        if (node::is(p, "identifier")) {
+            names << m_src.text(p);
+            defaults << TSNode{};
+        } else if (node::is(p, "typed_parameter")) {
+            names << m_src.text(node::children(p).front());
+            defaults << TSNode{};
+        } else if (node::is(p, "default_parameter") || node::is(p, "typed_default_parameter")) {
+            names << m_src.text(node::field(p, "name"));
+            defaults << node::field(p, "value");
+        } else if (!node::is(p, "keyword_separator")) {
+            fail(p, QStringLiteral("helper parameter"), QStringLiteral("'%1' is not lowered").arg(m_src.text(p)));
+        }
+    }
+    QHash<QString, RustValue> bound;
+    int pos = 0;
+    for (TSNode a : node::children(node::field(call, "arguments"))) {
+        if (node::is(a, "keyword_argument")) {
+            const QString k = m_src.text(node::field(a, "name"));
+            if (!names.contains(k))
+                fail(a, QStringLiteral("helper call"), QStringLiteral("'%1' has no parameter '%2'").arg(name, k));
+            bound.insert(k, expr(node::field(a, "value")));
+        } else {
+            if (pos >= names.size())
+                fail(a, QStringLiteral("helper call"), QStringLiteral("too many arguments for '%1'").arg(name));
+            bound.insert(names[pos++], expr(a));
+        }
+    }
+    const QHash<QString, Variable> saved = m_vars;
+    m_vars.clear(); // a helper sees its parameters and module names only
+    for (int i = 0; i < names.size(); ++i) {
+        RustValue v;
+        if (bound.contains(names[i]))
+            v = bound.value(names[i]);
+        else if (!node::isNull(defaults[i]))
+            v = expr(defaults[i]);
+        else
+            fail(call, QStringLiteral("helper call"), QStringLiteral("'%1' needs argument '%2'").arg(name, names[i]));
+        Variable var;
+        var.value = v;
+        var.loopDepth = m_loopDepth;
+        m_vars.insert(names[i], var);
+    }
+    const QString savedPrefix = m_inlinePrefix;
+    m_inlinePrefix = QStringLiteral("%1_%2_").arg(name.startsWith(QLatin1Char('_')) ? name.mid(1) : name).arg(++m_inlineCount);
+    ++m_inlineDepth;
+    RustValue result;
+    result.kind = RustValue::Kind::Tuple; // `None`: no value
+    const auto stmts = node::children(node::field(def, "body"));
+    for (size_t i = 0; i < stmts.size(); ++i) {
+        const TSNode s = stmts[i];
+        if (node::is(s, "return_statement")) {
+            if (i + 1 != stmts.size())
+                fail(s, QStringLiteral("return statement"), QStringLiteral("only a final return is lowered in helpers"));
+            const auto ch = node::children(s);
+            if (!ch.empty()) {
+                const SourceRange r = m_src.range(s);
+                const int savedLine = m_pyLine, savedEnd = m_pyEndLine;
+                m_pyLine = r.line;
+                m_pyEndLine = r.endLine;
+                result = expr(ch.front());
+                m_pyLine = savedLine;
+                m_pyEndLine = savedEnd;
+            }
+        } else {
+            statement(s);
+        }
+    }
+    --m_inlineDepth;
+    m_inlinePrefix = savedPrefix;
+    m_vars = saved;
+    m_lastTemp.clear();
+    return result;
+}
+
+} // namespace tileport::rust

@@ -1,0 +1,156 @@
+// SPDX-License-Identifier: MIT
+// ct.gather / ct.scatter through Tile IR gather/scatter views (13.3): the
+// view carries the array's real strides and pads out-of-bounds lanes, which
+// is what check_bounds=True asks for. One index may be a 1-D int32 tile (the
+// sparse axis); the others are scalars. All-scalar indices read or write a
+// single element through a one-element tile.
+#include "KernelLowering.h"
+
+#include "SyntaxNode.h"
+
+#include <cmath>
+
+namespace tileport::rust {
+
+using namespace tileport::frontend;
+
+KernelLowering::GatherAccess KernelLowering::gatherAccess(TSNode c, const QString &what, const RustValue &t)
+{
+    const TSNode indexNode = node::unparen(argument(c, 1, "indices"));
+    if (node::isNull(indexNode))
+        fail(c, what, QStringLiteral("needs indices"));
+    QList<TSNode> items;
+    if (node::is(indexNode, "tuple"))
+        for (TSNode i : node::children(indexNode))
+            items << i;
+    else
+        items << indexNode;
+    if (int(items.size()) != t.rank)
+        fail(indexNode, what, QStringLiteral("%1 indices for an array of rank %2").arg(items.size()).arg(t.rank));
+    GatherAccess g;
+    for (int axis = 0; axis < int(items.size()); ++axis) {
+        const RustValue v = expr(items[axis]);
+        if (v.isTile()) {
+            if (g.sparseAxis >= 0)
+                fail(items[axis], what, QStringLiteral("only one index may be a tile (one sparse axis)"));
+            if (v.shape.size() != 1)
+                fail(items[axis], what, QStringLiteral("the index tile must be 1-D, not rank %1").arg(v.shape.size()));
+            if (resolve(v.dtype) != QLatin1String("i32"))
+                fail(items[axis], what, QStringLiteral("the index tile must be int32, not %1").arg(resolve(v.dtype)));
+            g.sparseAxis = axis;
+            g.length = v.shape[0];
+            g.index << v.expr;
+        } else {
+            g.index << scalarText(v, items[axis]);
+        }
+    }
+    QStringList bounds;
+    for (int axis = 0; axis < t.rank; ++axis) {
+        g.viewShape << (axis == g.sparseAxis ? g.length : QStringLiteral("1"));
+        bounds << QStringLiteral("false");
+    }
+    if (g.sparseAxis < 0) {
+        // A single element: axis 0 carries a one-lane index tile.
+        const QString lane = bind(QStringLiteral("scalar_to_tile(%1)").arg(g.index[0]), RustValue::tileType(QStringLiteral("i32"), {}));
+        g.index[0] = bind(QStringLiteral("%1.reshape(shape![1])").arg(lane), RustValue::tileType(QStringLiteral("i32"), {QStringLiteral("1")}));
+        g.sparseAxis = 0;
+        g.length = QStringLiteral("1");
+    } else {
+        g.resultShape << g.length;
+    }
+    g.inbounds = QStringLiteral("[%1]").arg(bounds.join(QStringLiteral(", ")));
+    g.indexText = g.index.size() == 1 ? QStringLiteral("[%1]").arg(g.index[0]) : QStringLiteral("(%1)").arg(g.index.join(QStringLiteral(", ")));
+    for (TSNode a : node::children(node::field(c, "arguments"))) {
+        if (!node::is(a, "keyword_argument"))
+            continue;
+        const QString k = m_src.text(node::field(a, "name"));
+        const TSNode value = node::field(a, "value");
+        if (k == QLatin1String("latency")) {
+            const RustValue v = expr(value);
+            if (v.kind != RustValue::Kind::IntLiteral)
+                fail(a, what, QStringLiteral("latency must be a literal int"));
+            g.latency = QStringLiteral("Some(%1i32)").arg(v.integer);
+        } else if (k == QLatin1String("check_bounds")) {
+            expr(value); // evaluated for its diagnostics only
+            // The view pads (or drops) out-of-bounds lanes either way; an
+            // unchecked access that is in bounds reads the same.
+        } else if (k == QLatin1String("mask")) {
+            if (m_src.text(value) != QLatin1String("None"))
+                fail(a, what, QStringLiteral("mask= is not lowered yet"));
+        } else if (k == QLatin1String("padding_value") && what == QLatin1String("ct.gather")) {
+            const RustValue v = expr(value);
+            if (!v.isLiteral())
+                fail(a, what, QStringLiteral("padding_value must be a literal"));
+            if (v.number == 0.0 && !std::signbit(v.number))
+                g.padding = QStringLiteral("Zero");
+            else if (std::isinf(v.number))
+                g.padding = v.number < 0 ? QStringLiteral("NegInf") : QStringLiteral("PosInf");
+            else if (std::isnan(v.number))
+                g.padding = QStringLiteral("Nan");
+            else
+                fail(a, what, QStringLiteral("padding_value %1 has no Tile IR padding mode (0, +-inf, nan)").arg(m_src.text(value)));
+        } else if (k != QLatin1String("array") && k != QLatin1String("indices") && k != QLatin1String("value")) {
+            fail(a, what, QStringLiteral("option '%1' is not lowered").arg(k));
+        }
+    }
+    m_signature.rawTileIr = true;
+    return g;
+}
+
+QString KernelLowering::gatherView(const RustValue &t, const GatherAccess &g, const QString &padding)
+{
+    return bind(QStringLiteral("unsafe { make_gather_scatter_view(%1, %2, padding::%3) }")
+                    .arg(t.param, RustValue::shapeMacro(g.viewShape), padding),
+                QStringLiteral("GatherScatterView<%1, { [%2] }, %3>")
+                    .arg(t.dtype, g.viewShape.join(QStringLiteral(", ")))
+                    .arg(g.sparseAxis));
+}
+
+RustValue KernelLowering::gather(TSNode c)
+{
+    const RustValue t = tensorArgument(argument(c, 0, "array"));
+    if (m_blockOutputs.contains(t.param))
+        fail(c, QStringLiteral("ct.gather"), QStringLiteral("'%1' is a block output").arg(t.param));
+    GatherAccess g = gatherAccess(c, QStringLiteral("ct.gather"), t);
+    if (g.padding.isEmpty())
+        g.padding = QStringLiteral("Zero"); // Python's default padding_value is 0
+    if (g.padding != QLatin1String("Zero") && !isFloatLike(t.dtype))
+        fail(c, QStringLiteral("ct.gather"), QStringLiteral("a non-zero padding needs a float array"));
+    const QString view = gatherView(t, g, g.padding);
+    const QString tile = QStringLiteral("t%1_").arg(m_temp++);
+    const QString type = RustValue::tileType(t.dtype, g.viewShape);
+    emit(QStringLiteral("let (%1, _%1): (%2, Token) = unsafe { load_view_raw(&%3, %4, None, ordering::Weak, scope::Device, "
+                        "tma::Disabled, %5, %6, %7) };")
+             .arg(tile, type, view, g.indexText, g.latency, g.inbounds, RustValue::shapeMacro(g.viewShape)));
+    m_lastTemp.clear();
+    RustValue out;
+    out.kind = RustValue::Kind::Tile;
+    out.dtype = t.dtype;
+    out.shape = g.resultShape;
+    out.expr = g.viewShape == g.resultShape ? tile
+                                            : bind(QStringLiteral("%1.reshape(%2)").arg(tile, RustValue::shapeMacro(g.resultShape)),
+                                                   out.typeText());
+    return out;
+}
+
+void KernelLowering::scatter(TSNode c)
+{
+    const RustValue t = tensorArgument(argument(c, 0, "array"));
+    if (m_blockOutputs.contains(t.param))
+        fail(c, QStringLiteral("ct.scatter"), QStringLiteral("'%1' is a block output").arg(t.param));
+    const GatherAccess g = gatherAccess(c, QStringLiteral("ct.scatter"), t);
+    const TSNode valueNode = argument(c, 2, "value");
+    if (node::isNull(valueNode))
+        fail(c, QStringLiteral("ct.scatter"), QStringLiteral("needs a value"));
+    const RustValue v = expr(valueNode);
+    const QString dtype = v.isTile() ? unify(v.dtype, t.dtype, valueNode, QStringLiteral("ct.scatter")) : resolve(t.dtype);
+    RustValue value = toTile(v, dtype, g.resultShape, valueNode);
+    QString tile = value.expr;
+    if (g.resultShape != g.viewShape)
+        tile = bind(QStringLiteral("%1.reshape(%2)").arg(tile, RustValue::shapeMacro(g.viewShape)), RustValue::tileType(dtype, g.viewShape));
+    const QString view = gatherView(t, g, QStringLiteral("None"));
+    emit(QStringLiteral("unsafe { store_view_raw(&%1, %2, %3, None, ordering::Weak, scope::Device, tma::Disabled, %4, %5) };")
+             .arg(view, tile, g.indexText, g.latency, g.inbounds));
+}
+
+} // namespace tileport::rust
