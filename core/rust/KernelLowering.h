@@ -63,7 +63,8 @@ private:
     RustValue booleanOperator(TSNode n);
     void ifStatement(TSNode n);
     void ifChain(QList<TSNode> conditions, QList<TSNode> bodies, TSNode elseBody, TSNode at);
-    RustValue branchArm(TSNode body, const QStringList &fresh);
+    QList<RustValue> branchArm(TSNode body, const QStringList &fresh, const QStringList &outer);
+    QString armValueText(const RustValue &value, const RustValue &like, TSNode at);
     TSNode moduleFunction(const QString &name) const;
     RustValue inlineHelper(TSNode call, const QString &name);
 
@@ -95,9 +96,10 @@ private:
         QString latency = QStringLiteral("None");
         QString tma = QStringLiteral("Enabled");
         QString dimMap = QStringLiteral("dim_map::Identity");
+        QString tmaParam; // allow_tma given by a ct.Constant[bool]
         bool plain() const
         {
-            return latency == QLatin1String("None") && tma == QLatin1String("Enabled") && dimMap == QLatin1String("dim_map::Identity");
+            return tmaParam.isEmpty() && latency == QLatin1String("None") && tma == QLatin1String("Enabled") && dimMap == QLatin1String("dim_map::Identity");
         }
     };
 

@@ -191,7 +191,7 @@ RustValue KernelLowering::cuTileCall(TSNode n, const QString &name)
     if (name == QLatin1String("zeros") || name == QLatin1String("full") || name == QLatin1String("arange")
         || name == QLatin1String("ones"))
         return creation(n, name);
-    if (name == QLatin1String("reshape") || name == QLatin1String("transpose"))
+    if (name == QLatin1String("reshape") || (name == QLatin1String("transpose") && node::isNull(argument(n, 1, "axis0"))))
         return reshape(n, name == QLatin1String("transpose"));
     if (name == QLatin1String("where"))
         return where(n);
@@ -218,6 +218,55 @@ RustValue KernelLowering::cuTileCall(TSNode n, const QString &name)
                             .arg(ta.expr, tb.expr, o.rounding.isEmpty() ? QStringLiteral("NearestEven") : o.rounding,
                                  o.ftz.isEmpty() ? QStringLiteral("Disabled") : o.ftz),
                         out.typeText());
+        return out;
+    }
+    if (name.startsWith(QLatin1String("bitwise_")) && name != QLatin1String("bitwise_not")) {
+        static const QHash<QString, QString> ops{{QStringLiteral("bitwise_and"), QStringLiteral("&")}, {QStringLiteral("bitwise_or"), QStringLiteral("|")},
+                                                 {QStringLiteral("bitwise_xor"), QStringLiteral("^")}, {QStringLiteral("bitwise_lshift"), QStringLiteral("<<")},
+                                                 {QStringLiteral("bitwise_rshift"), QStringLiteral(">>")}};
+        if (!ops.contains(name))
+            fail(n, QStringLiteral("ct.%1").arg(name), QStringLiteral("not lowered"));
+        const RustValue a = expr(argument(n, 0, "x")), b = expr(argument(n, 1, "y"));
+        return a.isTile() || b.isTile() ? tileBinary(ops.value(name), a, b, n) : scalarBinary(ops.value(name), a, b, n);
+    }
+    if (name == QLatin1String("permute") || (name == QLatin1String("transpose") && !node::isNull(argument(n, 1, "axis0")))) {
+        const RustValue x = tileArgument(argument(n, 0, "x"));
+        QList<int> axes;
+        if (name == QLatin1String("permute")) {
+            const TSNode an = node::unparen(argument(n, 1, "axes"));
+            if (!node::is(an, "tuple"))
+                fail(n, QStringLiteral("ct.permute"), QStringLiteral("axes must be a literal tuple"));
+            for (TSNode c : node::children(an)) {
+                const RustValue v = expr(c);
+                if (v.kind != RustValue::Kind::IntLiteral)
+                    fail(c, QStringLiteral("ct.permute"), QStringLiteral("axes must be literal ints"));
+                axes << int(v.integer < 0 ? v.integer + x.shape.size() : v.integer);
+            }
+        } else {
+            const RustValue a0 = expr(argument(n, 1, "axis0")), a1 = expr(argument(n, 2, "axis1"));
+            if (a0.kind != RustValue::Kind::IntLiteral || a1.kind != RustValue::Kind::IntLiteral)
+                fail(n, QStringLiteral("ct.transpose"), QStringLiteral("axes must be literal ints"));
+            for (int i = 0; i < int(x.shape.size()); ++i)
+                axes << i;
+            const int i0 = int(a0.integer < 0 ? a0.integer + x.shape.size() : a0.integer);
+            const int i1 = int(a1.integer < 0 ? a1.integer + x.shape.size() : a1.integer);
+            if (i0 < 0 || i1 < 0 || i0 >= axes.size() || i1 >= axes.size())
+                fail(n, QStringLiteral("ct.transpose"), QStringLiteral("axis out of range"));
+            std::swap(axes[i0], axes[i1]);
+        }
+        QList<int> sorted = axes;
+        std::sort(sorted.begin(), sorted.end());
+        for (int i = 0; i < int(sorted.size()); ++i)
+            if (sorted[i] != i || sorted.size() != x.shape.size())
+                fail(n, QStringLiteral("ct.%1").arg(name), QStringLiteral("axes must be a permutation of the tile's %1 axes").arg(x.shape.size()));
+        RustValue out = x;
+        out.shape.clear();
+        QStringList parts;
+        for (int a : axes) {
+            out.shape << x.shape[a];
+            parts << QString::number(a);
+        }
+        out.expr = bind(QStringLiteral("permute(%1, const_array![%2])").arg(x.expr, parts.join(QStringLiteral(", "))), out.typeText());
         return out;
     }
     if (name == QLatin1String("expand_dims")) {
@@ -317,9 +366,15 @@ RustValue KernelLowering::load(TSNode c)
                                              "get_tensor_token(%1)) }")
                                   .arg(t.param, RustValue::shapeMacro(shape), o.padding, o.dimMap),
                               QStringLiteral("Partition<%1, { [%2] }>").arg(t.dtype, shape.join(QStringLiteral(", "))));
-    out.expr = bind(QStringLiteral("load_view_tko(&%1, %2, ordering::Weak, scope::TileBlock, %3, tma::%4)")
-                        .arg(view, idx, o.latency, o.tma),
-                    out.typeText());
+    const auto loadText = [&](const QString &tma) {
+        return QStringLiteral("load_view_tko(&%1, %2, ordering::Weak, scope::TileBlock, %3, tma::%4)").arg(view, idx, o.latency, tma);
+    };
+    if (!o.tmaParam.isEmpty())
+        out.expr = bind(QStringLiteral("if %1 != 0i32 { %2 } else { %3 }")
+                            .arg(o.tmaParam, loadText(QStringLiteral("Enabled")), loadText(QStringLiteral("Disabled"))),
+                        out.typeText());
+    else
+        out.expr = bind(loadText(o.tma), out.typeText());
     return out;
 }
 
@@ -359,9 +414,12 @@ KernelLowering::MemoryOptions KernelLowering::memoryOptions(TSNode c, const QStr
                 fail(a, QStringLiteral("%1 latency").arg(what), QStringLiteral("must be a literal int or an int ct.Constant"));
         } else if (k == QLatin1String("allow_tma")) {
             const RustValue v = expr(value);
-            if (v.kind != RustValue::Kind::BoolLiteral)
-                fail(a, QStringLiteral("%1 allow_tma").arg(what), QStringLiteral("must be a literal True or False"));
-            o.tma = v.integer ? QStringLiteral("Enabled") : QStringLiteral("Disabled");
+            if (v.kind == RustValue::Kind::Scalar && m_constParams.contains(v.expr) && what == QLatin1String("ct.load"))
+                o.tmaParam = v.expr; // both loads, chosen by the const generic
+            else if (v.kind != RustValue::Kind::BoolLiteral)
+                fail(a, QStringLiteral("%1 allow_tma").arg(what), QStringLiteral("must be a literal bool or a ct.Constant[bool]"));
+            else
+                o.tma = v.integer ? QStringLiteral("Enabled") : QStringLiteral("Disabled");
         } else if (k == QLatin1String("order") && what == QLatin1String("ct.load")) {
             o.dimMap = dimMapArgument(value, rank);
         } else {
@@ -607,9 +665,12 @@ RustValue KernelLowering::where(TSNode c)
     const RustValue b = expr(argument(c, 2, "y"));
     if (resolve(cond.dtype) != QLatin1String("bool"))
         fail(c, QStringLiteral("ct.where"), QStringLiteral("the condition must be a bool tile"));
-    const QString dtype = a.isTile() ? a.dtype : b.isTile() ? b.dtype : QString();
+    QString dtype = a.isTile() ? a.dtype : b.isTile() ? b.dtype : QString();
+    if (dtype.isEmpty() && a.isLiteral() && b.isLiteral())
+        // Two Python literals: the default dtype of their kind, as in Python.
+        dtype = a.kind == RustValue::Kind::FloatLiteral || b.kind == RustValue::Kind::FloatLiteral ? QStringLiteral("f32") : QStringLiteral("i32");
     if (dtype.isEmpty())
-        fail(c, QStringLiteral("ct.where"), QStringLiteral("one of the values must be a tile"));
+        fail(c, QStringLiteral("ct.where"), QStringLiteral("one of the values must be a tile or both literals"));
     QStringList shape = broadcastShape(cond.shape, a.isTile() ? a.shape : cond.shape, c);
     shape = broadcastShape(shape, b.isTile() ? b.shape : shape, c);
     const RustValue tc = toTile(cond, QStringLiteral("bool"), shape, c);

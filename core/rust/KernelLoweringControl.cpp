@@ -106,7 +106,9 @@ void KernelLowering::ifStatement(TSNode n)
     ifChain(conditions, bodies, elseBody, n);
 }
 
-// One `if` of a chain; the remaining arms become its else branch.
+// One `if` of a chain; the remaining arms become its else branch. Names
+// first bound in every arm flow out of the `if` (Python scoping): each gets
+// a `let mut` declared before the `if`, which every arm assigns at its end.
 void KernelLowering::ifChain(QList<TSNode> conditions, QList<TSNode> bodies, TSNode elseBody, TSNode at)
 {
     const TSNode condNode = conditions.takeFirst();
@@ -125,8 +127,6 @@ void KernelLowering::ifChain(QList<TSNode> conditions, QList<TSNode> bodies, TSN
         return;
     }
     const QString cond = conditionText(c, condNode);
-    // Names first bound in every arm and unknown before flow out of the `if`
-    // as the value of a Rust if-expression.
     QStringList fresh;
     if (hasElse) {
         QStringList inThen, inElse;
@@ -139,86 +139,120 @@ void KernelLowering::ifChain(QList<TSNode> conditions, QList<TSNode> bodies, TSN
             if (!m_vars.contains(name) && inElse.contains(name))
                 fresh << name;
     }
-    if (fresh.size() > 1)
-        fail(at, QStringLiteral("if statement"),
-             QStringLiteral("more than one new name (%1) is bound in every arm; not lowered").arg(fresh.join(QStringLiteral(", "))));
     const int headLine = int(m_body.size());
+    const QStringList outer = [&] {
+        QStringList o;
+        for (const QString &f : fresh)
+            o << QStringLiteral("%1_out_%2").arg(rustName(f)).arg(m_temp++);
+        return o;
+    }();
     emit(QStringLiteral("if %1 {").arg(cond));
-    RustValue thenValue = branchArm(body, fresh);
-    if (!hasElse) {
-        emit(QStringLiteral("}"));
-        return;
-    }
-    emit(QStringLiteral("} else {"));
-    RustValue elseValue;
-    if (!conditions.isEmpty()) {
-        ++m_indent;
-        const QHash<QString, Variable> saved = m_vars;
-        ++m_loopDepth;
-        if (fresh.isEmpty()) {
+    const QList<RustValue> thenValues = branchArm(body, fresh, outer);
+    if (hasElse) {
+        emit(QStringLiteral("} else {"));
+        QList<RustValue> elseValues;
+        if (!conditions.isEmpty()) {
+            // elif: a nested if in the else block, which binds the fresh
+            // names like any arm and hands them on.
+            const QHash<QString, Variable> saved = m_vars;
+            ++m_loopDepth;
+            ++m_indent;
             ifChain(conditions, bodies, elseBody, at);
+            for (int i = 0; i < fresh.size(); ++i) {
+                if (!m_vars.contains(fresh[i]))
+                    fail(at, QStringLiteral("if statement"), QStringLiteral("'%1' is not bound in every arm").arg(fresh[i]));
+                elseValues << m_vars.value(fresh[i]).value;
+                emit(QStringLiteral("%1 = %2;").arg(outer[i], armValueText(elseValues.last(), thenValues[i], at)));
+            }
+            --m_indent;
+            --m_loopDepth;
+            m_vars = saved;
         } else {
-            ifChain(conditions, bodies, elseBody, at);
-            elseValue = m_vars.value(fresh[0]).value;
-            if (!m_vars.contains(fresh[0]))
-                fail(at, QStringLiteral("if statement"), QStringLiteral("'%1' is not bound in every arm").arg(fresh[0]));
-            emit(elseValue.expr);
+            elseValues = branchArm(elseBody, fresh, outer);
         }
-        --m_loopDepth;
-        m_vars = saved;
-        --m_indent;
-    } else {
-        elseValue = branchArm(elseBody, fresh);
+        for (int i = 0; i < fresh.size(); ++i)
+            if (elseValues[i].isTile() != thenValues[i].isTile() || elseValues[i].shape != thenValues[i].shape
+                || resolve(elseValues[i].dtype) != resolve(thenValues[i].dtype))
+                fail(at, QStringLiteral("if statement"),
+                     QStringLiteral("'%1' has different types in the arms (%2, %3)")
+                         .arg(fresh[i], thenValues[i].typeText(), elseValues[i].typeText()));
     }
     emit(QStringLiteral("}"));
     if (fresh.isEmpty())
         return;
-    // Turn `if c {` into `let x: T = if c {` and close the expression.
-    if (thenValue.isTile() != elseValue.isTile() || thenValue.shape != elseValue.shape
-        || resolve(thenValue.dtype) != resolve(elseValue.dtype) || (!thenValue.isScalarLike() && !thenValue.isTile()))
-        fail(at, QStringLiteral("if statement"),
-             QStringLiteral("'%1' has different types in the arms (%2, %3)").arg(fresh[0], thenValue.typeText(), elseValue.typeText()));
-    RustValue v = thenValue;
-    if (v.kind == RustValue::Kind::BlockId)
-        v.kind = RustValue::Kind::Scalar;
-    const QString name = rustName(fresh[0]);
-    const QString type = v.isTile() ? v.typeText() : resolve(v.dtype == QString() ? QStringLiteral("i32") : v.dtype);
-    m_body[headLine].text.replace(QStringLiteral("if %1 {").arg(cond), QStringLiteral("let %1: %2 = if %3 {").arg(name, type, cond));
-    m_body.last().text += QLatin1Char(';');
-    Variable var;
-    var.loopDepth = m_loopDepth;
-    var.letLine = headLine;
-    var.value = v;
-    var.value.expr = name;
-    m_vars.insert(fresh[0], var);
+    // The declarations go before the `if`; their initial values are never read.
+    QList<RustLine> tail = m_body.mid(headLine);
+    m_body.resize(headLine);
+    for (int i = 0; i < fresh.size(); ++i) {
+        const RustValue &v = thenValues[i];
+        QString init;
+        if (v.isTile()) {
+            RustValue zero;
+            zero.kind = RustValue::Kind::IntLiteral;
+            init = toTile(zero, v.dtype, v.shape, at).expr;
+        } else {
+            init = resolve(v.dtype) == QLatin1String("bool") ? QStringLiteral("false")
+                   : resolve(v.dtype) == QLatin1String("f32") ? QStringLiteral("0.0f32") : QStringLiteral("0i32");
+        }
+        Variable var;
+        var.loopDepth = m_loopDepth;
+        var.letLine = int(m_body.size());
+        var.value = v;
+        var.value.expr = outer[i];
+        emit(QStringLiteral("let mut %1: %2 = %3;").arg(outer[i], v.typeText(), init));
+        m_vars.insert(fresh[i], var);
+    }
+    m_body += tail;
     m_lastTemp.clear();
 }
 
-// Lowers one arm in its own Rust block; returns the arm's value of the
-// fresh name (emitted as the block's tail expression) if there is one.
-RustValue KernelLowering::branchArm(TSNode body, const QStringList &fresh)
+// The arm's value of a fresh name as the text assigned to its outer variable.
+QString KernelLowering::armValueText(const RustValue &value, const RustValue &like, TSNode at)
+{
+    if (value.isLiteral()) {
+        const QString dt = like.isTile() ? like.dtype
+                           : like.kind == RustValue::Kind::FloatLiteral ? QStringLiteral("f32")
+                           : like.kind == RustValue::Kind::BoolLiteral  ? QStringLiteral("bool")
+                           : like.dtype.isEmpty()                       ? QStringLiteral("i32") : resolve(like.dtype);
+        return literalText(value, dt, at);
+    }
+    return value.expr;
+}
+
+// Lowers one arm in its own Rust block and assigns the fresh names' values
+// to their outer variables at its end.
+QList<RustValue> KernelLowering::branchArm(TSNode body, const QStringList &fresh, const QStringList &outer)
 {
     const QHash<QString, Variable> saved = m_vars;
     ++m_loopDepth; // names of the enclosing scope assigned here become `let mut`
     ++m_indent;
     block(body);
-    RustValue value;
-    if (!fresh.isEmpty()) {
-        if (!m_vars.contains(fresh[0]))
-            fail(body, QStringLiteral("if statement"), QStringLiteral("'%1' is not bound in every arm").arg(fresh[0]));
-        value = m_vars.value(fresh[0]).value;
-        emit(value.isLiteral() ? literalText(value, value.kind == RustValue::Kind::FloatLiteral ? QStringLiteral("f32") : QStringLiteral("i32"), body)
-                               : value.expr);
-        if (value.kind == RustValue::Kind::IntLiteral) {
-            value.kind = RustValue::Kind::Scalar;
-            value.dtype = QStringLiteral("i32");
+    QList<RustValue> values;
+    for (int i = 0; i < fresh.size(); ++i) {
+        if (!m_vars.contains(fresh[i]))
+            fail(body, QStringLiteral("if statement"), QStringLiteral("'%1' is not bound in every arm").arg(fresh[i]));
+        RustValue v = m_vars.value(fresh[i]).value;
+        if (!v.isTile() && !v.isScalarLike())
+            fail(body, QStringLiteral("if statement"), QStringLiteral("'%1' must be a tile or a scalar").arg(fresh[i]));
+        const QString text = armValueText(v, v, body);
+        if (v.kind == RustValue::Kind::IntLiteral || v.kind == RustValue::Kind::BlockId) {
+            v.kind = RustValue::Kind::Scalar;
+            v.dtype = QStringLiteral("i32");
+        } else if (v.kind == RustValue::Kind::FloatLiteral) {
+            v.kind = RustValue::Kind::Scalar;
+            v.dtype = QStringLiteral("f32");
+        } else if (v.kind == RustValue::Kind::BoolLiteral) {
+            v.kind = RustValue::Kind::Scalar;
+            v.dtype = QStringLiteral("bool");
         }
+        emit(QStringLiteral("%1 = %2;").arg(outer[i], text));
+        values << v;
     }
     --m_indent;
     --m_loopDepth;
     m_vars = saved;
     m_lastTemp.clear();
-    return value;
+    return values;
 }
 
 TSNode KernelLowering::moduleFunction(const QString &name) const

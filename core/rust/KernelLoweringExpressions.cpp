@@ -192,6 +192,16 @@ RustValue KernelLowering::toTile(const RustValue &v, const QString &dtype, const
         const QString sdt = v.kind == RustValue::Kind::BlockId ? QStringLiteral("i32") : v.dtype;
         if (resolve(dtype).startsWith(QLatin1String("TpDtype")))
             fail(at, QStringLiteral("scalar operand"), QStringLiteral("a runtime scalar meets a dtype-generic tile"));
+        if (resolve(sdt) == QLatin1String("i32") && isFloatLike(dtype)) {
+            // Python converts an int scalar meeting a float tile to the tile's type.
+            const QString s0 = bind(QStringLiteral("scalar_to_tile(%1)").arg(v.expr), RustValue::tileType(QStringLiteral("i32"), {}));
+            const QString s1 = bind(QStringLiteral("convert_tile(%1)").arg(s0), RustValue::tileType(dtype, {}));
+            RustValue t;
+            t.kind = RustValue::Kind::Tile;
+            t.dtype = dtype;
+            t.expr = s1;
+            return toTile(t, dtype, shape, at);
+        }
         unify(sdt, dtype, at, QStringLiteral("scalar operand"));
         QString scalar = v.expr;
         if (scalar.contains(QLatin1Char(' ')) || scalar.contains(QLatin1Char('(')))
@@ -398,6 +408,21 @@ RustValue KernelLowering::comparison(TSNode n)
     }
     out.kind = RustValue::Kind::Scalar;
     out.dtype = QStringLiteral("bool");
+    const auto isF32 = [this](const RustValue &v) {
+        return v.kind == RustValue::Kind::FloatLiteral || (v.kind == RustValue::Kind::Scalar && resolve(v.dtype) == QLatin1String("f32"));
+    };
+    if (isF32(a) || isF32(b)) {
+        // A float comparison (a ct.Constant[float] against a literal, say).
+        const auto text = [&](const RustValue &v, TSNode at) {
+            if (v.isLiteral())
+                return literalText(v, QStringLiteral("f32"), at);
+            if (resolve(v.dtype) != QLatin1String("f32"))
+                return bind(QStringLiteral("convert_scalar(%1)").arg(scalarText(v, at)), QStringLiteral("f32"));
+            return v.expr;
+        };
+        out.expr = QStringLiteral("(%1 %2 %3)").arg(text(a, ch[0]), op, text(b, ch[1]));
+        return out;
+    }
     out.expr = QStringLiteral("(%1 %2 %3)").arg(scalarText(a, ch[0]), op, scalarText(b, ch[1]));
     return out;
 }
