@@ -53,6 +53,7 @@ private:
     void augmentedAssignment(TSNode n);
     void assign(const QString &name, const RustValue &v, TSNode at);
     void forStatement(TSNode n);
+    bool reassignedLater(const QString &name) const;
     void exprStatement(TSNode n);
     void store(TSNode call);
 
@@ -188,6 +189,7 @@ private:
     QString m_lastTempValue; // ... and its initializer, folded into a named let
     QString m_inlinePrefix;  // renames the locals of an inlined helper
     int m_inlineDepth = 0;
+    TSNode m_inlineFunction{}; // the helper whose body is being inlined
     int m_inlineCount = 0;
     TSNode m_methodCall{};   // the call being lowered as `self.method(...)` ...
     TSNode m_methodSelf{};   // ... and its receiver, argument 0

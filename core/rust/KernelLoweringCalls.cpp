@@ -146,6 +146,8 @@ RustValue KernelLowering::builtinMinMax(TSNode n, const QString &fn)
     if (args.size() != 2 || node::is(args[0], "keyword_argument") || node::is(args[1], "keyword_argument"))
         fail(n, QStringLiteral("%1()").arg(fn), QStringLiteral("only the two-argument form is lowered"));
     const RustValue a = expr(args[0]), b = expr(args[1]);
+    if (a.isTile() || b.isTile()) // cuTile Python maps max/min of tiles to maximum/minimum
+        return cuTileCall(n, fn == QLatin1String("max") ? QStringLiteral("maximum") : QStringLiteral("minimum"));
     RustValue v;
     v.kind = RustValue::Kind::Scalar;
     v.dtype = QStringLiteral("i32");

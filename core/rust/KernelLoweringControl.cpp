@@ -323,6 +323,8 @@ RustValue KernelLowering::inlineHelper(TSNode call, const QString &name)
     const QString savedPrefix = m_inlinePrefix;
     m_inlinePrefix = QStringLiteral("%1_%2_").arg(name.startsWith(QLatin1Char('_')) ? name.mid(1) : name).arg(++m_inlineCount);
     ++m_inlineDepth;
+    const TSNode savedFunction = m_inlineFunction;
+    m_inlineFunction = def;
     RustValue result;
     result.kind = RustValue::Kind::Tuple; // `None`: no value
     const auto stmts = node::children(node::field(def, "body"));
@@ -346,6 +348,7 @@ RustValue KernelLowering::inlineHelper(TSNode call, const QString &name)
         }
     }
     --m_inlineDepth;
+    m_inlineFunction = savedFunction;
     m_inlinePrefix = savedPrefix;
     m_vars = saved;
     m_lastTemp.clear();

@@ -119,6 +119,10 @@ QString KernelLowering::scalarText(const RustValue &v, TSNode at) const
         return v.expr;
     case RustValue::Kind::IntLiteral:
         return QStringLiteral("%1i32").arg(v.integer);
+    case RustValue::Kind::Tile:
+        if (v.shape.isEmpty() && resolve(v.dtype) == QLatin1String("i32")) // a rank-0 tile is a scalar in Python
+            return const_cast<KernelLowering *>(this)->bind(QStringLiteral("tile_to_scalar(%1)").arg(v.expr), QStringLiteral("i32"));
+        fail(at, QStringLiteral("scalar"), QStringLiteral("an i32 scalar is needed here, not a %1").arg(v.typeText()));
     default:
         fail(at, QStringLiteral("scalar"), QStringLiteral("an i32 scalar is needed here"));
     }
@@ -453,13 +457,14 @@ RustValue KernelLowering::unary(TSNode n)
 RustValue KernelLowering::attribute(TSNode n)
 {
     const QString q = m_imports.resolve(m_src, n);
-    if (q.startsWith(QLatin1String("torch.")) && !RustNames::elementType(q.mid(6)).isEmpty()) {
-        // Host-side dtypes spelled through torch mean the same element type.
-        RustValue v;
-        v.kind = RustValue::Kind::DType;
-        v.dtype = RustNames::elementType(q.mid(6));
-        return v;
-    }
+    for (const QString &prefix : {QStringLiteral("torch."), QStringLiteral("numpy.")})
+        if (q.startsWith(prefix) && !RustNames::elementType(q.mid(prefix.size())).isEmpty()) {
+            // Host-side dtypes spelled through torch or numpy mean the same element type.
+            RustValue v;
+            v.kind = RustValue::Kind::DType;
+            v.dtype = RustNames::elementType(q.mid(prefix.size()));
+            return v;
+        }
     if (q.startsWith(QLatin1String("cuda.tile."))) {
         if (q.count(QLatin1Char('.')) == 3 && q.section(QLatin1Char('.'), 2, 2).endsWith(QLatin1String("Mode"))) {
             RustValue v;

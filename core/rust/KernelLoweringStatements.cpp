@@ -5,6 +5,8 @@
 
 #include "SyntaxNode.h"
 
+#include <functional>
+
 namespace tileport::rust {
 
 using namespace tileport::frontend;
@@ -147,6 +149,16 @@ void KernelLowering::assign(const QString &name, const RustValue &given, TSNode 
     }
     case RustValue::Kind::IntLiteral:
     case RustValue::Kind::FloatLiteral:
+        if (reassignedLater(name)) {
+            // `cnt = 0` then `cnt += 1`: a typed local, not a literal alias.
+            RustValue typed = v;
+            typed.kind = RustValue::Kind::Scalar;
+            typed.dtype = v.kind == RustValue::Kind::IntLiteral ? QStringLiteral("i32") : QStringLiteral("f32");
+            typed.expr = literalText(v, typed.dtype, at);
+            assign(name, typed, at);
+            return;
+        }
+        Q_FALLTHROUGH();
     case RustValue::Kind::BoolLiteral:
     case RustValue::Kind::DType:
     case RustValue::Kind::Enum:
@@ -159,6 +171,27 @@ void KernelLowering::assign(const QString &name, const RustValue &given, TSNode 
         fail(at, QStringLiteral("assignment"), QStringLiteral("aliasing arrays or tuples is not lowered"));
     }
     m_vars.insert(name, var);
+}
+
+// Whether the kernel (or the helper being inlined) assigns `name` more than
+// once, counting augmented assignments.
+bool KernelLowering::reassignedLater(const QString &name) const
+{
+    int count = 0;
+    std::function<void(TSNode)> walk = [&](TSNode n) {
+        if (node::is(n, "assignment") || node::is(n, "augmented_assignment")) {
+            const TSNode left = node::field(n, "left");
+            if (m_src.text(left) == name)
+                ++count;
+            for (TSNode t : node::children(left))
+                if (node::is(t, "identifier") && m_src.text(t) == name)
+                    ++count;
+        }
+        for (TSNode c : node::children(n))
+            walk(c);
+    };
+    walk(m_inlinePrefix.isEmpty() ? m_function : m_inlineFunction);
+    return count > 1;
 }
 
 void KernelLowering::forStatement(TSNode n)
