@@ -24,9 +24,10 @@ struct Run {
     QString err;
 };
 
-Run cli(const QStringList &args)
+Run cli(const QStringList &args, const QString &workingDirectory = {})
 {
     QProcess p;
+    p.setWorkingDirectory(workingDirectory);
     p.start(QStringLiteral(TILEPORT_CLI), QStringList{QStringLiteral("batch")} + args);
     if (!p.waitForFinished(120'000))
         p.kill();
@@ -172,6 +173,17 @@ private Q_SLOTS:
         QCOMPARE(mixed.value(QStringLiteral("translate_at")).toString(), QStringLiteral("mixed.py:7:9"));
         QCOMPARE(mixed.value(QStringLiteral("builds")).toString(), QStringLiteral("skipped"));
         QCOMPARE(doc.value(QStringLiteral("summary")).toObject().value(QStringLiteral("translated")).toInt(), 4);
+    }
+
+    // DIR as a relative path: rows still name files relative to it.
+    void cliRelativeDirectory()
+    {
+        const Run run = cli({QStringLiteral("ops"), QStringLiteral("--no-build")}, m_dir.path());
+        QCOMPARE(run.code, 0);
+        const QStringList lines = QString::fromUtf8(run.out).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QCOMPARE(lines.size(), 5);
+        QVERIFY2(lines[1].startsWith(QLatin1String("softmax.py ")) && lines[1].contains(QLatin1String("softmax_row")), qPrintable(lines[1]));
+        QVERIFY2(lines[3].startsWith(QLatin1String("vector_add.py ")) && lines[3].contains(QLatin1String(" yes ")), qPrintable(lines[3]));
     }
 
     void cliErrors()

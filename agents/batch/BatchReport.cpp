@@ -14,10 +14,11 @@ QString translatedCell(const BatchRow &r)
     return r.translated == BatchRow::Step::No && !r.translateAt.isEmpty() ? QStringLiteral("%1 (%2)").arg(t, r.translateAt) : t;
 }
 
+// The translated cell already says where; the reason cell says what.
 QStringList cells(const BatchRow &r)
 {
     return {r.file, r.kernel, BatchRow::text(r.analyzed), translatedCell(r), BatchRow::text(r.built, "skipped"), r.irVerdict,
-            QString::number(r.elapsedMs), r.reason()};
+            QString::number(r.elapsedMs), r.translateReason.isEmpty() ? r.reason() : r.translateReason};
 }
 
 } // namespace

@@ -43,8 +43,9 @@ BatchRunner::~BatchRunner()
 QStringList BatchRunner::pythonFiles(const QString &directory)
 {
     QStringList files;
-    const QDir root(directory);
-    QDirIterator it(directory, {QStringLiteral("*.py")}, QDir::Files, QDirIterator::Subdirectories);
+    // Absolute on both sides: relativeFilePath() leaves relative paths as they are.
+    const QDir root(QFileInfo(directory).absoluteFilePath());
+    QDirIterator it(root.path(), {QStringLiteral("*.py")}, QDir::Files, QDirIterator::Subdirectories);
     while (it.hasNext())
         files << root.relativeFilePath(it.next());
     files.sort();
