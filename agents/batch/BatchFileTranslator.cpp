@@ -69,7 +69,7 @@ void planConfigs(const QString &path, const QString &rel, const ModuleAnalysis &
 void translate(const QByteArray &bytes, const QString &path, const QString &rel, const ModuleAnalysis &analysis,
                BatchFileTranslator::Outcome &out)
 {
-    out.translation = rust::RustTranslator::translateSource(bytes, path, {});
+    out.translation = rust::RustTranslator::translateAnalyzed(bytes, path, analysis, {});
     for (const KernelInfo &k : analysis.kernels) {
         BatchRow row;
         row.file = rel;
