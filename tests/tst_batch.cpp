@@ -10,9 +10,11 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QElapsedTimer>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 
 using namespace tileport;
 
@@ -41,6 +43,20 @@ const BatchRow *find(const QList<BatchRow> &rows, const QString &file, const QSt
         if (r.file == file && r.kernel == kernel)
             return &r;
     return nullptr;
+}
+
+// A cargo that never finishes on its own, to exercise time-outs and cancels.
+Toolchains hangingCargo(const QTemporaryDir &bin)
+{
+    Toolchains tools = Toolchains::fromEnvironment();
+    tools.cargo = bin.filePath(QStringLiteral("cargo"));
+    tools.python.clear();
+    QFile f(tools.cargo);
+    if (f.open(QIODevice::WriteOnly))
+        f.write("#!/bin/sh\nexec sleep 60\n");
+    f.close();
+    f.setPermissions(f.permissions() | QFileDevice::ExeOwner);
+    return tools;
 }
 
 } // namespace
@@ -143,6 +159,38 @@ private Q_SLOTS:
         QVERIFY(garbage);
         QCOMPARE(garbage->analyzed, BatchRow::Step::No);
         QVERIFY2(garbage->reason().startsWith(QLatin1String("garbage.py:1:")), qPrintable(garbage->reason()));
+    }
+
+    // Every child has a time-out: a build that hangs becomes a "no" row.
+    void childTimeout()
+    {
+        QTemporaryDir bin, work;
+        BatchRunner runner({m_dir.filePath(QStringLiteral("ops")), 2, true, work.path(), 1000}, hangingCargo(bin));
+        QElapsedTimer t;
+        t.start();
+        QCOMPARE(runner.runToCompletion(), QString());
+        QVERIFY2(t.elapsed() < 30'000, qPrintable(QString::number(t.elapsed())));
+        const BatchRow *add = find(runner.rows(), QStringLiteral("vector_add.py"), QStringLiteral("vector_add"));
+        QVERIFY(add);
+        QCOMPARE(add->built, BatchRow::Step::No);
+        QVERIFY2(add->buildReason.startsWith(QLatin1String("cargo build timed out")), qPrintable(add->buildReason));
+        QCOMPARE(add->irReason, QString());
+        QVERIFY(QFile::exists(work.filePath(QStringLiteral("vector_add/vector_add/crate/src/lib.rs"))));
+    }
+
+    // Cancelling ends the run at once and kills the running children.
+    void cancelStopsChildren()
+    {
+        QTemporaryDir bin, work;
+        QElapsedTimer t;
+        t.start();
+        {
+            BatchRunner runner({m_dir.filePath(QStringLiteral("ops")), 2, true, work.path(), 120'000}, hangingCargo(bin));
+            QTimer::singleShot(1000, &runner, &BatchRunner::cancel);
+            QCOMPARE(runner.runToCompletion(), QString());
+            QVERIFY(runner.isCancelled());
+        } // the destructor waits for the jobs, whose children were killed
+        QVERIFY2(t.elapsed() < 20'000, qPrintable(QString::number(t.elapsed())));
     }
 
     void cliTableAndJson()
