@@ -119,7 +119,8 @@ BatchFileTranslator::Outcome BatchFileTranslator::run(const QString &directory, 
             // translated: the tree around the error cannot be trusted.
             const SyntaxError &e = analysis.syntaxErrors.first();
             const QString where = at(relativePath, e.range.line, e.range.col);
-            const QString why = QStringLiteral("syntax error: %1").arg(e.message);
+            const QString why = e.message.startsWith(QLatin1String("syntax error")) ? e.message
+                                                                                     : QStringLiteral("syntax error: %1").arg(e.message);
             for (const KernelInfo &k : analysis.kernels) {
                 BatchRow row = fileRow(relativePath, BatchRow::Step::No, why);
                 row.kernel = k.name;

@@ -14,11 +14,20 @@ QString translatedCell(const BatchRow &r)
     return r.translated == BatchRow::Step::No && !r.translateAt.isEmpty() ? QStringLiteral("%1 (%2)").arg(t, r.translateAt) : t;
 }
 
+// Messages may quote bytes of a file that is not text.
+QString printable(QString text)
+{
+    for (QChar &c : text)
+        if (c.category() == QChar::Other_Control)
+            c = QLatin1Char('?');
+    return text;
+}
+
 // The translated cell already says where; the reason cell says what.
 QStringList cells(const BatchRow &r)
 {
     return {r.file, r.kernel, BatchRow::text(r.analyzed), translatedCell(r), BatchRow::text(r.built, "skipped"), r.irVerdict,
-            QString::number(r.elapsedMs), r.translateReason.isEmpty() ? r.reason() : r.translateReason};
+            QString::number(r.elapsedMs), printable(r.translated == BatchRow::Step::No ? r.translateReason : r.reason())};
 }
 
 } // namespace
