@@ -14,3 +14,4 @@ int runRerunCommand(const QStringList &args);
 int runStatusCommand(const QStringList &args);
 int runReportCommand(const QStringList &args);
 int runTranslateCommand(const QStringList &args);
+int runBatchCommand(const QStringList &args);

@@ -15,6 +15,8 @@ int usage(int code)
         "  analyze FILE [--json] [-o F]  analyze a cuTile Python file (kernels, variants, launches)\n"
         "  reference FILE [--out DIR]    export the reference Tile IR of a cuTile Python kernel\n"
         "  translate FILE [-o DIR] [--kernel NAME]  port a cuTile Python file to a cuTile Rust crate\n"
+        "  batch DIR [--jobs N] [--json] [--no-build] [--out WORKDIR]\n"
+        "                                every kernel under DIR: analyze, translate, build, IR diff\n"
         "  ir decode FILE [-o OUT]       print Tile IR bytecode (13.1-13.3) in the cuda_tile text syntax\n"
         "  ir canon FILE                 print the canonical form of a Tile IR module\n"
         "  ir diff REF GEN [--json]      compare two Tile IR modules (exit 0 PASS, 2 notes, 1 FAIL_FIXABLE)\n"
@@ -45,6 +47,8 @@ int main(int argc, char **argv)
         return runReferenceCommand(args);
     if (cmd == QLatin1String("translate"))
         return runTranslateCommand(args);
+    if (cmd == QLatin1String("batch"))
+        return runBatchCommand(args);
     if (cmd == QLatin1String("ir"))
         return runIrCommand(args);
     if (cmd == QLatin1String("port"))

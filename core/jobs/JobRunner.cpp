@@ -64,6 +64,16 @@ bool JobRunner::waitForIdle(int timeoutMs)
     return m_pool.waitForDone(timeoutMs);
 }
 
+void JobRunner::setMaxConcurrency(int jobs)
+{
+    m_pool.setMaxThreadCount(qMax(1, jobs));
+}
+
+int JobRunner::maxConcurrency() const
+{
+    return m_pool.maxThreadCount();
+}
+
 bool JobRunner::isRunning(const QString &channel) const
 {
     return m_current.contains(channel);

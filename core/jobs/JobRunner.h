@@ -32,6 +32,10 @@ public:
     // Blocks until every job has finished (for tests and shutdown).
     bool waitForIdle(int timeoutMs = -1);
     bool isRunning(const QString &channel) const;
+    // How many jobs run at once (default: one per core); batch runs set it
+    // from --jobs.
+    void setMaxConcurrency(int jobs);
+    int maxConcurrency() const;
 
 Q_SIGNALS:
     void partial(const QString &channel, quint64 id, const QVariant &value);

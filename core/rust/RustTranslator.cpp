@@ -31,6 +31,12 @@ TranslationResult RustTranslator::translateFile(const QString &path, const Optio
 TranslationResult RustTranslator::translateSource(const QByteArray &source, const QString &fileName,
                                                   const Options &options)
 {
+    return translateAnalyzed(source, fileName, ModuleAnalyzer::analyzeSource(source, fileName), options);
+}
+
+TranslationResult RustTranslator::translateAnalyzed(const QByteArray &source, const QString &fileName,
+                                                    const ModuleAnalysis &analysis, const Options &options)
+{
     TranslationResult r;
     r.file = fileName;
     const QString stem = RustNames::identifier(QFileInfo(fileName).completeBaseName());
@@ -38,7 +44,6 @@ TranslationResult RustTranslator::translateSource(const QByteArray &source, cons
     r.crateName = QStringLiteral("tileport-gen-") + QString(stem).replace(QLatin1Char('_'), QLatin1Char('-'));
     r.libName = QString(r.crateName).replace(QLatin1Char('-'), QLatin1Char('_'));
 
-    const ModuleAnalysis analysis = ModuleAnalyzer::analyzeSource(source, fileName);
     if (!analysis.ok()) {
         r.error = analysis.error;
         for (const SyntaxError &e : analysis.syntaxErrors)

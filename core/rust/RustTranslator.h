@@ -5,6 +5,10 @@
 
 #include <QByteArray>
 
+namespace tileport::frontend {
+struct ModuleAnalysis;
+}
+
 namespace tileport::rust {
 
 // Issue 4 §2's generator: analyzes a cuTile Python file and lowers each
@@ -19,6 +23,10 @@ public:
     };
     static TranslationResult translateFile(const QString &path, const Options &options);
     static TranslationResult translateSource(const QByteArray &source, const QString &fileName, const Options &options);
+    // translateSource() with the front-end analysis of `source` already
+    // made, so a caller that needs both (tileport batch) analyzes once.
+    static TranslationResult translateAnalyzed(const QByteArray &source, const QString &fileName,
+                                               const frontend::ModuleAnalysis &analysis, const Options &options);
 };
 
 } // namespace tileport::rust

@@ -1,0 +1,150 @@
+// SPDX-License-Identifier: MIT
+#include "BatchFileTranslator.h"
+
+#include "KernelConfigFile.h"
+#include "ModuleAnalyzer.h"
+#include "RustTranslator.h"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+
+namespace tileport {
+
+namespace {
+
+using namespace tileport::frontend;
+
+BatchRow fileRow(const QString &rel, BatchRow::Step analyzed, const QString &reason)
+{
+    BatchRow r;
+    r.file = rel;
+    r.kernel = QStringLiteral("-");
+    r.analyzed = analyzed;
+    r.translateReason = reason;
+    return r;
+}
+
+QString at(const QString &rel, int line, int col)
+{
+    return QStringLiteral("%1:%2:%3").arg(rel).arg(line).arg(col);
+}
+
+// Each kernel's first config from the sidecar, or why there is none. A
+// sidecar with errors gives no config at all: its IR would not be trusted.
+void planConfigs(const QString &path, const QString &rel, const ModuleAnalysis &analysis,
+                 BatchFileTranslator::Outcome &out)
+{
+    const QString sidecarPath = KernelConfigFile::pathFor(path);
+    const QString sidecarRel = QFileInfo(rel).dir().filePath(QFileInfo(sidecarPath).fileName());
+    QString problem;
+    KernelConfigFile sidecar;
+    if (!QFile::exists(sidecarPath)) {
+        problem = QStringLiteral("no config");
+    } else if (!sidecar.load(sidecarPath)) {
+        const ConfigDiagnostic d = sidecar.diagnostics.value(0);
+        problem = QStringLiteral("%1: %2").arg(at(sidecarRel, d.line, d.col), d.message);
+    } else {
+        for (const ConfigDiagnostic &d : sidecar.validate(analysis))
+            if (d.severity == ConfigDiagnostic::Severity::Error) {
+                problem = QStringLiteral("%1: %2").arg(at(sidecarRel, d.line, d.col), d.message);
+                break;
+            }
+    }
+    for (qsizetype i = 0; i < out.rows.size(); ++i) {
+        BatchFileTranslator::KernelPlan &plan = out.plans[i];
+        plan.configProblem = problem.isEmpty() ? QStringLiteral("no config") : problem;
+        if (!problem.isEmpty())
+            continue;
+        for (const KernelConfig &c : sidecar.configs)
+            if (c.kernel == out.rows[i].kernel) {
+                plan.hasConfig = true;
+                plan.config = c;
+                plan.configProblem.clear();
+                break;
+            }
+    }
+}
+
+void translate(const QByteArray &bytes, const QString &path, const QString &rel, const ModuleAnalysis &analysis,
+               BatchFileTranslator::Outcome &out)
+{
+    out.translation = rust::RustTranslator::translateAnalyzed(bytes, path, analysis, {});
+    for (const KernelInfo &k : analysis.kernels) {
+        BatchRow row;
+        row.file = rel;
+        row.kernel = k.name;
+        row.analyzed = BatchRow::Step::Yes;
+        BatchFileTranslator::KernelPlan plan;
+        for (qsizetype i = 0; i < out.translation.kernels.size(); ++i)
+            if (out.translation.kernels[i].pythonName == k.name)
+                plan.translated = int(i);
+        row.translated = plan.translated >= 0 ? BatchRow::Step::Yes : BatchRow::Step::No;
+        if (plan.translated < 0) {
+            row.translateReason = out.translation.error.isEmpty() ? QStringLiteral("not translated")
+                                                                  : out.translation.error.section(QLatin1Char('\n'), 0, 0);
+            for (const rust::TranslationDiagnostic &d : out.translation.diagnostics)
+                if (d.kernel == k.name) {
+                    row.translateAt = at(rel, d.line, d.col);
+                    row.translateReason = QStringLiteral("%1: %2").arg(d.construct, d.reason);
+                    break;
+                }
+        }
+        out.rows << row;
+        out.plans << plan;
+    }
+}
+
+} // namespace
+
+BatchFileTranslator::Outcome BatchFileTranslator::run(const QString &directory, const QString &relativePath)
+{
+    QElapsedTimer timer;
+    timer.start();
+    Outcome out;
+    const QString path = QDir(directory).filePath(relativePath);
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) {
+        out.rows << fileRow(relativePath, BatchRow::Step::No, QStringLiteral("cannot read: %1").arg(f.errorString()));
+    } else if (f.size() > ModuleAnalyzer::kMaxFileBytes) {
+        out.rows << fileRow(relativePath, BatchRow::Step::No,
+                            QStringLiteral("larger than %1 bytes").arg(ModuleAnalyzer::kMaxFileBytes));
+    } else {
+        const QByteArray bytes = f.readAll();
+        const ModuleAnalysis analysis = ModuleAnalyzer::analyzeSource(bytes, path);
+        if (!analysis.error.isEmpty()) {
+            out.rows << fileRow(relativePath, BatchRow::Step::No, analysis.error);
+        } else if (!analysis.syntaxErrors.isEmpty()) {
+            // Kernels found around a syntax error are listed, but none is
+            // translated: the tree around the error cannot be trusted.
+            const SyntaxError &e = analysis.syntaxErrors.first();
+            const QString where = at(relativePath, e.range.line, e.range.col);
+            const QString why = e.message.startsWith(QLatin1String("syntax error")) ? e.message
+                                                                                     : QStringLiteral("syntax error: %1").arg(e.message);
+            for (const KernelInfo &k : analysis.kernels) {
+                BatchRow row = fileRow(relativePath, BatchRow::Step::No, why);
+                row.kernel = k.name;
+                row.translated = BatchRow::Step::No;
+                row.translateAt = where;
+                out.rows << row;
+            }
+            if (out.rows.isEmpty()) {
+                out.rows << fileRow(relativePath, BatchRow::Step::No, why);
+                out.rows.last().translateAt = where;
+            }
+        } else if (analysis.kernels.isEmpty()) {
+            out.rows << fileRow(relativePath, BatchRow::Step::Yes, QStringLiteral("no @ct.kernel function"));
+        } else {
+            translate(bytes, path, relativePath, analysis, out);
+            planConfigs(path, relativePath, analysis, out);
+        }
+    }
+    while (out.plans.size() < out.rows.size())
+        out.plans << KernelPlan{};
+    const qint64 share = timer.elapsed() / qMax(qsizetype(1), out.rows.size());
+    for (BatchRow &r : out.rows)
+        r.elapsedMs = share;
+    return out;
+}
+
+} // namespace tileport

@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QJsonObject>
+#include <QString>
+
+namespace tileport {
+
+// One row of `tileport batch`: what happened to one kernel of one file (or
+// to a file that yielded no kernel, with kernel "-").
+struct BatchRow {
+    enum class Step { NotRun, Yes, No };
+
+    QString file;   // relative to the batch directory
+    QString kernel; // "-" when the file has no kernel or could not be analyzed
+    Step analyzed = Step::NotRun;
+    Step translated = Step::NotRun;
+    QString translateAt;     // file:line:col of the first refused construct
+    QString translateReason; // "construct: reason", or why nothing was tried
+    Step built = Step::NotRun; // NotRun prints as "skipped"
+    QString buildReason;
+    QString config;                       // the sidecar config the IR was compared for
+    QString irVerdict = QStringLiteral("-"); // PASS, PASS_WITH_NOTES, FAIL_FIXABLE or "-"
+    QString irReason;
+    qint64 elapsedMs = 0;
+
+    bool isKernel() const { return kernel != QLatin1String("-"); }
+    // The first reason along the row (translation, then build, then IR).
+    QString reason() const;
+    // "yes"/"no"/"-" (analyzed, translated) and "yes"/"no"/"skipped" (built).
+    static QString text(Step s, const char *notRun = "-");
+    QJsonObject toJson() const;
+};
+
+} // namespace tileport

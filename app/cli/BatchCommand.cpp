@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: MIT
+// `tileport batch DIR`: every kernel of every .py file under DIR through
+// analyze, translate, cargo build and the IR diff (agents/batch).
+#include "Commands.h"
+
+#include "BatchReport.h"
+#include "BatchRunner.h"
+
+#include <QJsonDocument>
+#include <QTextStream>
+#include <QTimer>
+
+#include <atomic>
+#include <csignal>
+
+namespace {
+
+using namespace tileport;
+
+constexpr int kErrorExit = 3;
+
+std::atomic_bool g_interrupted{false};
+
+int usageError(const QString &msg)
+{
+    QTextStream(stderr) << "tileport batch: " << msg << '\n'
+                        << "usage: tileport batch DIR [--jobs N] [--json] [--no-build] [--out WORKDIR] [--timeout SECONDS]\n";
+    return kErrorExit;
+}
+
+} // namespace
+
+// Exit codes: 0 the run completed (whatever the kernels' verdicts), 3 usage
+// or I/O errors, 130 interrupted.
+int runBatchCommand(const QStringList &args)
+{
+    BatchRunner::Options options;
+    bool json = false;
+    for (int i = 0; i < args.size(); ++i) {
+        const QString &a = args[i];
+        if (a == QLatin1String("--jobs") || a == QLatin1String("-j") || a == QLatin1String("--out") ||
+            a == QLatin1String("--timeout")) {
+            if (i + 1 >= args.size())
+                return usageError(QStringLiteral("%1 needs a value").arg(a));
+            const QString v = args[++i];
+            bool ok = true;
+            if (a == QLatin1String("--out"))
+                options.workDirectory = v;
+            else if (a == QLatin1String("--timeout"))
+                options.timeoutMs = v.toInt(&ok) * 1000;
+            else
+                options.jobs = v.toInt(&ok);
+            if (!ok || options.jobs < 1 || options.timeoutMs < 1000)
+                return usageError(QStringLiteral("%1 needs a positive number, not '%2'").arg(a, v));
+        } else if (a == QLatin1String("--json")) {
+            json = true;
+        } else if (a == QLatin1String("--no-build")) {
+            options.build = false;
+        } else if (a.startsWith(QLatin1Char('-'))) {
+            return usageError(QStringLiteral("unknown option '%1'").arg(a));
+        } else if (options.directory.isEmpty()) {
+            options.directory = a;
+        } else {
+            return usageError(QStringLiteral("unexpected argument '%1'").arg(a));
+        }
+    }
+    if (options.directory.isEmpty())
+        return usageError(QStringLiteral("no directory given"));
+
+    BatchRunner runner(options);
+    QTextStream err(stderr), out(stdout);
+    QObject::connect(&runner, &BatchRunner::rowFinished, [&err](const BatchRow &row, int done, int total) {
+        err << BatchReport::progressLine(row, done, total) << '\n';
+        err.flush();
+    });
+    // Ctrl-C cancels the jobs (their children are killed) instead of
+    // leaving cargo and the exporter running.
+    std::signal(SIGINT, [](int) { g_interrupted = true; });
+    QTimer poll;
+    QObject::connect(&poll, &QTimer::timeout, &runner, [&runner] {
+        if (g_interrupted)
+            runner.cancel();
+    });
+    poll.start(100);
+    if (const QString error = runner.runToCompletion(); !error.isEmpty()) {
+        err << "tileport batch: " << error << '\n';
+        return kErrorExit;
+    }
+    if (runner.isCancelled()) {
+        err << "tileport batch: interrupted\n";
+        return 130;
+    }
+    if (json) {
+        out << QJsonDocument(BatchReport::toJson(runner.rows(), runner.fileCount(), options.directory, options.jobs,
+                                                 options.build, runner.elapsedMs()))
+                   .toJson(QJsonDocument::Indented);
+    } else {
+        out << BatchReport::table(runner.rows()) << '\n'
+            << BatchReport::summary(BatchReport::count(runner.rows(), runner.fileCount()), runner.elapsedMs()) << '\n';
+    }
+    return 0;
+}
