@@ -71,7 +71,9 @@ std::optional<ProcStat> procStat(qint64 pid)
     if (open < 0 || close < 0)
         return std::nullopt;
     const QList<QByteArray> rest = s.mid(close + 2).split(' ');
-    return ProcStat{QString::fromUtf8(s.mid(open + 1, close - open - 1)), rest.value(0).value(0), rest.value(1).toLongLong()};
+    const QByteArray state = rest.value(0);
+    return ProcStat{QString::fromUtf8(s.mid(open + 1, close - open - 1)), state.isEmpty() ? '?' : state.at(0),
+                    rest.value(1).toLongLong()};
 }
 
 // Running, not a zombie left for an init that does not reap.
@@ -360,7 +362,7 @@ private Q_SLOTS:
         QCOMPARE(out.status, Status::TimedOut);
         QVERIFY2(out.reason.contains(QLatin1String("time-out of 1500 ms")), qPrintable(out.reason));
         QVERIFY2(t.elapsed() < 8'000, qPrintable(QString::number(t.elapsed())));
-        const qint64 pid = waitForPidFile(pidFile, 0);
+        const qint64 pid = waitForPidFile(pidFile, 1'000);
         QVERIFY(pid > 0);
         QVERIFY2(gone(pid, 3'000), "the remote command outlived the time-out");
         QVERIFY(remoteIsEmpty());
@@ -420,6 +422,7 @@ private Q_SLOTS:
                 ::kill(static_cast<pid_t>(p), SIGCONT);
             }
         }
+        qInfo("%s", qPrintable(out.reason));
         QCOMPARE(out.status, Status::Unavailable);
         QVERIFY2(out.reason.contains(QLatin1String("lost the connection"))
                      && out.reason.contains(QLatin1String("the command there was stopped")),
@@ -450,6 +453,7 @@ private Q_SLOTS:
         const RunnerOutcome out = runner()->run({dir, {QStringLiteral("run.sh")}, 20'000});
         killer.join();
         m_server->waitForFinished(5'000);
+        qInfo("%s", qPrintable(out.reason));
         QCOMPARE(out.status, Status::Unavailable);
         QVERIFY2(out.reason.contains(QLatin1String("lost the connection")) && out.reason.contains(QLatin1String("time-out of 22 s")),
                  qPrintable(out.reason));
