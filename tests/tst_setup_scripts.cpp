@@ -104,7 +104,7 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("tweak");
         QTest::addColumn<QString>("plan");
-        QTest::newRow("packages added") << QString() << QStringLiteral("add openssh-client openssh-server");
+        QTest::newRow("packages added") << QStringLiteral(":") << QStringLiteral("add openssh-client openssh-server");
         QTest::newRow("stamp current") << QStringLiteral("packages_hash > $R/.tileport-packages") << QStringLiteral("present");
         QTest::newRow("mirror changed") << QStringLiteral("echo 'deb http://mirror.example/debian trixie main' > $R/etc/apt/sources.list")
                                         << QStringLiteral("rebuild");

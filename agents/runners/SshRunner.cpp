@@ -168,7 +168,7 @@ RunnerOutcome SshRunner::run(const RunnerJob &job, const std::atomic_bool *cance
         return outcome(Status::Failed, QStringLiteral("cannot create a temporary directory: %1").arg(scratch.errorString()));
     const QString tarball = scratch.filePath(QStringLiteral("bundle.tar"));
     const ProcessResult packed = ProcessRunner::run(
-        ProcessSpec(QStringLiteral("tar"), {QStringLiteral("-cf"), tarball, QStringLiteral("-C"), job.bundleDir,
+        ProcessSpec(QStringLiteral("tar"), {QStringLiteral("--dereference"), QStringLiteral("-cf"), tarball, QStringLiteral("-C"), job.bundleDir,
                                             QStringLiteral("--exclude=./") + results, QStringLiteral(".")}),
         cancel);
     if (packed.outcome == ProcessResult::Outcome::Cancelled)
