@@ -308,8 +308,7 @@ RunnerOutcome SshRunner::run(const RunnerJob &job, const std::atomic_bool *cance
     if (code != 0)
         return outcome(Status::Failed, QStringLiteral("the command exited with code %1 on %2").arg(code).arg(host), log + note,
                        code);
-    RunnerOutcome ok = outcome(Status::Ok, {}, log + note, 0);
-    return ok;
+    return outcome(Status::Ok, {}, log + note, 0);
 }
 
 std::unique_ptr<GpuRunner> makeSshRunner(const QString &spec, QString *error, const SshOptions &options)
