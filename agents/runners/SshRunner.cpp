@@ -291,7 +291,7 @@ RunnerOutcome SshRunner::run(const RunnerJob &job, const std::atomic_bool *cance
         const QString why = lastLine(ran.standardError);
         return outcome(Status::Unavailable,
                        QStringLiteral("lost the connection to %1 while the command ran (%2); %3")
-                           .arg(host, why.isEmpty() ? QStringLiteral("ssh exited with 255") : why,
+                           .arg(host, why.isEmpty() ? QStringLiteral("ssh exited with 255 and said nothing") : why,
                                 c.reached ? QStringLiteral("the command there was stopped")
                                           : QStringLiteral("its time-out of %1 ends it there").arg(limitText)),
                        log);
