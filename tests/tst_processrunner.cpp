@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "ProcessRunner.h"
 
+#include <QFile>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QThread>
 
@@ -33,6 +35,25 @@ private Q_SLOTS:
                                            {QStringLiteral("-c"), QStringLiteral("head -c 1000000 /dev/zero")}});
         QVERIFY(r.ok());
         QCOMPARE(r.standardOutput.size(), 1000000);
+    }
+
+    void stdinAndStdoutFromFiles()
+    {
+        QTemporaryDir dir;
+        QFile in(dir.filePath(QStringLiteral("in")));
+        QVERIFY(in.open(QIODevice::WriteOnly));
+        in.write("hello\n");
+        in.close();
+        ProcessSpec spec{QStringLiteral("sh"), {QStringLiteral("-c"), QStringLiteral("tr a-z A-Z; echo done >&2")}};
+        spec.standardInputFile = in.fileName();
+        spec.standardOutputFile = dir.filePath(QStringLiteral("out"));
+        const auto r = ProcessRunner::run(spec);
+        QVERIFY(r.ok());
+        QVERIFY(r.standardOutput.isEmpty());
+        QCOMPARE(r.standardError, QByteArray("done\n"));
+        QFile out(spec.standardOutputFile);
+        QVERIFY(out.open(QIODevice::ReadOnly));
+        QCOMPARE(out.readAll(), QByteArray("HELLO\n"));
     }
 
     void hungChildTimesOut()

@@ -98,6 +98,40 @@ private Q_SLOTS:
         QVERIFY(!bad.exists());
     }
 
+    // A fake build root: a dpkg database with every listed package but the
+    // ssh ones, the expected apt sources, and an out-of-date stamp.
+    void buildRootPlan_data()
+    {
+        QTest::addColumn<QString>("tweak");
+        QTest::addColumn<QString>("plan");
+        QTest::newRow("packages added") << QStringLiteral(":") << QStringLiteral("add openssh-client openssh-server");
+        QTest::newRow("stamp current") << QStringLiteral("packages_hash > $R/.tileport-packages") << QStringLiteral("present");
+        QTest::newRow("mirror changed") << QStringLiteral("echo 'deb http://mirror.example/debian trixie main' > $R/etc/apt/sources.list")
+                                        << QStringLiteral("rebuild");
+        QTest::newRow("package dropped") << QStringLiteral("{ printf '%s\\n' \"${TILEPORT_PACKAGES[@]}\"; echo emacs; } > $R/.tileport-package-list")
+                                         << QStringLiteral("rebuild");
+        QTest::newRow("no root") << QStringLiteral("rm -rf $R/*") << QStringLiteral("rebuild");
+    }
+
+    void buildRootPlan()
+    {
+        QFETCH(QString, tweak);
+        QFETCH(QString, plan);
+        QTemporaryDir root;
+        const QString script = QStringLiteral(
+            ". scripts/setup; R=$1; mkdir -p $R/var/lib/dpkg/updates $R/etc/apt; root_sources > $R/etc/apt/sources.list;"
+            " for p in \"${TILEPORT_PACKAGES[@]}\"; do case $p in openssh-*) ;; *)"
+            " printf 'Package: %s\\nStatus: install ok installed\\nVersion: 1\\nArchitecture: all\\n\\n' $p;; esac;"
+            " done > $R/var/lib/dpkg/status; echo stale > $R/.tileport-packages; %1; build_root_plan $R")
+                                   .arg(tweak);
+        QProcess p;
+        p.setWorkingDirectory(QStringLiteral(TILEPORT_SOURCE_DIR));
+        p.start(QStringLiteral("bash"), {QStringLiteral("-c"), script, QStringLiteral("bash"), root.path()});
+        QVERIFY(p.waitForFinished(60'000));
+        QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
+        QCOMPARE(QString::fromUtf8(p.readAllStandardOutput()).trimmed(), plan);
+    }
+
     void wrapperNamesAMissingPath()
     {
         const Run r = bash(QStringLiteral("./scripts/tileport reference /nonexistent-dir/kernel.py"));

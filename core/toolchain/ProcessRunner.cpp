@@ -31,6 +31,10 @@ ProcessResult ProcessRunner::run(const ProcessSpec &spec, const std::atomic_bool
     proc.setProcessEnvironment(spec.environment);
     if (!spec.workingDirectory.isEmpty())
         proc.setWorkingDirectory(spec.workingDirectory);
+    if (!spec.standardInputFile.isEmpty())
+        proc.setStandardInputFile(spec.standardInputFile);
+    if (!spec.standardOutputFile.isEmpty())
+        proc.setStandardOutputFile(spec.standardOutputFile);
     QElapsedTimer clock;
     clock.start();
     proc.start(spec.program, spec.arguments);

@@ -20,6 +20,10 @@ struct ProcessSpec {
     QString workingDirectory;
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
     int timeoutMs = 60'000;
+    // Optional: the child's stdin is read from, and its stdout written to,
+    // these files (bulk data such as a tar stream stays out of memory).
+    QString standardInputFile;
+    QString standardOutputFile;
 };
 
 struct ProcessResult {
