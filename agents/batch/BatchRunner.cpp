@@ -62,6 +62,7 @@ QString BatchRunner::start()
     if (m_options.build) {
         if (m_options.workDirectory.isEmpty()) {
             m_tempWork = std::make_unique<QTemporaryDir>();
+            m_tempWork->setAutoRemove(false); // the rows point at diffs and logs in it
             if (!m_tempWork->isValid())
                 return QStringLiteral("cannot create a temporary work directory: %1").arg(m_tempWork->errorString());
             m_options.workDirectory = m_tempWork->path();

@@ -54,6 +54,7 @@ private:
     void assign(const QString &name, const RustValue &v, TSNode at);
     void forStatement(TSNode n);
     bool reassignedLater(const QString &name) const;
+    void staticIteration(TSNode n, const QString &var, TSNode items);
     void exprStatement(TSNode n);
     void store(TSNode call);
 

@@ -131,7 +131,7 @@ QString KernelLowering::scalarText(const RustValue &v, TSNode at) const
 QString KernelLowering::literalText(const RustValue &v, const QString &dtype, TSNode at) const
 {
     const bool isFloat = dtype == QLatin1String("f32") || dtype == QLatin1String("f64");
-    const bool isInt = dtype == QLatin1String("i32") || dtype == QLatin1String("i64");
+    const bool isInt = isIntegerLike(dtype);
     if (isFloat) {
         // cutile 0.4.0 folds the std constants into `constant <f32: -inf>`.
         if (std::isnan(v.number))
@@ -196,8 +196,8 @@ RustValue KernelLowering::toTile(const RustValue &v, const QString &dtype, const
         const QString sdt = v.kind == RustValue::Kind::BlockId ? QStringLiteral("i32") : v.dtype;
         if (resolve(dtype).startsWith(QLatin1String("TpDtype")))
             fail(at, QStringLiteral("scalar operand"), QStringLiteral("a runtime scalar meets a dtype-generic tile"));
-        if (resolve(sdt) == QLatin1String("i32") && isFloatLike(dtype)) {
-            // Python converts an int scalar meeting a float tile to the tile's type.
+        if (resolve(sdt) == QLatin1String("i32") && (isFloatLike(dtype) || (isIntegerLike(dtype) && resolve(dtype) != QLatin1String("i32")))) {
+            // Python converts an int scalar to the type of the tile it meets.
             const QString s0 = bind(QStringLiteral("scalar_to_tile(%1)").arg(v.expr), RustValue::tileType(QStringLiteral("i32"), {}));
             const QString s1 = bind(QStringLiteral("convert_tile(%1)").arg(s0), RustValue::tileType(dtype, {}));
             RustValue t;

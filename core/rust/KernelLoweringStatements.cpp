@@ -202,6 +202,10 @@ void KernelLowering::forStatement(TSNode n)
         fail(n, QStringLiteral("for-else"), QStringLiteral("not lowered"));
     if (!node::is(left, "identifier"))
         fail(left, QStringLiteral("for loop target"), QStringLiteral("only a plain name can be the loop variable"));
+    if (node::is(right, "call") && m_imports.resolve(m_src, node::field(right, "function")) == QLatin1String("cuda.tile.static_iter")) {
+        staticIteration(n, m_src.text(left), node::positional(right, 0));
+        return;
+    }
     if (!node::is(right, "call") || m_src.text(node::field(right, "function")) != QLatin1String("range")
         || m_imports.binds(QStringLiteral("range")))
         fail(right, QStringLiteral("for loop"), QStringLiteral("only `for name in range(...)` is lowered"));
@@ -254,6 +258,31 @@ void KernelLowering::forStatement(TSNode n)
     }
     m_vars = after;
     emit(QStringLiteral("}"));
+}
+
+// `for t in ct.static_iter((a, b))`: unrolled at translation time, the
+// body lowered once per item in its own Rust block.
+void KernelLowering::staticIteration(TSNode n, const QString &var, TSNode items)
+{
+    const RustValue seq = expr(items);
+    if (seq.kind != RustValue::Kind::Tuple || seq.items.isEmpty())
+        fail(items, QStringLiteral("ct.static_iter"), QStringLiteral("needs a literal tuple"));
+    for (const RustValue &item : seq.items) {
+        emit(QStringLiteral("{"));
+        const QHash<QString, Variable> saved = m_vars;
+        ++m_indent;
+        ++m_loopDepth;
+        Variable v;
+        v.value = item;
+        v.loopDepth = m_loopDepth;
+        m_vars.insert(var, v);
+        block(node::field(n, "body"));
+        --m_loopDepth;
+        --m_indent;
+        m_vars = saved;
+        emit(QStringLiteral("}"));
+    }
+    m_lastTemp.clear();
 }
 
 void KernelLowering::exprStatement(TSNode e)
