@@ -16,7 +16,7 @@ def fmt(v, spec):
 def main(root):
     res = os.path.join(root, "bench", "results")
     kernels = sorted({os.path.basename(p).split(".")[0][len("gpu-"):] for p in glob.glob(os.path.join(res, "gpu-*.check.json"))})
-    env, lines, ratios = {}, [], []
+    env, lines, ratios, per_kernel = {}, [], [], []
     lines.append("| example | config | kernel | correctness | max abs err | ref (ms) | rust (ms) | rust/ref |")
     lines.append("|---|---|---|---|---|---|---|---|")
     for k in kernels:
@@ -27,6 +27,10 @@ def main(root):
         timed = {r["config"]: r for r in bench.get("configs", [])}
         if "blocked" in check:
             lines.append(f"| {k} | - | - | BLOCKED ({check['blocked']['owner']}): {check['blocked']['reason']} | | | | |")
+        mine = [t["ratio"] for t in timed.values() if t.get("ratio")]
+        if mine:
+            g = math.exp(sum(map(math.log, mine)) / len(mine))
+            per_kernel.append(f"| {k} | {len(mine)} | {g:.3f} | {'DONE' if g <= 1.05 else 'INVESTIGATE'} |")
         for r in check.get("configs", []):
             t = timed.get(r["config"], {})
             err = max((a["max_abs_err"] for a in r.get("arrays", [])), default=None)
@@ -50,8 +54,9 @@ def main(root):
            f"- torch {env.get('torch', '?')}, CUDA runtime {env.get('cuda_runtime', '?')}, Python {env.get('python', '?')}",
            f"- cuda-tile {env.get('cuda_tile', '?')} (reference); cutile =0.4.0 (Rust); tileiras 13.3", "",
            *lines, "",
-           f"geomean(rust/ref) over {len(ratios)} timed config(s): {fmt(geo, '.3f')} "
-           f"(stage E gate: DONE at <= 1.05, else INVESTIGATE)", ""]
+           "Stage E per example (geomean of rust/ref over its configs; DONE at <= 1.05, else INVESTIGATE):", "",
+           "| example | configs | geomean rust/ref | stage E verdict |", "|---|---|---|---|", *per_kernel, "",
+           f"All {len(ratios)} timed configs together: geomean(rust/ref) = {fmt(geo, '.3f')}.", ""]
     log = os.path.join(res, "gpu-device.log")
     if os.path.exists(log):
         head = open(log).read().splitlines()[:6]
