@@ -3,6 +3,7 @@
 
 #include "AnalysisJson.h"
 #include "KernelConfigFile.h"
+#include "KernelConfigPath.h"
 #include "ModuleAnalyzer.h"
 #include "ReferenceExporter.h"
 #include "tileport/TileIR/Diff/ModuleLoader.h"
@@ -82,7 +83,7 @@ StageReport AnalyzeStage::run(StageContext &ctx)
                        QStringLiteral("%1: no @ct.kernel named %2").arg(source, kernel));
 
     frontend::KernelConfigFile configs;
-    const QString sidecar = frontend::KernelConfigFile::pathFor(source);
+    const QString sidecar = kernelConfigPath(info);
     if (!configs.load(sidecar) || configs.configs.isEmpty()) {
         QString why = QStringLiteral("%1: no usable specialization configs").arg(sidecar);
         if (!configs.diagnostics.isEmpty())

@@ -4,6 +4,7 @@
 #include "CrateWriter.h"
 #include "HarnessArguments.h"
 #include "KernelConfigFile.h"
+#include "KernelConfigPath.h"
 #include "ProcessRunner.h"
 #include "RustTranslator.h"
 
@@ -109,7 +110,7 @@ StageReport GenerateStage::run(StageContext &ctx)
                                                                 QDir(crate).filePath(QStringLiteral("target"))))
                                 .filePath(QStringLiteral("release/") + harnessName);
     frontend::KernelConfigFile configs;
-    configs.load(frontend::KernelConfigFile::pathFor(source));
+    configs.load(kernelConfigPath(info));
     QJsonArray produced;
     int done = 0, failed = 0;
     for (const frontend::KernelConfig &c : configs.configs) {

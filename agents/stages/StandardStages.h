@@ -1,11 +1,15 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include <QString>
+
 namespace tileport {
 
 class Orchestrator;
 
 // Registers every stage this build implements, for the CLI and the IDE alike.
-void addStandardStages(Orchestrator &orchestrator);
+// `gpuRunner` says where stages D and E run their bundles ("local" or
+// "ssh://host/dir", see makeGpuRunner).
+void addStandardStages(Orchestrator &orchestrator, const QString &gpuRunner = QStringLiteral("local"));
 
 } // namespace tileport

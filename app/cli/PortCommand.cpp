@@ -4,6 +4,7 @@
 // every command ends with the same stable stage table.
 #include "Commands.h"
 
+#include "GpuRunner.h"
 #include "KernelConfigFile.h"
 #include "Orchestrator.h"
 #include "StageCatalog.h"
@@ -103,7 +104,7 @@ int exitFor(const RunSummary &s)
 
 int runPortCommand(const QStringList &args)
 {
-    QString file, kernel, stages, sessionDir;
+    QString file, kernel, stages, sessionDir, configFile, gpu = QStringLiteral("local");
     bool json = false;
     for (int i = 0; i < args.size(); ++i) {
         const QString &a = args[i];
@@ -114,6 +115,10 @@ int runPortCommand(const QStringList &args)
             stages = args[++i];
         else if (a == QLatin1String("--session") && hasValue)
             sessionDir = args[++i];
+        else if (a == QLatin1String("--config") && hasValue)
+            configFile = args[++i];
+        else if (a == QLatin1String("--gpu") && hasValue)
+            gpu = args[++i];
         else if (a == QLatin1String("--json"))
             json = true;
         else if (a.startsWith(QLatin1String("--")))
@@ -125,7 +130,8 @@ int runPortCommand(const QStringList &args)
     }
     if (file.isEmpty())
         return fail(QStringLiteral("port"),
-                    QStringLiteral("usage: tileport port FILE.py [--kernel K] [--stages A-E] [--session DIR] [--json]"));
+                    QStringLiteral("usage: tileport port FILE.py [--kernel K] [--stages A-E] [--session DIR] [--config CFG.json]"
+                                   " [--gpu local|ssh://host/dir] [--json]"));
     const QFileInfo src(file);
     if (!src.isFile())
         return fail(QStringLiteral("port"), QStringLiteral("%1: no such file").arg(file));
@@ -134,8 +140,15 @@ int runPortCommand(const QStringList &args)
     if (!stages.isEmpty() && (selected = Router::parseStages(stages, &error)).isEmpty())
         return fail(QStringLiteral("port"), error);
 
+    // Checked before anything runs, so a typo costs no pipeline run.
+    if (QString gpuError; !makeGpuRunner(gpu, &gpuError))
+        return fail(QStringLiteral("port"), QStringLiteral("--gpu %1: %2").arg(gpu, gpuError));
+    if (!configFile.isEmpty() && !QFileInfo(configFile).isFile())
+        return fail(QStringLiteral("port"), QStringLiteral("--config %1: no such file").arg(configFile));
+    const QString configPath = configFile.isEmpty() ? frontend::KernelConfigFile::pathFor(src.absoluteFilePath())
+                                                    : QFileInfo(configFile).absoluteFilePath();
     frontend::KernelConfigFile configs;
-    configs.load(frontend::KernelConfigFile::pathFor(src.absoluteFilePath()));
+    configs.load(configPath);
     if (kernel.isEmpty())
         kernel = configs.kernel;
     if (kernel.isEmpty())
@@ -151,7 +164,7 @@ int runPortCommand(const QStringList &args)
             return fail(QStringLiteral("port"), QStringLiteral("%1 holds a port of %2").arg(sessionDir,
                                                 session->info().value(QStringLiteral("source")).toString()));
     } else {
-        const QJsonObject info{{QStringLiteral("source"), src.absoluteFilePath()},
+        QJsonObject info{{QStringLiteral("source"), src.absoluteFilePath()},
                                {QStringLiteral("kernel"), kernel},
                                {QStringLiteral("configs"), QJsonDocument::fromJson([&] {
                                     QFile f(configs.path);
@@ -161,13 +174,15 @@ int runPortCommand(const QStringList &args)
                                 QJsonObject{{QStringLiteral("python"), tools.python},
                                             {QStringLiteral("cargo"), tools.cargo},
                                             {QStringLiteral("cutile"), tools.cutileVersion}}}};
+        if (!configFile.isEmpty())
+            info.insert(QStringLiteral("config_file"), configPath);
         session = Session::create(sessionDir, info, &error);
     }
     if (!session)
         return fail(QStringLiteral("port"), error);
 
     Orchestrator o(*session, tools);
-    addStandardStages(o);
+    addStandardStages(o, gpu);
     o.setSelected(selected);
     o.setEventSink([json](const PipelineEvent &e) { printEvent(e, json); });
     const RunSummary s = o.runPipeline();

@@ -1,0 +1,72 @@
+// SPDX-License-Identifier: MIT
+#include "GpuJob.h"
+
+#include <QDir>
+#include <QFile>
+
+namespace tileport {
+
+namespace {
+
+QJsonObject blocked(StageReport &r, const QString &verdict, const QString &owner, const QString &reason)
+{
+    r.verdict = verdict;
+    r.owner = owner;
+    r.reason = reason;
+    return {};
+}
+
+QString lastLines(const QString &text, int n)
+{
+    const QStringList lines = text.trimmed().split(QLatin1Char('\n'));
+    return lines.mid(qMax(0, int(lines.size()) - n)).join(QLatin1Char('\n'));
+}
+
+} // namespace
+
+QJsonObject runBundle(StageContext &ctx, const QString &spec, const HostBundle &bundle, const QString &mode,
+                      StageReport &report)
+{
+    QString error;
+    const std::unique_ptr<GpuRunner> runner = makeGpuRunner(spec, &error);
+    if (!runner)
+        return blocked(report, QStringLiteral("BLOCKED"), QStringLiteral("env"), QStringLiteral("GPU runner: %1").arg(error));
+    ctx.progress(QStringLiteral("checking the %1 runner").arg(runner->describe()), 0.4);
+    const QString why = runner->unavailableReason(ctx.cancelFlag());
+    report.validators << ValidatorResult{QStringLiteral("runner %1 available").arg(runner->describe()), why.isEmpty() ? 0 : 1, why};
+    if (!why.isEmpty())
+        return blocked(report, QStringLiteral("BLOCKED"), QStringLiteral("env"),
+                       QStringLiteral("GPU runner %1: %2").arg(runner->describe(), why));
+
+    ctx.progress(QStringLiteral("running %1 on %2").arg(mode, runner->describe()), 0.5);
+    RunnerJob job;
+    job.bundleDir = bundle.dir;
+    job.command = HostBundle::command(mode);
+    job.timeoutMs = ctx.toolTimeoutMs();
+    const RunnerOutcome ran = runner->run(job, ctx.cancelFlag());
+    QFile log(QDir(ctx.area(Session::Area::Logs)).filePath(QStringLiteral("gpu_%1.log").arg(mode)));
+    if (log.open(QIODevice::WriteOnly))
+        log.write(ran.log.toUtf8());
+    report.validators << ValidatorResult{QStringLiteral("%1 (%2)").arg(job.command.join(QLatin1Char(' ')), runner->describe()),
+                                         ran.exitCode, lastLines(ran.log, 20)};
+    if (ctx.isCancelled())
+        return {};
+    if (ran.status == RunnerOutcome::Status::Unavailable || ran.status == RunnerOutcome::Status::TimedOut)
+        return blocked(report, QStringLiteral("BLOCKED"), QStringLiteral("env"),
+                       QStringLiteral("GPU runner %1: %2").arg(runner->describe(), ran.reason));
+    const QJsonObject results = bundle.readResults(mode, &error);
+    if (results.isEmpty())
+        return blocked(report, QStringLiteral("FAIL"), QStringLiteral("host"),
+                       QStringLiteral("%1 (%2)").arg(error, ran.reason.isEmpty() ? QStringLiteral("no reason given") : ran.reason));
+    const QJsonObject b = results.value(QStringLiteral("blocked")).toObject();
+    if (!b.isEmpty()) {
+        const QString owner = b.value(QStringLiteral("owner")).toString();
+        return blocked(report, owner == QLatin1String("env") ? QStringLiteral("BLOCKED") : QStringLiteral("FAIL"), owner,
+                       b.value(QStringLiteral("reason")).toString());
+    }
+    if (ran.status != RunnerOutcome::Status::Ok)
+        return blocked(report, QStringLiteral("FAIL"), QStringLiteral("host"), ran.reason);
+    return results;
+}
+
+} // namespace tileport

@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: MIT
+#include "HostStage.h"
+
+#include "GpuJob.h"
+#include "HostBundle.h"
+
+#include <QJsonArray>
+
+namespace tileport {
+
+namespace {
+
+// The worst array of a config, for the table.
+QString worstError(const QJsonObject &row)
+{
+    double worst = 0;
+    qint64 bad = 0;
+    for (const QJsonValue &a : row.value(QStringLiteral("arrays")).toArray()) {
+        worst = qMax(worst, a.toObject().value(QStringLiteral("max_abs_err")).toDouble());
+        bad += a.toObject().value(QStringLiteral("mismatched")).toInteger();
+    }
+    return QStringLiteral("%1 | %2").arg(worst, 0, 'g', 3).arg(bad);
+}
+
+} // namespace
+
+StageReport HostStage::run(StageContext &ctx)
+{
+    StageReport report;
+    HostBundle bundle;
+    ctx.progress(QStringLiteral("host code and bundle"), 0.0);
+    if (!HostBundle::prepare(ctx, report, &bundle))
+        return report;
+    report.evidence = QJsonObject{{"bundle", QStringLiteral("generated/host/bundle")},
+                                  {"ffi", QStringLiteral("generated/crate/src/ffi.rs")},
+                                  {"library", QStringLiteral("generated/host/bundle/") + bundle.library},
+                                  {"configs", QJsonArray::fromStringList(bundle.configs)},
+                                  {"runner", m_runner}};
+    const QJsonObject results = runBundle(ctx, m_runner, bundle, QStringLiteral("check"), report);
+    if (results.isEmpty())
+        return report;
+
+    const QJsonArray rows = results.value(QStringLiteral("configs")).toArray();
+    int passed = 0;
+    QString envWhy, hostWhy, kernelWhy;
+    QString md = QStringLiteral("| config | kernel | status | max abs err | mismatched | note |\n|---|---|---|---|---|---|\n");
+    for (const QJsonValue &v : rows) {
+        const QJsonObject r = v.toObject();
+        const QString status = r.value(QStringLiteral("status")).toString();
+        const QString owner = r.value(QStringLiteral("owner")).toString();
+        const QString name = r.value(QStringLiteral("config")).toString();
+        QString why = r.value(QStringLiteral("reason")).toString();
+        if (status == QLatin1String("pass"))
+            ++passed;
+        else if (status == QLatin1String("fail"))
+            why = QStringLiteral("outside atol %1, rtol %2")
+                      .arg(r.value(QStringLiteral("tolerance")).toObject().value(QStringLiteral("atol")).toDouble())
+                      .arg(r.value(QStringLiteral("tolerance")).toObject().value(QStringLiteral("rtol")).toDouble());
+        const QString line = QStringLiteral("%1: %2").arg(name, why);
+        if (status != QLatin1String("pass")) {
+            QString &slot = owner == QLatin1String("env") ? envWhy : owner == QLatin1String("host") ? hostWhy : kernelWhy;
+            if (slot.isEmpty())
+                slot = line;
+        }
+        md += QStringLiteral("| %1 | %2 | %3 | %4 | %5 |\n")
+                  .arg(name, r.value(QStringLiteral("kernel")).toString(), status, worstError(r), QString(why).replace(QLatin1Char('|'), QLatin1Char('/')));
+    }
+    QJsonObject evidence = report.evidence;
+    evidence.insert(QStringLiteral("results"), rows);
+    evidence.insert(QStringLiteral("environment"), results.value(QStringLiteral("environment")));
+    report.evidence = evidence;
+    report.markdown = md;
+    if (rows.isEmpty()) {
+        report.verdict = QStringLiteral("BLOCKED");
+        report.owner = QStringLiteral("kernel");
+        report.reason = QStringLiteral("the harness checked no config");
+    } else if (!envWhy.isEmpty()) {
+        report.verdict = QStringLiteral("BLOCKED");
+        report.owner = QStringLiteral("env");
+        report.reason = envWhy;
+    } else if (!hostWhy.isEmpty()) {
+        report.verdict = QStringLiteral("FAIL");
+        report.owner = QStringLiteral("host");
+        report.reason = hostWhy;
+    } else if (!kernelWhy.isEmpty()) {
+        report.verdict = QStringLiteral("FAIL");
+        report.owner = QStringLiteral("kernel");
+        report.reason = kernelWhy;
+    } else {
+        report.verdict = QStringLiteral("ALL_PASS");
+        report.reason = QStringLiteral("%1 of %1 config(s) match the reference within tolerance").arg(passed);
+    }
+    ctx.progress(QStringLiteral("done"), 1.0);
+    return report;
+}
+
+} // namespace tileport

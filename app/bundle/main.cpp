@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: MIT
+// tileport-bundle: the host bundle of stages D/E without a session, for
+// running it on another machine (scripts/gpu-proof). Translates the kernel
+// file, writes the crate, adds the C ABI, builds the cdylib and assembles
+// OUT/bundle; OUT/crate keeps the crate. Exit codes: 0 bundle written;
+// 1 the kernel or its host code failed; 2 usage; 3 environment (no cargo).
+#include "CrateWriter.h"
+#include "HostBundleBuilder.h"
+#include "KernelConfigFile.h"
+#include "RustTranslator.h"
+#include "Toolchains.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QTextStream>
+
+using namespace tileport;
+
+namespace {
+
+int usage(const QString &msg)
+{
+    QTextStream(stderr) << "tileport-bundle: " << msg << '\n'
+                        << "usage: tileport-bundle FILE.py -o OUT [--kernel NAME] [--config CFG.json]\n";
+    return 2;
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    const QStringList args = app.arguments().mid(1);
+    QString file, out, kernel, config;
+    for (int i = 0; i < args.size(); ++i) {
+        const QString &a = args[i];
+        const bool value = i + 1 < args.size();
+        if ((a == QLatin1String("-o") || a == QLatin1String("--kernel") || a == QLatin1String("--config")) && value)
+            (a == QLatin1String("-o") ? out : a == QLatin1String("--kernel") ? kernel : config) = args[++i];
+        else if (a.startsWith(QLatin1Char('-')))
+            return usage(QStringLiteral("unknown option '%1'").arg(a));
+        else if (file.isEmpty())
+            file = a;
+        else
+            return usage(QStringLiteral("unexpected argument '%1'").arg(a));
+    }
+    if (file.isEmpty() || out.isEmpty())
+        return usage(QStringLiteral("FILE.py and -o OUT are required"));
+    file = QFileInfo(file).absoluteFilePath();
+    if (config.isEmpty())
+        config = frontend::KernelConfigFile::pathFor(file);
+    frontend::KernelConfigFile configs;
+    configs.load(config);
+    if (kernel.isEmpty())
+        kernel = configs.kernel;
+    if (kernel.isEmpty())
+        return usage(QStringLiteral("name the kernel with --kernel (%1 names none)").arg(config));
+
+    QTextStream err(stderr);
+    const Toolchains tools = Toolchains::fromEnvironment();
+    rust::RustTranslator::Options options;
+    options.kernel = kernel;
+    const rust::TranslationResult result = rust::RustTranslator::translateFile(file, options);
+    for (const rust::TranslationDiagnostic &d : result.diagnostics)
+        err << d.toString() << '\n';
+    if (!result.error.isEmpty() || result.kernels.isEmpty()) {
+        err << "tileport-bundle: " << (result.error.isEmpty() ? QStringLiteral("no kernel translated") : result.error) << '\n';
+        return 1;
+    }
+    rust::CrateWriter::Options w;
+    w.rustfmt = tools.rustfmt;
+    if (!tools.cutileVersion.isEmpty())
+        w.cutileVersion = tools.cutileVersion;
+    QFile lock(QDir(tools.resourceDir).filePath(QStringLiteral("rust/tileport-probe/Cargo.lock")));
+    if (lock.open(QIODevice::ReadOnly))
+        w.probeLock = QString::fromUtf8(lock.readAll());
+    const QDir root(out);
+    if (const QString e = rust::CrateWriter::write(result, root.filePath(QStringLiteral("crate")), w); !e.isEmpty()) {
+        err << "tileport-bundle: " << e << '\n';
+        return 1;
+    }
+    rust::HostBundleBuilder::Options o;
+    o.source = file;
+    o.kernel = kernel;
+    o.configPath = config;
+    o.crateDir = root.filePath(QStringLiteral("crate"));
+    o.outDir = root.filePath(QStringLiteral("bundle"));
+    const rust::HostBundleBuilder::Result r = rust::HostBundleBuilder::build(o, tools);
+    for (const rust::HostBundleBuilder::Step &s : r.steps)
+        err << "  " << s.name << ": exit " << s.exitCode << (s.output.isEmpty() ? QString() : QStringLiteral("\n") + s.output) << '\n';
+    if (!r.ok) {
+        err << "tileport-bundle: " << r.verdict << " (" << r.owner << "): " << r.reason << '\n';
+        return r.owner == QLatin1String("env") ? 3 : 1;
+    }
+    QTextStream(stdout) << o.outDir << '\n';
+    return 0;
+}

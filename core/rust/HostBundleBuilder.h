@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "Toolchains.h"
+
+#include <QList>
+#include <QStringList>
+
+#include <atomic>
+
+namespace tileport::rust {
+
+// Makes the directory a GPU runner executes for stages D and E:
+//   lib/lib<crate>.so     the generated crate built as a cdylib, with ffi.rs
+//   tileport_host.py      the Python wrapper and the check/bench harness
+//   kernel/<file>.py      the cuTile Python reference, and its configs
+//   bundle.json           entries and their C ABI, launch sites, configs
+//   run.sh                ./run.sh check|bench; results land in results/
+// Used by the stages (through HostBundle) and by `tileport-bundle`.
+class HostBundleBuilder
+{
+public:
+    struct Options {
+        QString source;      // the kernel's Python file
+        QString kernel;      // the ported kernel; configs of other kernels are left out
+        QString configPath;  // its .tileport.json
+        QString crateDir;    // written by CrateWriter (stage B)
+        QString outDir;      // the bundle
+        int timeoutMs = 10 * 60'000;
+        const std::atomic_bool *cancel = nullptr;
+    };
+    // One step with its exit code, for a stage report's validators.
+    struct Step {
+        QString name;
+        int exitCode = 0;
+        QString output;
+    };
+    struct Result {
+        bool ok = false;
+        QString verdict;     // when not ok: BLOCKED or FAIL
+        QString owner;       // env | kernel | host
+        QString reason;
+        QString buildLog;    // cargo's stderr
+        QList<Step> steps;
+        QStringList configs; // the configs the bundle runs
+        QString library;     // bundle-relative path of the cdylib
+    };
+
+    static Result build(const Options &options, const Toolchains &tools);
+};
+
+} // namespace tileport::rust

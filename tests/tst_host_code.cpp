@@ -1,0 +1,209 @@
+// SPDX-License-Identifier: MIT
+// The host side of stages D and E without the pipeline: the entries read
+// back from generated headers, the C ABI source (ffi.rs), the bundle built
+// for real (cargo builds the crate as a cdylib), the local GPU runner
+// (commands, time-outs, cancel) and the runner factory.
+#include "CrateWriter.h"
+#include "HostBundleBuilder.h"
+#include "HostCodeWriter.h"
+#include "LocalRunner.h"
+#include "ProcessRunner.h"
+#include "RustTranslator.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace tileport;
+
+namespace {
+
+const QString kExamples = QStringLiteral(TILEPORT_SOURCE_DIR "/examples/cutile");
+
+QJsonObject readJson(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? QJsonDocument::fromJson(f.readAll()).object() : QJsonObject();
+}
+
+rust::HostEntry entryOf(const QString &file, const QString &kernel)
+{
+    const rust::TranslationResult r = rust::RustTranslator::translateFile(kExamples + QLatin1Char('/') + file, {});
+    QString error;
+    for (const rust::HostEntry &e : rust::HostCodeWriter::entries(r, &error))
+        if (e.signature.pythonKernel == kernel)
+            return e;
+    qWarning("%s", qPrintable(error));
+    return {};
+}
+
+} // namespace
+
+class TestHostCode : public QObject
+{
+    Q_OBJECT
+private:
+    Toolchains m_tools = Toolchains::fromEnvironment();
+
+private Q_SLOTS:
+    void runnerFactory()
+    {
+        QString error;
+        const auto local = makeGpuRunner(QStringLiteral("local"), &error);
+        QVERIFY(local);
+        QCOMPARE(local->describe(), QStringLiteral("local"));
+        const auto ssh = makeGpuRunner(QStringLiteral("ssh://gpu-box/srv/tileport"), &error);
+        QVERIFY2(ssh, qPrintable(error));
+        QVERIFY2(ssh->describe().startsWith(QLatin1String("ssh://gpu-box")), qPrintable(ssh->describe()));
+        QVERIFY(!makeGpuRunner(QStringLiteral("ssh://gpu-box"), &error)); // no remote directory
+        QVERIFY(!error.isEmpty());
+        QVERIFY(!makeGpuRunner(QStringLiteral("gpu0"), &error));
+        QVERIFY2(error.contains(QStringLiteral("unknown GPU runner 'gpu0'")), qPrintable(error));
+    }
+
+    void localRunnerRunsTimesOutAndCancels()
+    {
+        QTemporaryDir bundle;
+        QVERIFY(bundle.isValid());
+        LocalRunner runner;
+        RunnerJob job;
+        job.bundleDir = bundle.path();
+        job.command = {QStringLiteral("sh"), QStringLiteral("-c"),
+                       QStringLiteral("pwd; echo '{\"ok\": true}' > results/out.json; echo said >&2")};
+        RunnerOutcome r = runner.run(job);
+        QCOMPARE(int(r.status), int(RunnerOutcome::Status::Ok));
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.log.contains(QDir(bundle.path()).canonicalPath()) || r.log.contains(bundle.path()), qPrintable(r.log));
+        QVERIFY(r.log.contains(QStringLiteral("said")));
+        QVERIFY(readJson(bundle.filePath(QStringLiteral("results/out.json"))).value(QStringLiteral("ok")).toBool());
+
+        job.command = {QStringLiteral("sh"), QStringLiteral("-c"), QStringLiteral("exit 7")};
+        r = runner.run(job);
+        QCOMPARE(int(r.status), int(RunnerOutcome::Status::Failed));
+        QCOMPARE(r.exitCode, 7);
+        QVERIFY(!r.reason.isEmpty());
+
+        job.command = {QStringLiteral("sleep"), QStringLiteral("30")};
+        job.timeoutMs = 300;
+        r = runner.run(job);
+        QCOMPARE(int(r.status), int(RunnerOutcome::Status::TimedOut));
+
+        std::atomic_bool cancel{true};
+        job.timeoutMs = 30'000;
+        r = runner.run(job, &cancel);
+        QCOMPARE(int(r.status), int(RunnerOutcome::Status::Cancelled));
+
+        job.bundleDir = bundle.filePath(QStringLiteral("missing"));
+        r = runner.run(job);
+        QCOMPARE(int(r.status), int(RunnerOutcome::Status::Failed));
+        QVERIFY(r.reason.contains(QStringLiteral("no such bundle directory")));
+    }
+
+    void hostEntriesFromTheGeneratedHeaders()
+    {
+        // vector_add: c is a block output, so the partition fixes the grid.
+        const rust::HostEntry va = entryOf(QStringLiteral("vector_add.py"), QStringLiteral("vector_add"));
+        QCOMPARE(va.params.size(), 3);
+        QVERIFY(va.params[0].tensor && !va.params[0].blockOutput);
+        QCOMPARE(va.params[0].element, QStringLiteral("E"));
+        QVERIFY(va.params[2].blockOutput);
+        QCOMPARE(va.params[2].partition, QStringList{QStringLiteral("TILE")});
+        const QString vaSrc = rust::HostCodeWriter::ffiSource({va});
+        QVERIFY(vaSrc.contains(QStringLiteral("pub unsafe extern \"C\" fn tileport_vector_add(")));
+        QVERIFY2(vaSrc.contains(QStringLiteral("(&mut t2).partition([call.dim(1)?])")), qPrintable(vaSrc));
+        QVERIFY(!vaSrc.contains(QStringLiteral(".grid(call.grid)")));
+        // One arm per dispatched dtype of the single generic E.
+        QVERIFY(vaSrc.contains(QStringLiteral("(0,) => launch!(f32)")));
+        QVERIFY(vaSrc.contains(QStringLiteral("(2,) => launch!(bf16)")));
+
+        // rms_norm: EPS is a runtime f32; y is stored by chunk, so the grid
+        // comes from the caller.
+        const rust::HostEntry rms = entryOf(QStringLiteral("rms_norm.py"), QStringLiteral("rms_norm"));
+        QStringList names;
+        for (const rust::HostEntry::Param &p : rms.params)
+            names << p.name + (p.tensor ? QStringLiteral(":t") : QLatin1Char(':') + p.scalarType);
+        QCOMPARE(names.join(QLatin1Char(' ')), QStringLiteral("x:t w:t y:t EPS:f32"));
+        const QString rmsSrc = rust::HostCodeWriter::ffiSource({rms});
+        QVERIFY(rmsSrc.contains(QStringLiteral("call.scalar(0) as f32")));
+        QVERIFY(rmsSrc.contains(QStringLiteral(".grid(call.grid)")));
+
+        // saxpy keeps two dtype generics: every pair of dispatched dtypes.
+        const rust::HostEntry saxpy = entryOf(QStringLiteral("saxpy.py"), QStringLiteral("saxpy"));
+        const QString saxpySrc = rust::HostCodeWriter::ffiSource({saxpy});
+        QCOMPARE(saxpySrc.count(QStringLiteral("=> launch!(")), 9);
+    }
+
+    void bundleBuiltForReal()
+    {
+        if (m_tools.cargo.isEmpty())
+            QSKIP("needs cargo with the cutile crates (run scripts/setup)");
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString source = kExamples + QStringLiteral("/vector_add.py");
+        const rust::TranslationResult r = rust::RustTranslator::translateFile(source, {});
+        QVERIFY2(r.ok(), qPrintable(r.error));
+        rust::CrateWriter::Options w;
+        QFile lock(QDir(m_tools.resourceDir).filePath(QStringLiteral("rust/tileport-probe/Cargo.lock")));
+        QVERIFY(lock.open(QIODevice::ReadOnly));
+        w.probeLock = QString::fromUtf8(lock.readAll());
+        QCOMPARE(rust::CrateWriter::write(r, dir.filePath(QStringLiteral("crate")), w), QString());
+
+        rust::HostBundleBuilder::Options o;
+        o.source = source;
+        o.kernel = QStringLiteral("vector_add");
+        o.configPath = kExamples + QStringLiteral("/vector_add.tileport.json");
+        o.crateDir = dir.filePath(QStringLiteral("crate"));
+        o.outDir = dir.filePath(QStringLiteral("bundle"));
+        const rust::HostBundleBuilder::Result b = rust::HostBundleBuilder::build(o, m_tools);
+        QVERIFY2(b.ok, qPrintable(b.reason + QLatin1Char('\n') + b.buildLog));
+        QCOMPARE(b.configs, (QStringList{QStringLiteral("f32_t1024"), QStringLiteral("f16_t512")}));
+        // Building twice is harmless: the crate is patched once.
+        QVERIFY(rust::HostBundleBuilder::build(o, m_tools).ok);
+        QFile lib(dir.filePath(QStringLiteral("crate/src/lib.rs")));
+        QVERIFY(lib.open(QIODevice::ReadOnly));
+        QCOMPARE(lib.readAll().count("pub mod ffi;"), 1);
+
+        const QDir bundle(o.outDir);
+        for (const char *f : {"run.sh", "bundle.json", "tileport_host.py", "kernel/vector_add.py", "kernel/vector_add.tileport.json",
+                              "lib/libtileport_gen_vector_add.so"})
+            QVERIFY2(QFile::exists(bundle.filePath(QLatin1String(f))), f);
+        QFile so(bundle.filePath(QStringLiteral("lib/libtileport_gen_vector_add.so")));
+        QVERIFY(so.open(QIODevice::ReadOnly));
+        const QByteArray bytes = so.readAll();
+        QVERIFY(bytes.startsWith("\x7f" "ELF"));
+        QVERIFY(bytes.contains("tileport_vector_add"));
+        const QJsonObject manifest = readJson(bundle.filePath(QStringLiteral("bundle.json")));
+        QCOMPARE(manifest.value(QStringLiteral("library")).toString(), QStringLiteral("lib/libtileport_gen_vector_add.so"));
+        const QJsonObject launch = manifest.value(QStringLiteral("launches")).toArray().first().toObject();
+        QCOMPARE(launch.value(QStringLiteral("function")).toString(), QStringLiteral("launch"));
+        QCOMPARE(launch.value(QStringLiteral("args")).toArray().size(), 4);
+        QCOMPARE(manifest.value(QStringLiteral("entries")).toObject().value(QStringLiteral("vector_add")).toObject()
+                     .value(QStringLiteral("symbol")).toString(), QStringLiteral("tileport_vector_add"));
+
+        // The wrapper is valid Python, and without torch or a GPU it says so
+        // in its results instead of failing silently.
+        const QString python = QStandardPaths::findExecutable(QStringLiteral("python3"));
+        QVERIFY2(!python.isEmpty(), "python3 not on PATH");
+        ProcessSpec compile{python, {QStringLiteral("-m"), QStringLiteral("py_compile"), bundle.filePath(QStringLiteral("tileport_host.py"))}};
+        const ProcessResult pc = ProcessRunner::run(compile);
+        QVERIFY2(pc.ok(), pc.standardError.constData());
+        if (!LocalRunner::driverProblem().isEmpty()) {
+            LocalRunner runner;
+            RunnerJob job;
+            job.bundleDir = o.outDir;
+            job.command = {QStringLiteral("sh"), QStringLiteral("run.sh"), QStringLiteral("check")};
+            const RunnerOutcome ran = runner.run(job);
+            QCOMPARE(ran.exitCode, 3);
+            const QJsonObject blocked = readJson(bundle.filePath(QStringLiteral("results/check.json"))).value(QStringLiteral("blocked")).toObject();
+            QCOMPARE(blocked.value(QStringLiteral("owner")).toString(), QStringLiteral("env"));
+            QVERIFY(!blocked.value(QStringLiteral("reason")).toString().isEmpty());
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestHostCode)
+#include "tst_host_code.moc"
