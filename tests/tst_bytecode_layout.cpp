@@ -22,8 +22,8 @@ private Q_SLOTS:
     void instructionRecordIsCompact()
     {
         // Large modules hold millions of these; the pools carry the rest.
-        QVERIFY(sizeof(Instruction) <= 40);
-        QVERIFY(sizeof(FunctionBody::AttributeSlot) <= 12);
+        QVERIFY(sizeof(Instruction) <= 32);
+        QVERIFY(sizeof(FunctionBody::AttributeSlot) <= 8);
     }
 
     void nestedBlocksAreContiguousAfterTheEntryBlock()

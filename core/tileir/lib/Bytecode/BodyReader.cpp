@@ -52,6 +52,51 @@ BodyReader::BodyReader(ReaderContext &ctx, Function &function, Cursor body, cons
     , m_locations(locations)
     , m_open(ctx.options.maxRegionDepth + 1) // sized once: references into it stay valid
 {
+    const Version &v = ctx.version();
+    for (uint32_t op = 0; op < m_plain.size(); ++op) {
+        const OpSpec *spec = findOpSpec(op);
+        if (!spec || spec->since > v)
+            continue;
+        m_specs[op] = spec;
+        if (spec->resultCountPrefix || (spec->flagsWord && v >= spec->flagsSince) ||
+            spec->segmented || spec->operandCountPrefix || spec->regions != 0 || spec->attrs.size() > 8)
+            continue;
+        const bool enumsOnly = std::all_of(spec->attrs.begin(), spec->attrs.end(), [&](const AttrSpec &a) {
+            return a.encoding == AttrEncoding::Enum && a.flagBit < 0 && v >= a.since;
+        });
+        const int results = v >= spec->resultsSince && spec->results > 0 ? spec->results : 0;
+        if (enumsOnly && results < 255)
+            m_plain[op] = uint8_t(1 + results);
+    }
+}
+
+// The same decoding as readResults + readAttributes + readOperands for plain
+// ops (see m_plain), without their general cases; most instructions of large
+// bodies take this path.
+inline void BodyReader::readPlain(Instruction &inst, const OpSpec &spec)
+{
+    const unsigned results = m_plain[inst.opcode] - 1u;
+    std::vector<uint32_t> &words = m_body.words;
+    inst.resultCount = uint16_t(results);
+    for (unsigned i = 0; i < results; ++i)
+        words.push_back(m_ctx.readTypeRef(m_c, "result type"));
+    std::vector<FunctionBody::AttributeSlot> &slots = m_body.attributeSlots;
+    inst.attributes = uint32_t(slots.size());
+    inst.attributeCount = uint8_t(spec.attrs.size());
+    for (size_t k = 0; k < spec.attrs.size(); ++k) {
+        const AttrSpec &a = spec.attrs[k];
+        const uint64_t at = m_c.offset();
+        const uint64_t v = m_c.varint(a.name);
+        if (v >= a.enumCases) [[unlikely]]
+            failEnum(at, a, v);
+        FunctionBody::AttributeSlot slot;
+        slot.value = uint32_t(v);
+        slot.slot = uint8_t(k);
+        slots.push_back(slot);
+    }
+    inst.operandCount = uint16_t(spec.fixedOperands);
+    for (int i = 0; i < spec.fixedOperands; ++i)
+        words.push_back(readOperand());
 }
 
 void BodyReader::read()
@@ -101,8 +146,8 @@ void BodyReader::read()
 }
 const OpSpec &BodyReader::lookUp(uint64_t opcode, uint64_t at) const
 {
-    const OpSpec *spec = findOpSpec(opcode);
-    if (!spec || spec->since > m_ctx.version()) [[unlikely]]
+    const OpSpec *spec = opcode < m_specs.size() ? m_specs[opcode] : nullptr;
+    if (!spec) [[unlikely]]
         failLookUp(opcode, at);
     return *spec;
 }
@@ -121,16 +166,43 @@ void BodyReader::failLookUp(uint64_t opcode, uint64_t at) const
                    m_ctx.version().str());
 }
 
+void BodyReader::failOperand(uint64_t at, uint64_t id) const
+{
+    failAt(at, "operand index " + std::to_string(id) + " out of bounds (" + std::to_string(m_values) + " values live)");
+}
+
+void BodyReader::failResultCount(uint64_t at, const OpSpec &spec, uint64_t n, uint64_t count) const
+{
+    failAt(at, std::string(spec.name) + " must have " + std::to_string(n) + " result(s), the file says " +
+                   std::to_string(count));
+}
+
+void BodyReader::failEnum(uint64_t at, const AttrSpec &a, uint64_t v) const
+{
+    failAt(at, std::string(a.name) + ": " + std::to_string(v) + " is not a " + std::string(enumKindName(a.enumKind)) +
+                   (a.enumKind == EnumKind::RoundingMode && v == 7 ? " (nearest_away is Tile IR 13.4-dev)" : ""));
+}
+
+// item 0: too many instructions; UINT64_MAX: too many words; else a missing debug list entry.
+void BodyReader::failInstruction(uint64_t at, uint64_t item) const
+{
+    if (item == 0)
+        failAt(at, "too many instructions");
+    if (item == UINT64_MAX)
+        failAt(at, "function @" + shortText(m_function.name) + " is too large");
+    failAt(at, "function @" + shortText(m_function.name) + ": debug list has no entry for instruction " +
+                   std::to_string(item));
+}
+
 void BodyReader::assignLocation(Instruction &inst)
 {
     const uint64_t item = ++m_preorder; // item 0 is the function itself
-    if (m_preorder > UINT32_MAX)
-        failAt(inst.offset, "too many instructions");
+    if (m_preorder > UINT32_MAX) [[unlikely]]
+        failInstruction(inst.offset, 0);
     if (!m_locations)
         return;
-    if (item >= m_locations->size())
-        failAt(inst.offset, "function @" + shortText(m_function.name) + ": debug list has no entry for instruction " +
-                                std::to_string(item));
+    if (item >= m_locations->size()) [[unlikely]]
+        failInstruction(inst.offset, item);
     inst.location = m_ctx.locationIndex((*m_locations)[item], inst.offset);
 }
 
@@ -139,15 +211,19 @@ const OpSpec &BodyReader::readInstruction(Instruction &inst, unsigned depth)
     inst.offset = uint32_t(m_c.offset());
     const uint64_t opcode = m_c.varint("opcode");
     const OpSpec &spec = lookUp(opcode, inst.offset);
-    inst.opcode = uint16_t(opcode);
+    inst.opcode = uint8_t(opcode); // lookUp accepts released opcodes only
     assignLocation(inst);
     inst.words = uint32_t(m_body.words.size());
-    readResults(inst, spec);
-    const uint64_t flags = readFlags(spec);
-    readAttributes(inst, spec, flags);
-    readOperands(inst, spec, flags);
+    if (m_plain[inst.opcode]) {
+        readPlain(inst, spec);
+    } else {
+        readResults(inst, spec);
+        const uint64_t flags = readFlags(spec);
+        readAttributes(inst, spec, flags);
+        readOperands(inst, spec, flags);
+    }
     if (m_body.words.size() > UINT32_MAX) [[unlikely]]
-        failAt(inst.offset, "function @" + shortText(m_function.name) + " is too large");
+        failInstruction(inst.offset, UINT64_MAX);
     readRegions(inst, spec, depth);
     // Results are numbered after the whole instruction, regions included.
     inst.firstResult = uint32_t(m_values);
@@ -162,12 +238,13 @@ void BodyReader::readResults(Instruction &inst, const OpSpec &spec)
     if (spec.resultCountPrefix) {
         const uint64_t at = m_c.offset();
         const uint64_t count = m_c.count(1, "result count");
-        if (spec.results >= 0 && count != n)
-            failAt(at, std::string(spec.name) + " must have " + std::to_string(n) + " result(s), the file says " +
-                           std::to_string(count));
+        if (spec.results >= 0 && count != n) [[unlikely]]
+            failResultCount(at, spec, n, count);
         n = count;
+        if (n > UINT16_MAX) [[unlikely]]
+            failAt(at, std::string(spec.name) + ": " + std::to_string(n) + " results, at most 65535 are supported");
     }
-    inst.resultCount = uint32_t(n); // count() bounds n by the file size
+    inst.resultCount = uint16_t(n);
     for (uint64_t i = 0; i < n; ++i)
         m_body.words.push_back(m_ctx.readTypeRef(m_c, "result type"));
 }
@@ -205,7 +282,14 @@ void BodyReader::readAttributes(Instruction &inst, const OpSpec &spec, uint64_t 
             continue;
         } else if (m_ctx.version() < a.since) {
             // Written only by newer formats: older files imply the default.
-            slot.low = a.fallback;
+            slot.value = a.fallback;
+        } else if (a.encoding == AttrEncoding::Enum) {
+            // The common case, decoded here rather than through readAttribute.
+            const uint64_t at = m_c.offset();
+            const uint64_t v = m_c.varint(a.name);
+            if (v >= a.enumCases) [[unlikely]]
+                failEnum(at, a, v);
+            slot.value = uint32_t(v);
         } else {
             slot = readAttribute(inst, a, m_c.offset());
         }
@@ -226,34 +310,29 @@ FunctionBody::AttributeSlot BodyReader::readAttribute(const Instruction &inst, c
     switch (a.encoding) {
     case AttrEncoding::Enum: {
         const uint64_t v = m_c.varint(a.name);
-        if (v >= enumCaseCount(a.enumKind)) [[unlikely]]
-            failAt(at, std::string(a.name) + ": " + std::to_string(v) + " is not a " +
-                           std::string(enumKindName(a.enumKind)) +
-                           (a.enumKind == EnumKind::RoundingMode && v == 7 ? " (nearest_away is Tile IR 13.4-dev)" : ""));
-        return {uint32_t(v), 0};
+        if (v >= a.enumCases) [[unlikely]]
+            failEnum(at, a, v);
+        return {uint32_t(v)};
     }
     case AttrEncoding::Int32: {
         const uint64_t v = m_c.varint(a.name);
         if (v > UINT32_MAX)
             failAt(at, std::string(a.name) + ": " + std::to_string(v) + " does not fit in 32 bits");
-        return {uint32_t(v), 0};
+        return {uint32_t(v)};
     }
-    case AttrEncoding::Int64: {
-        const uint64_t v = m_c.varint(a.name);
-        return {uint32_t(v), uint32_t(v >> 32)};
-    }
+    case AttrEncoding::Int64: return {addRich({IntegerAttr{m_c.varint(a.name), std::nullopt}})};
     case AttrEncoding::Bool: {
         const uint8_t v = m_c.u8(a.name);
         if (v > 1)
             failAt(at, std::string(a.name) + ": bool byte must be 0 or 1");
-        return {v, 0};
+        return {v};
     }
     case AttrEncoding::String: {
         const std::string_view s = m_ctx.readString(m_c, a.name, inst.opcode == 0x2C);
         // get_global names a global of this module
         if (inst.opcode == 0x2C && !m_ctx.globalNames.count(s))
             failAt(at, "get_global refers to @" + shortText(s) + ", which is not a global of this module");
-        return {addRich({StringAttr{s}}), 0};
+        return {addRich({StringAttr{s}})};
     }
     case AttrEncoding::Dense: {
         if (inst.resultCount == 0)
@@ -261,14 +340,14 @@ FunctionBody::AttributeSlot BodyReader::readAttribute(const Instruction &inst, c
         const uint32_t type = m_body.words[inst.words];
         const uint64_t k = m_c.varint(a.name);
         m_ctx.checkDense(k, type, at);
-        return {uint32_t(k), type};
+        return {uint32_t(k)};
     }
-    case AttrEncoding::Hints: return {addRich({readHintsBody(m_ctx, m_c, 0)}), 0};
+    case AttrEncoding::Hints: return {addRich({readHintsBody(m_ctx, m_c, 0)})};
     case AttrEncoding::Tagged: {
         Attribute p = readTaggedAttribute(m_ctx, m_c, 0);
         if (!p.get<DivByAttr>() && !p.get<SameElementsAttr>() && !p.get<BoundedAttr>())
             failAt(at, std::string(a.name) + ": not an assume predicate (div_by, same_elements or bounded)");
-        return {addRich(std::move(p)), 0};
+        return {addRich(std::move(p))};
     }
     case AttrEncoding::TaggedArray: {
         const uint64_t n = m_c.count(1, a.name);
@@ -276,7 +355,7 @@ FunctionBody::AttributeSlot BodyReader::readAttribute(const Instruction &inst, c
         arr.elements.reserve(n);
         for (uint64_t i = 0; i < n; ++i)
             arr.elements.push_back(readTaggedAttribute(m_ctx, m_c, 1));
-        return {addRich({std::move(arr)}), 0};
+        return {addRich({std::move(arr)})};
     }
     case AttrEncoding::I32Array: {
         const uint64_t n = m_c.count(4, a.name);
@@ -288,20 +367,19 @@ FunctionBody::AttributeSlot BodyReader::readAttribute(const Instruction &inst, c
                 failAt(at, std::string(a.name) + ": unsupported value " + std::to_string(v));
             arr.values.push_back(v);
         }
-        return {addRich({std::move(arr)}), 0};
+        return {addRich({std::move(arr)})};
     }
     case AttrEncoding::Unit: break;
     }
     failAt(at, "internal: unhandled attribute encoding");
 }
 
-uint32_t BodyReader::readOperand()
+inline uint32_t BodyReader::readOperand()
 {
     const uint64_t at = m_c.offset();
     const uint64_t id = m_c.varint("operand");
     if (id >= m_values) [[unlikely]]
-        failAt(at, "operand index " + std::to_string(id) + " out of bounds (" + std::to_string(m_values) +
-                       " values live)");
+        failOperand(at, id);
     return uint32_t(id);
 }
 
@@ -324,7 +402,11 @@ void BodyReader::readOperands(Instruction &inst, const OpSpec &spec, uint64_t fl
                 words.push_back(readOperand());
             words[sizes + s] = uint32_t(n);
         }
-        inst.operandCount = uint32_t(words.size() - sizes - spec.segments.size());
+        const size_t operands = words.size() - sizes - spec.segments.size();
+        if (operands > UINT16_MAX) [[unlikely]]
+            failAt(inst.offset, std::string(spec.name) + ": " + std::to_string(operands) +
+                                    " operands, at most 65535 are supported");
+        inst.operandCount = uint16_t(operands);
         return;
     }
     uint64_t n = uint64_t(spec.fixedOperands);
@@ -334,8 +416,10 @@ void BodyReader::readOperands(Instruction &inst, const OpSpec &spec, uint64_t fl
         if (n < uint64_t(spec.minOperands))
             failAt(at, std::string(spec.name) + " needs at least " + std::to_string(spec.minOperands) +
                            " operand(s), the file gives " + std::to_string(n));
+        if (n > UINT16_MAX) [[unlikely]]
+            failAt(at, std::string(spec.name) + ": " + std::to_string(n) + " operands, at most 65535 are supported");
     }
-    inst.operandCount = uint32_t(n);
+    inst.operandCount = uint16_t(n);
     for (uint64_t i = 0; i < n; ++i)
         words.push_back(readOperand());
 }

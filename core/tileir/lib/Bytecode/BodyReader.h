@@ -4,6 +4,8 @@
 #include "OpSpec.h"
 #include "ReaderContext.h"
 
+#include <array>
+#include <cstdint>
 #include <vector>
 
 namespace tileport::tileir::bc::detail {
@@ -34,6 +36,13 @@ private:
     void readRegions(Instruction &inst, const OpSpec &spec, unsigned depth);
     void readBlockInstructions(uint32_t block, uint64_t count, unsigned depth, uint64_t at);
     void assignLocation(Instruction &inst);
+    // Error paths of the per-instruction loop, kept out of line so that the
+    // hot functions stay small.
+    [[noreturn, gnu::cold, gnu::noinline]] void failOperand(uint64_t at, uint64_t id) const;
+    [[noreturn, gnu::cold, gnu::noinline]] void failResultCount(uint64_t at, const OpSpec &spec, uint64_t n,
+                                                               uint64_t count) const;
+    [[noreturn, gnu::cold, gnu::noinline]] void failEnum(uint64_t at, const AttrSpec &a, uint64_t v) const;
+    [[noreturn, gnu::cold, gnu::noinline]] void failInstruction(uint64_t at, uint64_t item) const;
 
     ReaderContext &m_ctx;
     Function &m_function;
@@ -47,6 +56,12 @@ private:
     // entry block goes straight to the instruction pool and m_nested follows it.
     std::vector<std::vector<Instruction>> m_open;
     std::vector<Instruction> m_nested;
+    // Per opcode, for this file's version: 1 + the result count when the op
+    // is "plain" (fixed results and operands, required enum attributes only,
+    // no flags word, count prefixes or regions) and takes readPlain; else 0.
+    std::array<uint8_t, 256> m_plain{};
+    std::array<const OpSpec *, 256> m_specs{}; // the ops this file's version may use, else nullptr
+    void readPlain(Instruction &inst, const OpSpec &spec);
 };
 
 } // namespace tileport::tileir::bc::detail

@@ -22,17 +22,19 @@ NamedAttribute FunctionBody::attribute(const Instruction &inst, size_t index) co
     const detail::AttrSpec &a = spec->attrs[s.slot];
     NamedAttribute out{a.key, {}};
     switch (a.encoding) {
-    case AttrEncoding::Enum: out.value.value = EnumAttr{a.enumKind, s.low}; break;
-    case AttrEncoding::Int32:
-    case AttrEncoding::Int64: out.value.value = IntegerAttr{uint64_t(s.high) << 32 | s.low, std::nullopt}; break;
-    case AttrEncoding::Bool: out.value.value = BoolAttr{s.low != 0}; break;
-    case AttrEncoding::Dense: out.value.value = DenseAttr{s.low, s.high}; break;
+    case AttrEncoding::Enum: out.value.value = EnumAttr{a.enumKind, s.value}; break;
+    case AttrEncoding::Int32: out.value.value = IntegerAttr{s.value, std::nullopt}; break;
+    case AttrEncoding::Bool: out.value.value = BoolAttr{s.value != 0}; break;
+    case AttrEncoding::Dense:
+        out.value.value = DenseAttr{s.value, inst.resultCount ? words[inst.words] : 0};
+        break;
     case AttrEncoding::Unit: out.value.value = UnitAttr{}; break;
+    case AttrEncoding::Int64:
     case AttrEncoding::String:
     case AttrEncoding::Hints:
     case AttrEncoding::Tagged:
     case AttrEncoding::TaggedArray:
-    case AttrEncoding::I32Array: out.value = richAttributes[s.low]; break;
+    case AttrEncoding::I32Array: out.value = richAttributes[s.value]; break;
     }
     return out;
 }

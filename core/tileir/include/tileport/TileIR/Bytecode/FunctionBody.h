@@ -20,11 +20,11 @@ class FunctionBody
 {
 public:
     // One op attribute. Its name and kind come from the op's layout (`slot`
-    // indexes the op's attributes in ODS order); scalar payloads are stored
-    // here, others in richAttributes.
+    // indexes the op's attributes in ODS order); enum, 32-bit integer, bool
+    // and dense payloads are stored here (a dense value takes the op's first
+    // result type), others in richAttributes.
     struct AttributeSlot {
-        uint32_t low = 0;  // enum, integer, bool: the value; dense: the constant; rich: the index
-        uint32_t high = 0; // integer: bits 32..63; dense: the tile type
+        uint32_t value = 0; // the enum, integer or bool; dense: the constant; else the richAttributes index
         uint8_t slot = 0;
     };
 
