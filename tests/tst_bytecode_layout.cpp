@@ -110,6 +110,24 @@ private Q_SLOTS:
         QCOMPARE(cmp.firstResult, 2u);
     }
 
+    void rejectsCountsBeyondTheRecord()
+    {
+        // An if claiming 70000 results (each type ref one byte): the record
+        // keeps 16-bit counts, so the reader refuses it at the count.
+        tbc::ModuleBuilder mb(3);
+        const uint32_t t = mb.tile(mb.scalar(tbc::I32), {});
+        Bytes body{0x32};
+        tbc::vu(body, 70000);
+        body.resize(body.size() + 70000, 0);
+        body = tbc::cat({body, enc({0x5C, 0, 0})});
+        mb.entry("k", mb.function({t}), body);
+        const Bytes file = mb.build();
+        const ReadResult r = readModule(file);
+        QVERIFY(!r.ok());
+        QCOMPARE(r.error.offset, uint64_t(mb.bodyOffset(0) + 1));
+        QCOMPARE(QString::fromStdString(r.error.message), QStringLiteral("if: 70000 results, at most 65535 are supported"));
+    }
+
     void locationsAreSharedByDebugIndex()
     {
         tbc::ModuleBuilder mb(3);
