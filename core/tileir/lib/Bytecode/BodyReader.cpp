@@ -49,7 +49,6 @@ BodyReader::BodyReader(ReaderContext &ctx, Function &function, Cursor body, cons
     , m_body(function.body)
     , m_c(body)
     , m_locations(locations)
-    , m_open(ctx.options.maxRegionDepth + 1) // sized once: references into it stay valid
 {
     const Version &v = ctx.version();
     for (uint32_t op = 0; op < m_plain.size(); ++op) {
@@ -365,6 +364,8 @@ void BodyReader::readBlockInstructions(uint32_t block, uint64_t count, unsigned 
 {
     if (count == 0)
         failAt(at, "empty block (a block must end with a terminator)");
+    if (depth >= m_open.size())
+        m_open.resize(depth + 1);
     std::vector<Instruction> &open = m_open[depth];
     for (uint64_t i = 0; i < count; ++i) {
         Instruction inst;

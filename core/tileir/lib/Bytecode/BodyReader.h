@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cstdint>
+#include <deque>
 #include <vector>
 
 namespace tileport::tileir::bc::detail {
@@ -54,7 +55,8 @@ private:
     // Nested blocks are decoded into m_open[depth] and, once complete, copied
     // to m_nested, so that each block's instructions end up contiguous; the
     // entry block goes straight to the instruction pool and m_nested follows it.
-    std::vector<std::vector<Instruction>> m_open;
+    // A deque: growing it keeps references to the open lists valid.
+    std::deque<std::vector<Instruction>> m_open;
     std::vector<Instruction> m_nested;
     // Per opcode, for this file's version: 1 + the result count when the op
     // is "plain" (fixed results and operands, required enum attributes only,
