@@ -4,6 +4,7 @@
 // cuTile Rust probe (13.2 for sm_100, 13.3 for sm_90). Asserts decoded content
 // against the kernel sources, then feeds every truncation and many single-byte
 // mutations of each file to the reader.
+#include "support/DecodedOp.h"
 #include "support/RealCompilers.h"
 #include "support/SourceLines.h"
 #include "tileport/TileIR/Bytecode/Dump.h"
@@ -41,38 +42,40 @@ QJsonObject constant(int v)
 
 using testing::lineOf;
 
+using tbc::DecodedOp;
+
 // All instructions of a block tree in pre-order.
-void collect(const std::vector<Instruction> &ins, std::vector<const Instruction *> &out)
+void collect(const std::vector<DecodedOp> &ins, std::vector<DecodedOp> &out)
 {
-    for (const Instruction &i : ins) {
-        out.push_back(&i);
-        for (const Region &r : i.regions)
-            for (const Block &b : r.blocks)
-                collect(b.instructions, out);
+    for (const DecodedOp &i : ins) {
+        out.push_back(i);
+        for (size_t r = 0; r < i.regionCount(); ++r)
+            if (i.body->regions(*i.inst)[r].blockCount != 0)
+                collect(i.block(r).instructions, out);
     }
 }
 
-std::vector<const Instruction *> all(const Module &m)
+std::vector<DecodedOp> all(const Module &m)
 {
-    std::vector<const Instruction *> out;
-    collect(m.functions.at(0).body.instructions, out);
+    std::vector<DecodedOp> out;
+    collect(tbc::decodedBody(m, m.functions.at(0)).instructions, out);
     return out;
 }
 
-std::vector<const Instruction *> named(const Module &m, const char *name)
+std::vector<DecodedOp> named(const Module &m, const char *name)
 {
-    std::vector<const Instruction *> out;
-    for (const Instruction *i : all(m))
-        if (i->name == name)
+    std::vector<DecodedOp> out;
+    for (const DecodedOp &i : all(m))
+        if (i.name() == name)
             out.push_back(i);
     return out;
 }
 
-QStringList opNames(const std::vector<Instruction> &ins)
+QStringList opNames(const std::vector<DecodedOp> &ins)
 {
     QStringList names;
-    for (const Instruction &i : ins)
-        names << q(i.name);
+    for (const DecodedOp &i : ins)
+        names << q(i.name());
     return names;
 }
 
@@ -149,27 +152,27 @@ private Q_SLOTS:
             const Function &f = m.functions[0];
             QVERIFY2(q(f.name).startsWith("smoke_vadd"), qPrintable(q(f.name)));
             QVERIFY(f.kernel);
-            QCOMPARE(f.body.argumentTypes.size(), size_t(9)); // three arrays: base, shape, stride each
-            QCOMPARE(q(typeToString(m, f.body.argumentTypes[0])), QStringLiteral("tile<ptr<f32>>"));
+            QCOMPARE(tbc::decodedBody(m, f).argumentTypes.size(), size_t(9)); // three arrays: base, shape, stride each
+            QCOMPARE(q(typeToString(m, tbc::decodedBody(m, f).argumentTypes[0])), QStringLiteral("tile<ptr<f32>>"));
             QCOMPARE(named(m, "load_view_tko").size(), size_t(2));
             QCOMPARE(named(m, "store_view_tko").size(), size_t(1));
             QCOMPARE(named(m, "addf").size(), size_t(1));
-            QCOMPARE(f.body.instructions.back().name, std::string_view("return"));
-            const Instruction &add = *named(m, "addf")[0];
-            QCOMPARE(q(typeToString(m, add.resultTypes.at(0))), QStringLiteral("tile<128xf32>"));
+            QCOMPARE(tbc::decodedBody(m, f).instructions.back().name(), std::string_view("return"));
+            const DecodedOp add = named(m, "addf")[0];
+            QCOMPARE(q(typeToString(m, add.resultTypes().at(0))), QStringLiteral("tile<128xf32>"));
             const auto loads = named(m, "load_view_tko");
-            QCOMPARE(add.operands, (std::vector<uint32_t>{loads[0]->results[0], loads[1]->results[0]}));
-            QCOMPARE(q(typeToString(m, loads[0]->resultTypes[1])), QStringLiteral("token"));
-            QCOMPARE(q(typeToString(m, named(m, "make_tensor_view")[0]->resultTypes[0])),
+            QCOMPARE(add.operands(), (std::vector<uint32_t>{loads[0].results()[0], loads[1].results()[0]}));
+            QCOMPARE(q(typeToString(m, loads[0].resultTypes()[1])), QStringLiteral("token"));
+            QCOMPARE(q(typeToString(m, named(m, "make_tensor_view")[0].resultTypes()[0])),
                      QStringLiteral("tensor_view<?xf32, strides=[1]>"));
             // Debug locations point at the kernel source.
             QVERIFY2(q(f.location.file).endsWith("smoke_kernels.py"), qPrintable(q(f.location.file)));
             QCOMPARE(f.location.line, lineOf(src, "def smoke_vadd"));
-            QCOMPARE(add.location.line, lineOf(src, "tile=ta + tb"));
-            QCOMPARE(loads[0]->location.line, lineOf(src, "ta = ct.load"));
-            QCOMPARE(loads[1]->location.line, lineOf(src, "tb = ct.load"));
-            QCOMPARE(named(m, "get_tile_block_id")[0]->location.line, lineOf(src, "pid = ct.bid(0)"));
-            const QStringList ops = opNames(f.body.instructions);
+            QCOMPARE(add.location().line, lineOf(src, "tile=ta + tb"));
+            QCOMPARE(loads[0].location().line, lineOf(src, "ta = ct.load"));
+            QCOMPARE(loads[1].location().line, lineOf(src, "tb = ct.load"));
+            QCOMPARE(named(m, "get_tile_block_id")[0].location().line, lineOf(src, "pid = ct.bid(0)"));
+            const QStringList ops = opNames(tbc::decodedBody(m, f).instructions);
             if (!previous.isEmpty())
                 QCOMPARE(ops, previous);
             previous = ops;
@@ -184,51 +187,53 @@ private Q_SLOTS:
             QCOMPARE(m.functions.size(), size_t(1));
             const auto fors = named(m, "for");
             QCOMPARE(fors.size(), size_t(1));
-            const Instruction &loop = *fors[0];
-            QCOMPARE(loop.location.line, lineOf(src, "for k in range"));
-            const Block &body = loop.regions.at(0).blocks.at(0);
+            const DecodedOp loop = fors[0];
+            QCOMPARE(loop.location().line, lineOf(src, "for k in range"));
+            const tbc::DecodedBlock body = loop.block(0);
             // Where the compiler puts the partition views differs by version.
-            std::vector<const Instruction *> core;
-            for (const Instruction &i : body.instructions)
-                if (i.name != "make_partition_view")
-                    core.push_back(&i);
+            std::vector<DecodedOp> core;
+            for (const DecodedOp &i : body.instructions)
+                if (i.name() != "make_partition_view")
+                    core.push_back(i);
             QCOMPARE(core.size(), size_t(4));
-            QCOMPARE(q(core[0]->name) + q(core[1]->name) + q(core[2]->name) + q(core[3]->name),
+            QCOMPARE(q(core[0].name()) + q(core[1].name()) + q(core[2].name()) + q(core[3].name()),
                      QStringLiteral("load_view_tkoload_view_tkommafcontinue"));
-            const Instruction &mma = *core[2];
-            QCOMPARE(q(typeToString(m, mma.resultTypes[0])), QStringLiteral("tile<64x64xf32>"));
-            QCOMPARE(q(typeToString(m, core[0]->resultTypes[0])), QStringLiteral("tile<64x32xf16>"));
-            QCOMPARE(q(typeToString(m, core[1]->resultTypes[0])), QStringLiteral("tile<32x64xf16>"));
+            const DecodedOp mma = core[2];
+            QCOMPARE(q(typeToString(m, mma.resultTypes()[0])), QStringLiteral("tile<64x64xf32>"));
+            QCOMPARE(q(typeToString(m, core[0].resultTypes()[0])), QStringLiteral("tile<64x32xf16>"));
+            QCOMPARE(q(typeToString(m, core[1].resultTypes()[0])), QStringLiteral("tile<32x64xf16>"));
             // Value numbering inside the region: loads feed the mma, the iter
             // value is the accumulator, continue carries the product.
-            QCOMPARE(mma.operands,
-                     (std::vector<uint32_t>{core[0]->results[0], core[1]->results[0], body.arguments[1]}));
-            QCOMPARE(core[3]->operands, mma.results);
-            QCOMPARE(mma.location.line, lineOf(src, "acc = ct.mma("));
+            QCOMPARE(mma.operands(),
+                     (std::vector<uint32_t>{core[0].results()[0], core[1].results()[0], body.arguments[1]}));
+            QCOMPARE(core[3].operands(), mma.results());
+            QCOMPARE(mma.location().line, lineOf(src, "acc = ct.mma("));
             QVERIFY(!mma.attribute("fast_acc"));
             // The loop's initial accumulator is the all-zero 64x64 constant.
-            const uint32_t init = loop.operands.at(3);
-            const Instruction *zero = nullptr;
-            for (const Instruction *i : named(m, "constant"))
-                if (!i->results.empty() && i->results[0] == init && i->location.line == lineOf(src, "ct.full("))
+            const uint32_t init = loop.operands().at(3);
+            std::optional<DecodedOp> zero;
+            for (const DecodedOp &i : named(m, "constant"))
+                if (!i.results().empty() && i.results()[0] == init && i.location().line == lineOf(src, "ct.full("))
                     zero = i;
             QVERIFY(zero);
-            const DenseAttr *zeros = zero->attribute("value")->get<DenseAttr>();
+            const auto zeroValue = zero->attribute("value");
+            const DenseAttr *zeros = zeroValue->get<DenseAttr>();
             QCOMPARE(q(typeToString(m, zeros->type)), QStringLiteral("tile<64x64xf32>"));
             for (uint8_t byte : m.constants.at(zeros->constant).bytes)
                 QCOMPARE(byte, uint8_t(0));
 
             // where(acc > 0.0, acc, acc * 0.125) -> cmpf, mulf by a float constant, select.
-            const Instruction &cmp = *named(m, "cmpf").at(0);
+            const DecodedOp cmp = named(m, "cmpf").at(0);
             QCOMPARE(q(attributeToString(m, *cmp.attribute("comparison_predicate"))), QStringLiteral("greater_than"));
-            QCOMPARE(cmp.operands.at(0), loop.results.at(0));
-            const Instruction &sel = *named(m, "select").at(0);
-            QCOMPARE(sel.location.line, lineOf(src, "acc = ct.where("));
-            QCOMPARE(sel.operands.at(0), cmp.results.at(0));
-            QCOMPARE(sel.operands.at(1), loop.results.at(0));
+            QCOMPARE(cmp.operands().at(0), loop.results().at(0));
+            const DecodedOp sel = named(m, "select").at(0);
+            QCOMPARE(sel.location().line, lineOf(src, "acc = ct.where("));
+            QCOMPARE(sel.operands().at(0), cmp.results().at(0));
+            QCOMPARE(sel.operands().at(1), loop.results().at(0));
             bool eighth = false;
-            for (const Instruction *c : named(m, "constant")) {
-                const DenseAttr *d = c->attribute("value")->get<DenseAttr>();
+            for (const DecodedOp &c : named(m, "constant")) {
+                const auto value = c.attribute("value");
+                const DenseAttr *d = value->get<DenseAttr>();
                 if (q(typeToString(m, d->type)) == QLatin1String("tile<f32>") &&
                     m.constants.at(d->constant).bytes == std::vector<uint8_t>{0x00, 0x00, 0x00, 0x3E})
                     eighth = true; // 0.125f
@@ -237,14 +242,14 @@ private Q_SLOTS:
             QCOMPARE(named(m, "mulf").size(), size_t(1));
 
             // max over axis 1: a reduce whose region is maxf + yield, identity -inf.
-            const Instruction &red = *named(m, "reduce").at(0);
-            QCOMPARE(q(typeToString(m, red.resultTypes[0])), QStringLiteral("tile<64xf32>"));
-            QCOMPARE(opNames(red.regions[0].blocks[0].instructions), (QStringList{"maxf", "yield"}));
-            const FloatAttr *identity =
-                red.attribute("identities")->get<ArrayAttr>()->elements.at(0).get<FloatAttr>();
+            const DecodedOp red = named(m, "reduce").at(0);
+            QCOMPARE(q(typeToString(m, red.resultTypes()[0])), QStringLiteral("tile<64xf32>"));
+            QCOMPARE(opNames(red.block(0).instructions), (QStringList{"maxf", "yield"}));
+            const auto identities = red.attribute("identities");
+            const FloatAttr *identity = identities->get<ArrayAttr>()->elements.at(0).get<FloatAttr>();
             QVERIFY(identity);
             QCOMPARE(identity->bits, uint64_t(0xFF800000));
-            QCOMPARE(red.location.line, lineOf(src, "ct.max(acc"));
+            QCOMPARE(red.location().line, lineOf(src, "ct.max(acc"));
             QCOMPARE(named(m, "store_view_tko").size(), size_t(2));
         }
     }
@@ -256,14 +261,14 @@ private Q_SLOTS:
             QCOMPARE(m.functions.size(), size_t(1));
             const auto prints = named(m, "print_tko");
             QCOMPARE(prints.size(), size_t(1));
-            const Instruction &p = *prints[0];
+            const DecodedOp p = prints[0];
             QCOMPARE(q(p.attribute("str")->get<StringAttr>()->value), QStringLiteral("block %d\n"));
             // 13.1 print: no result and no token operand; 13.2+: both.
-            QCOMPARE(p.results.size(), size_t(minor >= 2 ? 1 : 0));
-            QCOMPARE(p.operandSegments.at(0), 1);
+            QCOMPARE(p.results().size(), size_t(minor >= 2 ? 1 : 0));
+            QCOMPARE(p.operandSegments().at(0), 1);
             if (minor >= 2)
-                QCOMPARE(q(typeToString(m, p.resultTypes[0])), QStringLiteral("token"));
-            const Instruction &e = *named(m, "exp").at(0);
+                QCOMPARE(q(typeToString(m, p.resultTypes()[0])), QStringLiteral("token"));
+            const DecodedOp e = named(m, "exp").at(0);
             QCOMPARE(q(attributeToString(m, *e.attribute("rounding_mode"))), QStringLiteral("full"));
             QCOMPARE(named(m, "reduce").size(), size_t(2));
             QCOMPARE(named(m, "divf").size(), size_t(1));
@@ -280,21 +285,21 @@ private Q_SLOTS:
             QVERIFY2(q(m.functions[0].name).contains("smoke_vadd"), qPrintable(q(m.functions[0].name)));
             QCOMPARE(named(m, "load_view_tko").size(), size_t(2));
             QCOMPARE(named(m, "store_view_tko").size(), size_t(1));
-            const Instruction &add = *named(m, "addf").at(0);
-            QCOMPARE(q(typeToString(m, add.resultTypes[0])), QStringLiteral("tile<128xf32>"));
-            QCOMPARE(add.location.line, lineOf(kRustSource, "out.store(ta + tb)"));
-            QVERIFY(q(add.location.file).endsWith("lib.rs"));
-            for (const Instruction *pv : named(m, "make_partition_view"))
-                views[minor - 2].insert(q(typeToString(m, pv->resultTypes[0])));
+            const DecodedOp add = named(m, "addf").at(0);
+            QCOMPARE(q(typeToString(m, add.resultTypes()[0])), QStringLiteral("tile<128xf32>"));
+            QCOMPARE(add.location().line, lineOf(kRustSource, "out.store(ta + tb)"));
+            QVERIFY(q(add.location().file).endsWith("lib.rs"));
+            for (const DecodedOp &pv : named(m, "make_partition_view"))
+                views[minor - 2].insert(q(typeToString(m, pv.resultTypes()[0])));
 
             const Module r = decode(QStringLiteral("rust_rowsum_13.%1").arg(minor));
             QCOMPARE(r.functions.size(), size_t(1));
-            const Instruction &red = *named(r, "reduce").at(0);
-            QCOMPARE(q(typeToString(r, red.resultTypes[0])), QStringLiteral("tile<16xf32>"));
-            QCOMPARE(opNames(red.regions[0].blocks[0].instructions), (QStringList{"addf", "yield"}));
-            QCOMPARE(q(typeToString(r, named(r, "load_view_tko").at(0)->resultTypes[0])),
+            const DecodedOp red = named(r, "reduce").at(0);
+            QCOMPARE(q(typeToString(r, red.resultTypes()[0])), QStringLiteral("tile<16xf32>"));
+            QCOMPARE(opNames(red.block(0).instructions), (QStringList{"addf", "yield"}));
+            QCOMPARE(q(typeToString(r, named(r, "load_view_tko").at(0).resultTypes()[0])),
                      QStringLiteral("tile<16x64xf32>"));
-            QCOMPARE(red.location.line, lineOf(kRustSource, "reduce_sum(t, 1i32)"));
+            QCOMPARE(red.location().line, lineOf(kRustSource, "reduce_sum(t, 1i32)"));
         }
         // 13.2 and 13.3 encode partition_view differently; decoded they agree.
         QVERIFY(views[0].contains("partition_view<tile=(128), padding_value = zero, tensor_view<?xf32, strides=[1]>>"));
@@ -307,7 +312,7 @@ private Q_SLOTS:
         const Module rs = decode("rust_vadd_13.3");
         for (const char *op : {"load_view_tko", "addf", "store_view_tko", "get_tile_block_id"}) {
             QVERIFY2(!named(py, op).empty() && !named(rs, op).empty(), op);
-            QCOMPARE(typeToString(py, named(py, op)[0]->resultTypes[0]), typeToString(rs, named(rs, op)[0]->resultTypes[0]));
+            QCOMPARE(typeToString(py, named(py, op)[0].resultTypes()[0]), typeToString(rs, named(rs, op)[0].resultTypes()[0]));
         }
         QVERIFY(q(dump(py)).contains("addf"));
         QVERIFY(q(dump(rs)).contains("tile<128xf32>"));

@@ -3,6 +3,7 @@
 // notes, value numbering across regions, the 13.1/13.2/13.3 encoding
 // differences, and the text dump.
 #include "support/BytecodeBuilder.h"
+#include "support/DecodedOp.h"
 #include "tileport/TileIR/Bytecode/Dump.h"
 #include "tileport/TileIR/Bytecode/Reader.h"
 
@@ -31,15 +32,17 @@ const Bytes kWorkedExample{
     0x01, 0xCB, 0xCB, 0xCB, 0x00, 0x00, 0x00, 0x00, 0x62, 0x61, 0x73, 0x69, 0x63, 0x00,
 };
 
-const Instruction &only(const Module &m, size_t i)
+using tbc::DecodedOp;
+
+DecodedOp only(const Module &m, size_t i)
 {
-    return m.functions.at(0).body.instructions.at(i);
+    return tbc::decodedBody(m, m.functions.at(0)).instructions.at(i);
 }
 
-const EnumAttr *enumAttr(const Instruction &inst, const char *name)
+std::optional<EnumAttr> enumAttr(const DecodedOp &inst, const char *name)
 {
-    const Attribute *a = inst.attribute(name);
-    return a ? a->get<EnumAttr>() : nullptr;
+    const auto a = inst.attribute(name);
+    return a && a->get<EnumAttr>() ? std::optional(*a->get<EnumAttr>()) : std::nullopt;
 }
 
 // A module with one entry taking `args` and the given body.
@@ -76,22 +79,24 @@ private Q_SLOTS:
         QCOMPARE(q(f.name), QStringLiteral("basic"));
         QVERIFY(f.kernel);
         QCOMPARE(f.instructionCount, 4u);
-        const auto &ins = f.body.instructions;
+        const auto ins = tbc::decodedBody(m, f).instructions;
         QStringList names;
-        for (const Instruction &i : ins)
-            names << q(i.name);
+        for (const DecodedOp &i : ins)
+            names << q(i.name());
         QCOMPARE(names, (QStringList{"constant", "negi", "negi", "return"}));
-        QCOMPARE(ins[0].offset, uint64_t(0x16));
-        QCOMPARE(ins[1].offset, uint64_t(0x19));
-        QCOMPARE(ins[3].offset, uint64_t(0x1F));
-        QCOMPARE(ins[0].results, (std::vector<uint32_t>{0}));
-        QCOMPARE(ins[2].operands, (std::vector<uint32_t>{0}));
-        QCOMPARE(ins[2].results, (std::vector<uint32_t>{2}));
+        QCOMPARE(ins[0].offset(), uint64_t(0x16));
+        QCOMPARE(ins[1].offset(), uint64_t(0x19));
+        QCOMPARE(ins[3].offset(), uint64_t(0x1F));
+        QCOMPARE(ins[0].results(), (std::vector<uint32_t>{0}));
+        QCOMPARE(ins[2].operands(), (std::vector<uint32_t>{0}));
+        QCOMPARE(ins[2].results(), (std::vector<uint32_t>{2}));
         // 13.1 negi has no overflow byte: the default is filled in.
-        const EnumAttr *ovf = enumAttr(ins[1], "overflow");
+        const auto ovf = enumAttr(ins[1], "overflow");
         QVERIFY(ovf);
         QCOMPARE(ovf->value, 0u);
-        const DenseAttr *value = ins[0].attribute("value")->get<DenseAttr>();
+        const auto valueAttr = ins[0].attribute("value");
+        QVERIFY(valueAttr);
+        const DenseAttr *value = valueAttr->get<DenseAttr>();
         QVERIFY(value);
         QCOMPARE(value->constant, 0u);
         QCOMPARE(value->type, 2u);
@@ -128,18 +133,18 @@ private Q_SLOTS:
         const ReadResult r = readModule(entryModule(mb, {t}, body));
         QVERIFY2(r.ok(), r.error.str().c_str());
         const Module &m = *r.module;
-        const Instruction &forOp = only(m, 0);
-        QCOMPARE(q(forOp.name), QStringLiteral("for"));
-        QCOMPARE(forOp.operands, (std::vector<uint32_t>{0, 0, 0, 0}));
+        const DecodedOp forOp = only(m, 0);
+        QCOMPARE(q(forOp.name()), QStringLiteral("for"));
+        QCOMPARE(forOp.operands(), (std::vector<uint32_t>{0, 0, 0, 0}));
         QVERIFY(!forOp.attribute("unsignedCmp"));
-        const Block &blk = forOp.regions.at(0).blocks.at(0);
+        const tbc::DecodedBlock blk = forOp.block(0);
         QCOMPARE(blk.arguments, (std::vector<uint32_t>{1, 2}));
-        QCOMPARE(blk.instructions.at(0).results, (std::vector<uint32_t>{3}));
-        QCOMPARE(blk.instructions.at(1).operands, (std::vector<uint32_t>{3}));
+        QCOMPARE(blk.instructions.at(0).results(), (std::vector<uint32_t>{3}));
+        QCOMPARE(blk.instructions.at(1).operands(), (std::vector<uint32_t>{3}));
         // The region's values are gone; the for result reuses number 1.
-        QCOMPARE(forOp.results, (std::vector<uint32_t>{1}));
-        QCOMPARE(only(m, 1).operands, (std::vector<uint32_t>{1, 0}));
-        QCOMPARE(only(m, 1).results, (std::vector<uint32_t>{2}));
+        QCOMPARE(forOp.results(), (std::vector<uint32_t>{1}));
+        QCOMPARE(only(m, 1).operands(), (std::vector<uint32_t>{1, 0}));
+        QCOMPARE(only(m, 1).results(), (std::vector<uint32_t>{2}));
         QCOMPARE(m.functions[0].instructionCount, 5u);
 
         // Referring to the region's %3 after the region is an error.
@@ -186,7 +191,7 @@ private Q_SLOTS:
         const ReadResult r = readModule(entryModule(mb, {mb.tile(mb.scalar(tbc::I32), {})}, tbc::cat({enc({0x44, mb.scalar(tbc::Token)}), op, enc({0x5C, 0, 0})})));
         // Operand %0 is the entry argument; the token is unused.
         QVERIFY2(r.ok(), r.error.str().c_str());
-        const EnumAttr *e = enumAttr(only(*r.module, 1), attr.toUtf8().constData());
+        const auto e = enumAttr(only(*r.module, 1), attr.toUtf8().constData());
         QVERIFY(e);
         QCOMPARE(int(e->value), expected);
     }
@@ -203,7 +208,7 @@ private Q_SLOTS:
             op = tbc::cat({op, enc({3, 0, 0, 0, 1, 1, 1, t, 1, 0x11, 0, 0})});
             const ReadResult r = readModule(entryModule(mb, {t}, tbc::cat({op, enc({0x5C, 0, 0})})));
             QVERIFY2(r.ok(), r.error.str().c_str());
-            QCOMPARE(only(*r.module, 0).attribute("unsignedCmp") != nullptr, minor >= 2);
+            QCOMPARE(only(*r.module, 0).attribute("unsignedCmp").has_value(), minor >= 2);
         }
         // mmaf: flags word (fast_acc) only from 13.3.
         for (int minor : {2, 3}) {
@@ -216,10 +221,10 @@ private Q_SLOTS:
             op = tbc::cat({op, enc({0, 1, 2})});
             const ReadResult r = readModule(entryModule(mb, {a, a, c}, tbc::cat({op, enc({0x5C, 0, 0})})));
             QVERIFY2(r.ok(), r.error.str().c_str());
-            const Instruction &mma = only(*r.module, 0);
-            QCOMPARE(q(mma.name), QStringLiteral("mmaf"));
-            QCOMPARE(mma.attribute("fast_acc") != nullptr, minor >= 3);
-            QCOMPARE(mma.results, (std::vector<uint32_t>{3}));
+            const DecodedOp mma = only(*r.module, 0);
+            QCOMPARE(q(mma.name()), QStringLiteral("mmaf"));
+            QCOMPARE(mma.attribute("fast_acc").has_value(), minor >= 3);
+            QCOMPARE(mma.results(), (std::vector<uint32_t>{3}));
         }
     }
 
@@ -232,10 +237,10 @@ private Q_SLOTS:
             const Bytes body = tbc::cat({enc({0x55, 0, mb.str("x=%d"), 1, 0}), enc({0x5C, 0, 0})});
             const ReadResult r = readModule(entryModule(mb, {t}, body));
             QVERIFY2(r.ok(), r.error.str().c_str());
-            const Instruction &p = only(*r.module, 0);
-            QCOMPARE(q(p.name), QStringLiteral("print_tko"));
-            QVERIFY(p.results.empty());
-            QCOMPARE(p.operandSegments, (std::vector<int32_t>{1, 0}));
+            const DecodedOp p = only(*r.module, 0);
+            QCOMPARE(q(p.name()), QStringLiteral("print_tko"));
+            QVERIFY(p.results().empty());
+            QCOMPARE(p.operandSegments(), (std::vector<int32_t>{1, 0}));
             QCOMPARE(q(p.attribute("str")->get<StringAttr>()->value), QStringLiteral("x=%d"));
         }
         // 13.2 print_tko: a token result, a flags word and the optional token.
@@ -247,11 +252,11 @@ private Q_SLOTS:
                 {enc({0x44, tok}), enc({0x55, 1, tok, 1, mb.str("x=%d"), 1, 0, 1}), enc({0x5C, 0, 0})});
             const ReadResult r = readModule(entryModule(mb, {t}, body));
             QVERIFY2(r.ok(), r.error.str().c_str());
-            const Instruction &p = only(*r.module, 1);
-            QCOMPARE(p.resultTypes, (std::vector<uint32_t>{tok}));
-            QCOMPARE(p.operands, (std::vector<uint32_t>{0, 1}));
-            QCOMPARE(p.operandSegments, (std::vector<int32_t>{1, 1}));
-            QCOMPARE(p.results, (std::vector<uint32_t>{2}));
+            const DecodedOp p = only(*r.module, 1);
+            QCOMPARE(p.resultTypes(), (std::vector<uint32_t>{tok}));
+            QCOMPARE(p.operands(), (std::vector<uint32_t>{0, 1}));
+            QCOMPARE(p.operandSegments(), (std::vector<int32_t>{1, 1}));
+            QCOMPARE(p.results(), (std::vector<uint32_t>{2}));
         }
     }
 
@@ -381,9 +386,9 @@ private Q_SLOTS:
         QCOMPARE(attr(2, "predicate"), QStringLiteral("same_elements<[2, 4]>"));
         QCOMPARE(attr(3, "identities"), QStringLiteral("[0xFF800000 : f32]"));
         QCOMPARE(attr(3, "dim"), QStringLiteral("0"));
-        const Instruction &red = only(m, 3);
-        QCOMPARE(red.regions.at(0).blocks.at(0).instructions.at(0).attribute("propagate_nan") != nullptr, true);
-        QCOMPARE(red.results, (std::vector<uint32_t>{5}));
+        const DecodedOp red = only(m, 3);
+        QCOMPARE(red.block(0).instructions.at(0).attribute("propagate_nan").has_value(), true);
+        QCOMPARE(red.results(), (std::vector<uint32_t>{5}));
     }
 
     void decodesHintsAndDebugLocations()
@@ -414,12 +419,12 @@ private Q_SLOTS:
         QCOMPARE(q(f.location.file), QStringLiteral("k.py"));
         QCOMPARE(f.location.line, uint64_t(3));
         QCOMPARE(f.location.scope, uint64_t(3));
-        const Location &call = only(m, 0).location;
+        const Location call = only(m, 0).location();
         QCOMPARE(call.line, uint64_t(7));
         QCOMPARE(call.column, uint64_t(9));
         QCOMPARE(call.scope, uint64_t(4));
         QCOMPARE(call.caller, uint64_t(5));
-        QVERIFY(!only(m, 1).location.known());
+        QVERIFY(!only(m, 1).location().known());
         QCOMPARE(m.debugRecords.size(), size_t(7));
         QCOMPARE(m.debugRecords[2].kind, DIKind::Subprogram);
         QCOMPARE(q(m.debugRecords[2].linkageName), QStringLiteral("k"));

@@ -23,13 +23,14 @@ namespace {
 
 const QString kExamples = QStringLiteral(TILEPORT_SOURCE_DIR "/examples/cutile");
 
-void collect(const tileir::bc::Block &b, QSet<QString> &ops)
+void collect(const tileir::bc::FunctionBody &body, const tileir::bc::Block &b, QSet<QString> &ops)
 {
-    for (const tileir::bc::Instruction &i : b.instructions) {
-        ops.insert(QString::fromLatin1(i.name.data(), qsizetype(i.name.size())));
-        for (const tileir::bc::Region &r : i.regions)
-            for (const tileir::bc::Block &inner : r.blocks)
-                collect(inner, ops);
+    for (const tileir::bc::Instruction &i : body.instructions(b)) {
+        const std::string_view name = i.name();
+        ops.insert(QString::fromLatin1(name.data(), qsizetype(name.size())));
+        for (const tileir::bc::Region &r : body.regions(i))
+            for (const tileir::bc::Block &inner : body.blocks(r))
+                collect(body, inner, ops);
     }
 }
 
@@ -117,7 +118,7 @@ private Q_SLOTS:
         QSet<QString> ops;
         for (const tileir::bc::Function &fn : read.module->functions) {
             kernels += fn.kernel ? 1 : 0;
-            collect(fn.body, ops);
+            collect(fn.body, fn.body.entry(), ops);
         }
         QCOMPARE(kernels, 1);
 

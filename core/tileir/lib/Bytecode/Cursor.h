@@ -43,20 +43,36 @@ public:
         return m_bytes[m_pos++];
     }
     uint64_t fixed(unsigned width, const char *what); // little-endian, width 1..8
-    // Varints of one or two bytes (opcodes, type refs, most operands) are
-    // read inline; the rest take the checked loop.
+    // Varints of up to four bytes (opcodes, type refs, operands of bodies
+    // with up to 2^28 values) are read inline without per-byte bounds checks
+    // while a maximal varint still fits; the rest take the checked loop.
     uint64_t varint(const char *what)
     {
-        if (m_pos + 1 < m_bytes.size()) {
-            const uint8_t b0 = m_bytes[m_pos];
-            if (b0 < 0x80) {
-                ++m_pos;
-                return b0;
+        if (m_bytes.size() - m_pos >= 10) [[likely]] {
+            const uint8_t *p = m_bytes.data() + m_pos;
+            uint64_t b = p[0];
+            if (b < 0x80) {
+                m_pos += 1;
+                return b;
             }
-            const uint8_t b1 = m_bytes[m_pos + 1];
-            if (b1 < 0x80) {
+            uint64_t v = b & 0x7F;
+            b = p[1];
+            v |= (b & 0x7F) << 7;
+            if (b < 0x80) {
                 m_pos += 2;
-                return uint64_t(b0 & 0x7F) | uint64_t(b1) << 7;
+                return v;
+            }
+            b = p[2];
+            v |= (b & 0x7F) << 14;
+            if (b < 0x80) {
+                m_pos += 3;
+                return v;
+            }
+            b = p[3];
+            v |= (b & 0x7F) << 21;
+            if (b < 0x80) {
+                m_pos += 4;
+                return v;
             }
         }
         return varintSlow(what);

@@ -207,4 +207,20 @@ Location resolveLocation(const ReaderContext &ctx, uint64_t index, uint64_t at)
     return loc;
 }
 
+uint32_t ReaderContext::locationIndex(uint64_t debugIndex, uint64_t at)
+{
+    if (debugIndex == 0)
+        return 0; // Module::locations[0] is the unknown location
+    if (m_locationSlots.empty())
+        m_locationSlots.assign(module.debugRecords.size() + 1, 0);
+    if (debugIndex >= m_locationSlots.size())
+        failAt(at, "debug index " + std::to_string(debugIndex) + " out of range");
+    uint32_t &slot = m_locationSlots[debugIndex];
+    if (slot == 0) {
+        module.locations.push_back(resolveLocation(*this, debugIndex, at));
+        slot = uint32_t(module.locations.size() - 1);
+    }
+    return slot;
+}
+
 } // namespace tileport::tileir::bc::detail

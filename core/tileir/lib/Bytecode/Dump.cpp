@@ -39,17 +39,20 @@ public:
 private:
     void function(const Function &f)
     {
+        const FunctionBody &body = f.body;
+        const Block &entry = body.entry();
         m_out += std::string(f.kernel ? "entry" : "func") + " @" + std::string(f.name) + "(";
-        for (size_t i = 0; i < f.body.arguments.size(); ++i)
-            m_out += (i ? ", " : "") + value(f.body.arguments[i]) + ": " +
-                     typeToString(m_module, f.body.argumentTypes[i]);
+        const auto args = body.arguments(entry);
+        const auto argTypes = body.argumentTypes(entry);
+        for (size_t i = 0; i < args.size(); ++i)
+            m_out += (i ? ", " : "") + value(args[i]) + ": " + typeToString(m_module, argTypes[i]);
         m_out += ")";
         if (f.hints)
             m_out += " optimization_hints=" + attributeToString(m_module, Attribute{*f.hints});
         location(f.location);
         m_out += "\n";
-        for (const Instruction &inst : f.body.instructions)
-            instruction(inst, 1);
+        for (const Instruction &inst : body.instructions(entry))
+            instruction(body, inst, 1);
     }
 
     static std::string value(uint32_t id) { return "%" + std::to_string(id); }
@@ -60,58 +63,63 @@ private:
             m_out += "  loc(" + std::string(loc.file) + ":" + std::to_string(loc.line) + ":" + std::to_string(loc.column) + ")";
     }
 
-    void instruction(const Instruction &inst, unsigned indent)
+    void instruction(const FunctionBody &body, const Instruction &inst, unsigned indent)
     {
         m_out.append(2 * indent, ' ');
-        for (size_t i = 0; i < inst.results.size(); ++i)
-            m_out += (i ? ", " : "") + value(inst.results[i]);
-        if (!inst.results.empty())
+        const auto results = inst.results();
+        for (size_t i = 0; i < results.size(); ++i)
+            m_out += (i ? ", " : "") + value(results[i]);
+        if (!results.empty())
             m_out += " = ";
-        m_out += inst.name;
-        for (size_t i = 0; i < inst.operands.size(); ++i)
-            m_out += (i ? ", " : " ") + value(inst.operands[i]);
-        if (!inst.attributes.empty() || !inst.operandSegments.empty()) {
+        m_out += inst.name();
+        const auto operands = body.operands(inst);
+        for (size_t i = 0; i < operands.size(); ++i)
+            m_out += (i ? ", " : " ") + value(operands[i]);
+        const auto segments = body.operandSegments(inst);
+        if (inst.attributeCount != 0 || !segments.empty()) {
             m_out += " {";
-            for (size_t i = 0; i < inst.attributes.size(); ++i) {
-                const NamedAttribute &a = inst.attributes[i];
+            for (size_t i = 0; i < inst.attributeCount; ++i) {
+                const NamedAttribute a = body.attribute(inst, i);
                 m_out += (i ? ", " : "");
                 m_out += a.name;
                 if (!a.value.get<UnitAttr>())
                     m_out += " = " + attributeToString(m_module, a.value);
             }
-            if (!inst.operandSegments.empty()) {
-                m_out += inst.attributes.empty() ? "operandSegmentSizes = [" : ", operandSegmentSizes = [";
-                for (size_t i = 0; i < inst.operandSegments.size(); ++i)
-                    m_out += (i ? ", " : "") + std::to_string(inst.operandSegments[i]);
+            if (!segments.empty()) {
+                m_out += inst.attributeCount == 0 ? "operandSegmentSizes = [" : ", operandSegmentSizes = [";
+                for (size_t i = 0; i < segments.size(); ++i)
+                    m_out += (i ? ", " : "") + std::to_string(segments[i]);
                 m_out += "]";
             }
             m_out += "}";
         }
-        if (!inst.resultTypes.empty()) {
+        const auto resultTypes = body.resultTypes(inst);
+        if (!resultTypes.empty()) {
             m_out += " : ";
-            for (size_t i = 0; i < inst.resultTypes.size(); ++i)
-                m_out += (i ? ", " : "") + typeToString(m_module, inst.resultTypes[i]);
+            for (size_t i = 0; i < resultTypes.size(); ++i)
+                m_out += (i ? ", " : "") + typeToString(m_module, resultTypes[i]);
         }
         if (m_options.offsets) {
             char buf[32];
             std::snprintf(buf, sizeof buf, "  @0x%llx", static_cast<unsigned long long>(inst.offset));
             m_out += buf;
         }
-        location(inst.location);
-        for (const Region &r : inst.regions) {
+        location(m_module.location(inst));
+        for (const Region &r : body.regions(inst)) {
             m_out += " {";
-            for (const Block &b : r.blocks) {
+            for (const Block &b : body.blocks(r)) {
                 m_out += "\n";
-                if (!b.arguments.empty()) {
+                const auto args = body.arguments(b);
+                if (!args.empty()) {
+                    const auto argTypes = body.argumentTypes(b);
                     m_out.append(2 * indent + 2, ' ');
                     m_out += "(";
-                    for (size_t i = 0; i < b.arguments.size(); ++i)
-                        m_out += (i ? ", " : "") + value(b.arguments[i]) + ": " +
-                                 typeToString(m_module, b.argumentTypes[i]);
+                    for (size_t i = 0; i < args.size(); ++i)
+                        m_out += (i ? ", " : "") + value(args[i]) + ": " + typeToString(m_module, argTypes[i]);
                     m_out += "):\n";
                 }
-                for (const Instruction &inner : b.instructions)
-                    instruction(inner, indent + 1);
+                for (const Instruction &inner : body.instructions(b))
+                    instruction(body, inner, indent + 1);
                 m_out.append(2 * indent, ' ');
             }
             m_out += "}";

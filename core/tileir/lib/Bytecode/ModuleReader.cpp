@@ -5,6 +5,7 @@
 #include "tileport/TileIR/Bytecode/BytecodeHeader.h"
 
 #include <array>
+#include <cstdint>
 #include <cstring>
 #include <new>
 #include <optional>
@@ -105,6 +106,9 @@ ReadResult readModule(std::span<const uint8_t> bytes, const ReadOptions &options
     ReadResult result;
     try {
         Module m;
+        // Instructions keep 32-bit file offsets.
+        if (bytes.size() > UINT32_MAX)
+            failAt(0, "file is larger than 4 GiB");
         readHeader(bytes, m);
         auto payloads = readSections(bytes, m);
         ReaderContext ctx(m, options);

@@ -114,6 +114,9 @@ void add(Table &t, B &b)
     const auto info = opcodeInfo(b.m.opcode);
     b.m.name = info->name;
     b.m.since = info->since;
+    for (AttrSpec &a : b.m.attrs)
+        if (a.encoding == AttrEncoding::Enum)
+            a.enumCases = enumCaseCount(a.enumKind);
     t[b.m.opcode] = std::make_unique<OpSpec>(std::move(b.m));
 }
 

@@ -33,6 +33,7 @@ struct AttrSpec {
     Version since = kVersion13_1; // required attributes newer than the op take `fallback` in older files
     uint32_t fallback = 0;
     std::string_view key = name; // `name` with its length, for the decoded NamedAttribute
+    uint32_t enumCases = 0;      // Enum: enumCaseCount(enumKind), cached for the decoding loop
 };
 
 enum class OperandGroup : uint8_t { Single, Optional, Variadic };

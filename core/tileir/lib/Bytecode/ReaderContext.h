@@ -8,6 +8,7 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace tileport::tileir::bc::detail {
 
@@ -41,6 +42,9 @@ public:
         return uint32_t(index);
     }
     const Type &type(uint32_t index) const { return module.types[index]; }
+    // The Module::locations entry for a (checked) debug index, resolved once
+    // per index; `at` is the offset reported if it is not a location.
+    uint32_t locationIndex(uint64_t debugIndex, uint64_t at);
     bool isScalar(uint32_t t, bool integer) const;
 
     // Checks that constant `index` holds a valid dense value of tile type
@@ -48,6 +52,7 @@ public:
     void checkDense(uint64_t index, uint32_t tileType, uint64_t at) const;
 
 private:
+    std::vector<uint32_t> m_locationSlots; // by debug index; 0 = not resolved yet
     [[noreturn]] void failTypeRef(uint64_t at, uint64_t index, const char *what) const;
 };
 

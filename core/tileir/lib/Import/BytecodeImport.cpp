@@ -17,6 +17,7 @@
 #include <cstdio>
 #include <fstream>
 #include <iterator>
+#include <optional>
 #include <unordered_map>
 
 namespace tileport::tileir {
@@ -72,10 +73,20 @@ private:
     {
         auto it = m_names.find(inst.opcode);
         if (it == m_names.end()) {
-            const mlir::OperationName name("cuda_tile." + std::string(inst.name), &m_ctx);
+            const mlir::OperationName name("cuda_tile." + std::string(inst.name()), &m_ctx);
             it = m_names.emplace(inst.opcode, name).first;
         }
         return it->second;
+    }
+    // Instruction locations, converted once per Module::locations entry.
+    mlir::Location instructionLocation(uint32_t index)
+    {
+        if (m_locations.empty())
+            m_locations.resize(m_module.locations.size());
+        std::optional<mlir::Location> &loc = m_locations[index];
+        if (!loc)
+            loc = location(m_module.locations[index]);
+        return *loc;
     }
     bool fillBlock(mlir::Block &block, const bc::Block &src, uint64_t offset);
     mlir::Operation *build(const bc::Instruction &inst);
@@ -85,22 +96,24 @@ private:
     TypeImporter m_types;
     AttributeImporter m_attrs;
     std::vector<mlir::Value> m_values;
+    const bc::FunctionBody *m_body = nullptr; // of the function being imported
     std::unordered_map<uint32_t, mlir::OperationName> m_names;
+    std::vector<std::optional<mlir::Location>> m_locations;
     llvm::DenseMap<mlir::Operation *, uint64_t> m_offsets;
     std::string m_error;
 };
 
 bool Importer::fillBlock(mlir::Block &block, const bc::Block &src, uint64_t offset)
 {
-    for (size_t i = 0; i < src.argumentTypes.size(); ++i) {
-        mlir::Type t = m_types.get(src.argumentTypes[i]);
+    const auto types = m_body->argumentTypes(src);
+    const auto ids = m_body->arguments(src);
+    for (size_t i = 0; i < types.size(); ++i) {
+        mlir::Type t = m_types.get(types[i]);
         if (!t)
             return fail(offset, m_types.error());
-        mlir::Value arg = block.addArgument(t, mlir::UnknownLoc::get(&m_ctx));
-        if (i < src.arguments.size())
-            bindValue(src.arguments[i], arg);
+        bindValue(ids[i], block.addArgument(t, mlir::UnknownLoc::get(&m_ctx)));
     }
-    for (const bc::Instruction &inst : src.instructions) {
+    for (const bc::Instruction &inst : m_body->instructions(src)) {
         mlir::Operation *op = build(inst);
         if (!op)
             return false;
@@ -111,13 +124,14 @@ bool Importer::fillBlock(mlir::Block &block, const bc::Block &src, uint64_t offs
 
 mlir::Operation *Importer::build(const bc::Instruction &inst)
 {
-    mlir::OperationState state(location(inst.location), operationName(inst));
+    const bc::FunctionBody &body = *m_body;
+    mlir::OperationState state(instructionLocation(inst.location), operationName(inst));
     if (!state.name.isRegistered()) {
-        fail(inst.offset, "opcode 0x" + hex(inst.opcode).substr(2) + " (" + std::string(inst.name) +
+        fail(inst.offset, "opcode 0x" + hex(inst.opcode).substr(2) + " (" + std::string(inst.name()) +
                               ") is not an op of the dialect");
         return nullptr;
     }
-    for (uint32_t t : inst.resultTypes) {
+    for (uint32_t t : body.resultTypes(inst)) {
         mlir::Type ty = m_types.get(t);
         if (!ty) {
             fail(inst.offset, m_types.error());
@@ -125,32 +139,33 @@ mlir::Operation *Importer::build(const bc::Instruction &inst)
         }
         state.types.push_back(ty);
     }
-    for (uint32_t id : inst.operands) {
+    for (uint32_t id : body.operands(inst)) {
         if (id >= m_values.size() || !m_values[id]) {
             fail(inst.offset, "operand %" + std::to_string(id) + " is not defined here");
             return nullptr;
         }
         state.operands.push_back(m_values[id]);
     }
-    for (const bc::NamedAttribute &a : inst.attributes) {
+    for (size_t i = 0; i < inst.attributeCount; ++i) {
+        const bc::NamedAttribute a = body.attribute(inst, i);
         mlir::Attribute attr;
         if (const auto *d = a.value.get<bc::DenseAttr>(); d && !state.types.empty())
             attr = m_attrs.dense(d->constant, state.types.front()); // typed by the op's result
         else
-            attr = m_attrs.get(inst.name, a.name, a.value);
+            attr = m_attrs.get(inst.name(), a.name, a.value);
         if (!attr) {
             fail(inst.offset, std::string(a.name) + ": " + m_attrs.error());
             return nullptr;
         }
         state.addAttribute(llvm::StringRef(a.name.data(), a.name.size()), attr);
     }
-    if (!inst.operandSegments.empty()) {
-        const llvm::ArrayRef<int32_t> sizes(inst.operandSegments.data(), inst.operandSegments.size());
+    if (const auto segments = body.operandSegments(inst); !segments.empty()) {
+        const llvm::ArrayRef<int32_t> sizes(segments.data(), segments.size());
         state.addAttribute("operandSegmentSizes", mlir::DenseI32ArrayAttr::get(&m_ctx, sizes));
     }
-    for (const bc::Region &r : inst.regions) {
+    for (const bc::Region &r : body.regions(inst)) {
         mlir::Region *region = state.addRegion();
-        for (const bc::Block &b : r.blocks) {
+        for (const bc::Block &b : body.blocks(r)) {
             auto *block = new mlir::Block();
             region->push_back(block);
             if (!fillBlock(*block, b, inst.offset))
@@ -159,8 +174,9 @@ mlir::Operation *Importer::build(const bc::Instruction &inst)
     }
     mlir::Operation *op = mlir::Operation::create(state);
     m_offsets[op] = inst.offset;
-    for (size_t i = 0; i < inst.results.size() && i < op->getNumResults(); ++i)
-        bindValue(inst.results[i], op->getResult(unsigned(i)));
+    const auto results = inst.results();
+    for (size_t i = 0; i < results.size() && i < op->getNumResults(); ++i)
+        bindValue(results[i], op->getResult(unsigned(i)));
     return op;
 }
 
@@ -227,7 +243,8 @@ ImportResult Importer::run()
         for (unsigned i = 0; i < fnType.getNumInputs(); ++i)
             bindValue(i, block->addArgument(fnType.getInput(i), location(f.location)));
         bool ok = true;
-        for (const bc::Instruction &inst : f.body.instructions) {
+        m_body = &f.body;
+        for (const bc::Instruction &inst : f.body.instructions(f.body.entry())) {
             mlir::Operation *op = build(inst);
             if (!op) {
                 ok = false;

@@ -3,7 +3,7 @@
 
 #include "tileport/TileIR/Bytecode/Attribute.h"
 #include "tileport/TileIR/Bytecode/DebugInfo.h"
-#include "tileport/TileIR/Bytecode/Instruction.h"
+#include "tileport/TileIR/Bytecode/FunctionBody.h"
 #include "tileport/TileIR/Bytecode/Type.h"
 #include "tileport/TileIR/Bytecode/Version.h"
 
@@ -50,8 +50,8 @@ struct Function {
     uint64_t offset = 0;
     uint64_t debugList = 0; // 0 = no locations, else the 1-based debug list
     Location location;
-    // Arguments are values 0..n-1; the instructions are the entry block.
-    Block body;
+    // Arguments are values 0..n-1 (the entry block's arguments).
+    FunctionBody body;
     uint32_t instructionCount = 0; // all instructions, nested ones included
 };
 
@@ -69,8 +69,11 @@ struct Module {
     std::vector<Global> globals;
     std::vector<DIRecord> debugRecords;
     std::vector<Function> functions;
+    // Distinct instruction locations; entry 0 is the unknown location.
+    std::vector<Location> locations{Location{}};
 
     const Function *function(std::string_view name) const;
+    const Location &location(const Instruction &inst) const { return locations[inst.location]; }
 };
 
 } // namespace tileport::tileir::bc
