@@ -93,14 +93,20 @@ private Q_SLOTS:
         QTest::addColumn<QString>("example");
         QTest::addColumn<QString>("kernel");
         QTest::addColumn<int>("config");
-        QTest::newRow("vector_add") << "vector_add" << "vector_add" << 0;
-        QTest::newRow("saxpy") << "saxpy" << "saxpy" << 0;
-        QTest::newRow("transpose") << "transpose" << "transpose" << 0;
-        QTest::newRow("softmax_row") << "softmax" << "softmax_row" << 1;
-        QTest::newRow("softmax_chunked") << "softmax" << "softmax_chunked" << 2;
-        QTest::newRow("rms_norm") << "rms_norm" << "rms_norm" << 1;
-        QTest::newRow("layer_norm") << "layer_norm" << "layer_norm" << 0;
-        QTest::newRow("bmm") << "bmm" << "bmm" << 1;
+        QTest::addColumn<bool>("diffPasses");
+        QTest::newRow("vector_add") << "vector_add" << "vector_add" << 0 << true;
+        QTest::newRow("saxpy") << "saxpy" << "saxpy" << 0 << true;
+        QTest::newRow("transpose") << "transpose" << "transpose" << 0 << true;
+        QTest::newRow("softmax_row") << "softmax" << "softmax_row" << 1 << true;
+        QTest::newRow("softmax_chunked") << "softmax" << "softmax_chunked" << 2 << true;
+        QTest::newRow("rms_norm") << "rms_norm" << "rms_norm" << 1 << true;
+        QTest::newRow("layer_norm") << "layer_norm" << "layer_norm" << 0 << true;
+        QTest::newRow("bmm") << "bmm" << "bmm" << 1 << true;
+        QTest::newRow("splitk_reduce") << "splitk_reduce" << "splitk_reduce" << 0 << true;
+        // gelu's gather/scatter go through gather views in Rust and pointer
+        // tiles in Python: it builds and its IR decodes, but the load/store
+        // counts differ (a known FAIL_FIXABLE, docs/translator.md).
+        QTest::newRow("gelu") << "gelu" << "gelu" << 1 << false;
     }
 
     void translateBuildDiff()
@@ -108,6 +114,7 @@ private Q_SLOTS:
         QFETCH(QString, example);
         QFETCH(QString, kernel);
         QFETCH(int, config);
+        QFETCH(bool, diffPasses);
         const QString py = kExamples + QLatin1Char('/') + example + QStringLiteral(".py");
         const QDir work(m_out.filePath(example));
         const QString crate = work.filePath(QStringLiteral("crate"));
@@ -182,6 +189,11 @@ private Q_SLOTS:
         const QJsonObject report = QJsonDocument::fromJson(diff.standardOutput).object();
         const QString verdict = report.value(QStringLiteral("verdict")).toString();
         qInfo().noquote() << kernel << "verdict" << verdict;
+        if (!diffPasses) {
+            QVERIFY2(diff.exitCode == 1 && verdict == QLatin1String("FAIL_FIXABLE"),
+                     qPrintable(QStringLiteral("%1: exit %2").arg(verdict).arg(diff.exitCode)));
+            return;
+        }
         QVERIFY2(diff.exitCode == 0 || diff.exitCode == 2,
                  qPrintable(QStringLiteral("%1: exit %2 %3\n%4").arg(verdict).arg(diff.exitCode)
                                 .arg(QString::fromUtf8(diff.standardError), QString::fromUtf8(diff.standardOutput.left(4000)))));

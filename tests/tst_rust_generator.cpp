@@ -66,6 +66,49 @@ def bad_shape(x, y, TILE: ct.Constant[int]):
     ct.store(y, index=(pid,), tile=t)
 )PY";
 
+
+const char *kPythonSemantics = R"PY(import cuda.tile as ct
+
+PAD = ct.PaddingMode.ZERO
+
+
+def scaled(t, factor):
+    doubled = t * factor
+    return doubled
+
+
+@ct.kernel
+def floor_ops(x, y, GROUP: ct.Constant[int], TILE: ct.Constant[int]):
+    pid = ct.bid(0)
+    q = pid // GROUP
+    r = pid % GROUP
+    t = ct.load(x, index=(q,), shape=(TILE,), padding_mode=PAD)
+    ct.store(y, index=(r,), tile=t)
+
+
+@ct.kernel
+def gathers(x, y, z, TILE: ct.Constant[int]):
+    offs = ct.bid(0) * TILE + ct.arange(TILE, dtype=ct.int32)
+    v = ct.gather(x, offs, padding_value=0)
+    row = ct.gather(z, (ct.bid(1), offs))
+    ct.scatter(y, offs, ct.astype(v, y.dtype) + ct.astype(row, y.dtype))
+
+
+@ct.kernel
+def branches(x, y, MODE: ct.Constant[int], TILE: ct.Constant[int]):
+    pid = ct.bid(0)
+    t = ct.astype(ct.load(x, index=(pid,), shape=(TILE,), padding_mode=PAD), ct.float32)
+    if MODE > 0:
+        out = scaled(t, 2.0)
+        step = 1
+    else:
+        out = t
+        step = 2
+    for i in range(0, ct.num_blocks(0), step):
+        out = out + 1.0
+    ct.store(y, index=(pid,), tile=ct.astype(out, y.dtype))
+)PY";
+
 } // namespace
 
 class TestRustGenerator : public QObject
@@ -157,6 +200,45 @@ private Q_SLOTS:
         QVERIFY(text.contains(QStringLiteral("fma(t, t0_, t1_, rounding::NearestEven, ftz::Disabled)")));
         // y is stored at (row, 0), not the block index: a read-only tensor.
         QVERIFY(text.contains(QStringLiteral("y: &Tensor<E1, { [-1, -1] }>,")));
+    }
+
+    void pythonSemanticsAndControlFlow()
+    {
+        const TranslationResult r = RustTranslator::translateSource(kPythonSemantics, QStringLiteral("sem.py"), {});
+        QVERIFY(r.error.isEmpty());
+        QStringList diags;
+        for (const TranslationDiagnostic &d : r.diagnostics)
+            diags << d.toString();
+        QVERIFY2(diags.isEmpty(), qPrintable(diags.join(QLatin1Char('\n'))));
+        QCOMPARE(r.kernels.size(), 3);
+
+        // Python's floor division and modulo, never Rust's truncating / and %.
+        const QString floorOps = entryText(r, QStringLiteral("floor_ops"));
+        QVERIFY2(floorOps.contains(QStringLiteral("divi(t0_, t1_, rounding::NegativeInf)")), qPrintable(floorOps));
+        QVERIFY(floorOps.contains(QStringLiteral("remi(")));
+        QVERIFY(floorOps.contains(QStringLiteral("select(")));
+        QVERIFY(!floorOps.contains(QStringLiteral(" / ")) && !floorOps.contains(QStringLiteral(" % ")));
+        // The module-level PaddingMode alias gives the zero-padded load.
+        QVERIFY(floorOps.contains(QStringLiteral(".load_tile(shape![TILE], [q])")));
+
+        // Gathers and scatters go through gather/scatter views that carry the
+        // array's strides; a 1-D index is an array, an n-D index a tuple.
+        const QString gathers = entryText(r, QStringLiteral("gathers"));
+        QVERIFY2(gathers.contains(QStringLiteral("make_gather_scatter_view(x, shape![TILE], padding::Zero)")), qPrintable(gathers));
+        QVERIFY(gathers.contains(QStringLiteral("[offs],")));
+        QVERIFY(gathers.contains(QStringLiteral("GatherScatterView<E2, { [1, TILE] }, 1>")));
+        QVERIFY(gathers.contains(QStringLiteral("store_view_raw(")));
+        QVERIFY(r.markedLibrary().contains(QStringLiteral("use cutile::tileir::*;")));
+
+        // A const-generic if: the names bound in both arms are declared
+        // before it; the helper is inlined with its locals renamed.
+        const QString branches = entryText(r, QStringLiteral("branches"));
+        QVERIFY2(branches.contains(QStringLiteral("if MODE > 0i32 {")), qPrintable(branches));
+        QVERIFY(branches.contains(QStringLiteral("let mut out_out_")));
+        QVERIFY(branches.contains(QStringLiteral("let mut step_out_")));
+        QVERIFY(branches.contains(QStringLiteral("let scaled_1_doubled: Tile<f32, { [TILE] }>")));
+        QVERIFY(branches.contains(QStringLiteral("get_num_tile_blocks().0")));
+        QVERIFY(branches.contains(QStringLiteral(".step_by(")));
     }
 
     void unknownKernelIsAnError()
