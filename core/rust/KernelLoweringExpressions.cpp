@@ -343,7 +343,12 @@ RustValue KernelLowering::fusedMultiplyAdd(TSNode n)
     RustValue out;
     if (!isFloatLike(dtype))
         return out;
-    const RustValue ta = toTile(a, dtype, shape, n), tb = toTile(b, dtype, shape, n), tc = toTile(c, dtype, shape, n);
+    RustValue ta = toTile(a, dtype, shape, n), tb = toTile(b, dtype, shape, n), tc = toTile(c, dtype, shape, n);
+    if (node::operatorOf(n) == "-") {
+        // a*b - c is fma(a, b, -c); c - a*b is fma(-a, b, c), as Python contracts them.
+        RustValue &negated = isMul(left) ? tc : ta;
+        negated.expr = bind(QStringLiteral("negf(%1)").arg(negated.expr), negated.typeText());
+    }
     out.kind = RustValue::Kind::Tile;
     out.dtype = dtype;
     out.shape = shape;
@@ -355,7 +360,7 @@ RustValue KernelLowering::fusedMultiplyAdd(TSNode n)
 RustValue KernelLowering::binary(TSNode n)
 {
     const QString op = QString::fromUtf8(node::operatorOf(n).data(), qsizetype(node::operatorOf(n).size()));
-    if (op == QLatin1String("+")) {
+    if (op == QLatin1String("+") || op == QLatin1String("-")) {
         const auto isMul = [](TSNode x) {
             x = node::unparen(x);
             return node::is(x, "binary_operator") && node::operatorOf(x) == "*";
