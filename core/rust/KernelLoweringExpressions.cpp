@@ -128,8 +128,9 @@ QString KernelLowering::scalarText(const RustValue &v, TSNode at) const
     }
 }
 
-QString KernelLowering::literalText(const RustValue &v, const QString &dtype, TSNode at) const
+QString KernelLowering::literalText(const RustValue &v, const QString &given, TSNode at) const
 {
+    const QString dtype = resolve(given); // a unified placeholder is spelled by its type
     const bool isFloat = dtype == QLatin1String("f32") || dtype == QLatin1String("f64");
     const bool isInt = isIntegerLike(dtype);
     if (isFloat) {

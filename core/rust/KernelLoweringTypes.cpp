@@ -65,7 +65,7 @@ bool KernelLowering::isFloatLike(const QString &dtype) const
 
 QString KernelLowering::finalDtype(const QString &text) const
 {
-    static const QRegularExpression re(QStringLiteral("\\bTp(?:Dtype|Scalar)\\d+\\b"));
+    static const QRegularExpression re(QStringLiteral("(?<![A-Za-z_])Tp(?:Dtype|Scalar)\\d+\\b"));
     QString out;
     qsizetype last = 0;
     auto it = re.globalMatch(text);
