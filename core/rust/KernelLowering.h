@@ -83,6 +83,15 @@ private:
     RustValue tileBinary(const QString &op, const RustValue &a, const RustValue &b, TSNode at);
     RustValue scalarBinary(const QString &op, const RustValue &a, const RustValue &b, TSNode at);
     RustValue toTile(const RustValue &v, const QString &dtype, const QStringList &shape, TSNode at);
+    // Two operands (one at least a tile) brought to one element type and the
+    // broadcast shape, and a tile of that type bound to the result of `call`.
+    struct TileOperands {
+        QString dtype;
+        QStringList shape;
+        RustValue a, b;
+        RustValue result(KernelLowering &k, const QString &call) const;
+    };
+    TileOperands tileOperands(const RustValue &a, const RustValue &b, TSNode at);
     QStringList broadcastShape(const QStringList &a, const QStringList &b, TSNode at) const;
     QString scalarText(const RustValue &v, TSNode at) const;
     QString literalText(const RustValue &v, const QString &dtype, TSNode at) const;

@@ -145,14 +145,8 @@ RustValue KernelLowering::builtinMinMax(TSNode n, const QString &fn)
     const auto args = node::children(node::field(n, "arguments"));
     if (args.size() != 2 || node::is(args[0], "keyword_argument") || node::is(args[1], "keyword_argument"))
         fail(n, QStringLiteral("%1()").arg(fn), QStringLiteral("only the two-argument form is lowered"));
-    const RustValue a = expr(args[0]), b = expr(args[1]);
-    if (a.isTile() || b.isTile()) // cuTile Python maps max/min of tiles to maximum/minimum
-        return cuTileCall(n, fn == QLatin1String("max") ? QStringLiteral("maximum") : QStringLiteral("minimum"));
-    RustValue v;
-    v.kind = RustValue::Kind::Scalar;
-    v.dtype = QStringLiteral("i32");
-    v.expr = bind(QStringLiteral("%1(%2, %3)").arg(fn, scalarText(a, args[0]), scalarText(b, args[1])), QStringLiteral("i32"));
-    return v;
+    // One lowering for both spellings: scalars get min/max, tiles maximum/minimum.
+    return cuTileCall(n, fn == QLatin1String("max") ? QStringLiteral("maximum") : QStringLiteral("minimum"));
 }
 
 RustValue KernelLowering::cuTileCall(TSNode n, const QString &name)
@@ -207,20 +201,12 @@ RustValue KernelLowering::cuTileCall(TSNode n, const QString &name)
             return a.isTile() || b.isTile() ? tileBinary(ops.value(name), a, b, n) : scalarBinary(ops.value(name), a, b, n);
         if (name != QLatin1String("truediv") || (!a.isTile() && !b.isTile()))
             fail(n, QStringLiteral("ct.%1").arg(name), QStringLiteral("rounding/flush_to_zero options are lowered on tile truediv only"));
-        const QString dtype = a.isTile() && b.isTile() ? unify(a.dtype, b.dtype, n, QStringLiteral("mixed dtypes")) : resolve(a.isTile() ? a.dtype : b.dtype);
-        if (!isFloatLike(dtype))
+        const TileOperands t = tileOperands(a, b, n);
+        if (!isFloatLike(t.dtype))
             fail(n, QStringLiteral("ct.truediv"), QStringLiteral("needs float tiles"));
-        const QStringList shape = a.isTile() && b.isTile() ? broadcastShape(a.shape, b.shape, n) : (a.isTile() ? a.shape : b.shape);
-        const RustValue ta = toTile(a, dtype, shape, n), tb = toTile(b, dtype, shape, n);
-        RustValue out;
-        out.kind = RustValue::Kind::Tile;
-        out.dtype = dtype;
-        out.shape = shape;
-        out.expr = bind(QStringLiteral("divf(%1, %2, rounding::%3, ftz::%4)")
-                            .arg(ta.expr, tb.expr, o.rounding.isEmpty() ? QStringLiteral("NearestEven") : o.rounding,
-                                 o.ftz.isEmpty() ? QStringLiteral("Disabled") : o.ftz),
-                        out.typeText());
-        return out;
+        return t.result(*this, QStringLiteral("divf(%1, %2, rounding::%3, ftz::%4)")
+                                   .arg(t.a.expr, t.b.expr, o.rounding.isEmpty() ? QStringLiteral("NearestEven") : o.rounding,
+                                        o.ftz.isEmpty() ? QStringLiteral("Disabled") : o.ftz));
     }
     if (name.startsWith(QLatin1String("bitwise_")) && name != QLatin1String("bitwise_not")) {
         static const QHash<QString, QString> ops{{QStringLiteral("bitwise_and"), QStringLiteral("&")}, {QStringLiteral("bitwise_or"), QStringLiteral("|")},
@@ -299,34 +285,14 @@ RustValue KernelLowering::cuTileCall(TSNode n, const QString &name)
                           QStringLiteral("i32"));
             return v;
         }
-        const QString dtype = a.isTile() && b.isTile() ? unify(a.dtype, b.dtype, n, QStringLiteral("mixed dtypes"))
-                                                       : resolve(a.isTile() ? a.dtype : b.dtype);
-        if (isIntegerLike(dtype)) {
-            const QStringList shape = a.isTile() && b.isTile() ? broadcastShape(a.shape, b.shape, n) : (a.isTile() ? a.shape : b.shape);
-            const RustValue ta = toTile(a, dtype, shape, n), tb = toTile(b, dtype, shape, n);
-            RustValue out;
-            out.kind = RustValue::Kind::Tile;
-            out.dtype = dtype;
-            out.shape = shape;
-            out.expr = bind(QStringLiteral("%1(%2, %3)").arg(name == QLatin1String("maximum") ? QStringLiteral("maxi") : QStringLiteral("mini"),
-                                                             ta.expr, tb.expr),
-                            out.typeText());
-            return out;
-        }
-        if (!isFloatLike(dtype))
-            fail(n, QStringLiteral("ct.%1").arg(name), QStringLiteral("operands of dtype %1 are not lowered").arg(dtype));
-        const QStringList shape = a.isTile() && b.isTile() ? broadcastShape(a.shape, b.shape, n)
-                                                           : (a.isTile() ? a.shape : b.shape);
-        const RustValue ta = toTile(a, dtype, shape, n), tb = toTile(b, dtype, shape, n);
-        RustValue out;
-        out.kind = RustValue::Kind::Tile;
-        out.dtype = dtype;
-        out.shape = shape;
-        out.expr = bind(QStringLiteral("%1(%2, %3, nan::Disabled, ftz::Disabled)")
-                            .arg(name == QLatin1String("maximum") ? QStringLiteral("maxf") : QStringLiteral("minf"),
-                                 ta.expr, tb.expr),
-                        out.typeText());
-        return out;
+        const TileOperands t = tileOperands(a, b, n);
+        const bool maximum = name == QLatin1String("maximum");
+        if (isIntegerLike(t.dtype))
+            return t.result(*this, QStringLiteral("%1(%2, %3)").arg(maximum ? QStringLiteral("maxi") : QStringLiteral("mini"), t.a.expr, t.b.expr));
+        if (!isFloatLike(t.dtype))
+            fail(n, QStringLiteral("ct.%1").arg(name), QStringLiteral("operands of dtype %1 are not lowered").arg(t.dtype));
+        return t.result(*this, QStringLiteral("%1(%2, %3, nan::Disabled, ftz::Disabled)")
+                                   .arg(maximum ? QStringLiteral("maxf") : QStringLiteral("minf"), t.a.expr, t.b.expr));
     }
     if (name == QLatin1String("num_tiles"))
         return numTiles(n);

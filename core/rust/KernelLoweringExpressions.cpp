@@ -235,6 +235,27 @@ RustValue KernelLowering::toTile(const RustValue &v, const QString &dtype, const
     return out;
 }
 
+KernelLowering::TileOperands KernelLowering::tileOperands(const RustValue &a, const RustValue &b, TSNode at)
+{
+    TileOperands t;
+    t.dtype = a.isTile() && b.isTile() ? unify(a.dtype, b.dtype, at, QStringLiteral("mixed dtypes"))
+                                       : resolve(a.isTile() ? a.dtype : b.dtype);
+    t.shape = a.isTile() && b.isTile() ? broadcastShape(a.shape, b.shape, at) : (a.isTile() ? a.shape : b.shape);
+    t.a = toTile(a, t.dtype, t.shape, at);
+    t.b = toTile(b, t.dtype, t.shape, at);
+    return t;
+}
+
+RustValue KernelLowering::TileOperands::result(KernelLowering &k, const QString &call) const
+{
+    RustValue out;
+    out.kind = RustValue::Kind::Tile;
+    out.dtype = dtype;
+    out.shape = shape;
+    out.expr = k.bind(call, out.typeText()); // short, typed steps
+    return out;
+}
+
 RustValue KernelLowering::tileBinary(const QString &op, const RustValue &a, const RustValue &b, TSNode at)
 {
     static const QStringList ops{QStringLiteral("+"), QStringLiteral("-"), QStringLiteral("*"), QStringLiteral("/")};
@@ -242,37 +263,18 @@ RustValue KernelLowering::tileBinary(const QString &op, const RustValue &a, cons
                                         QStringLiteral("|"), QStringLiteral("^"), QStringLiteral("<<"), QStringLiteral(">>")};
     if (!ops.contains(op) && !integerOps.contains(op))
         fail(at, QStringLiteral("operator %1").arg(op), QStringLiteral("not lowered on tiles"));
-    const QString dtype = a.isTile() && b.isTile() ? unify(a.dtype, b.dtype, at, QStringLiteral("mixed dtypes"))
-                                                   : resolve(a.isTile() ? a.dtype : b.dtype);
+    const TileOperands t = tileOperands(a, b, at);
     if (integerOps.contains(op)) {
-        if (!isIntegerLike(dtype) && !(dtype == QLatin1String("bool") && (op == QLatin1String("&") || op == QLatin1String("|") || op == QLatin1String("^"))))
-            fail(at, QStringLiteral("operator %1").arg(op), QStringLiteral("needs integer tiles, not %1").arg(dtype));
-        const QStringList shape = a.isTile() && b.isTile() ? broadcastShape(a.shape, b.shape, at) : (a.isTile() ? a.shape : b.shape);
-        const RustValue ta = toTile(a, dtype, shape, at), tb = toTile(b, dtype, shape, at);
-        RustValue out;
-        out.kind = RustValue::Kind::Tile;
-        out.dtype = dtype;
-        out.shape = shape;
-        out.expr = integerTileOp(op, ta.expr, tb.expr, dtype, shape, at);
+        const bool bitwise = op == QLatin1String("&") || op == QLatin1String("|") || op == QLatin1String("^");
+        if (!isIntegerLike(t.dtype) && !(t.dtype == QLatin1String("bool") && bitwise))
+            fail(at, QStringLiteral("operator %1").arg(op), QStringLiteral("needs integer tiles, not %1").arg(t.dtype));
+        RustValue out = t.a;
+        out.expr = integerTileOp(op, t.a.expr, t.b.expr, t.dtype, t.shape, at);
         return out;
     }
-    QStringList shape;
-    if (a.isTile() && b.isTile())
-        shape = broadcastShape(a.shape, b.shape, at);
-    else
-        shape = a.isTile() ? a.shape : b.shape;
-    if (op == QLatin1String("/") && !isFloatLike(dtype))
-        fail(at, QStringLiteral("operator /"), QStringLiteral("true division of %1 tiles is not lowered").arg(dtype));
-    const RustValue ta = toTile(a, dtype, shape, at);
-    const RustValue tb = toTile(b, dtype, shape, at);
-    RustValue out;
-    out.kind = RustValue::Kind::Tile;
-    out.dtype = dtype;
-    out.shape = shape;
-    out.expr = QStringLiteral("%1 %2 %3").arg(ta.expr, op, tb.expr);
-    // Keep expressions short and typed: bind each result.
-    out.expr = bind(out.expr, out.typeText());
-    return out;
+    if (op == QLatin1String("/") && !isFloatLike(t.dtype))
+        fail(at, QStringLiteral("operator /"), QStringLiteral("true division of %1 tiles is not lowered").arg(t.dtype));
+    return t.result(*this, QStringLiteral("%1 %2 %3").arg(t.a.expr, op, t.b.expr));
 }
 
 RustValue KernelLowering::scalarBinary(const QString &op, const RustValue &a, const RustValue &b, TSNode at)
