@@ -67,13 +67,7 @@ StageReport GenerateStage::run(StageContext &ctx)
 
     StageReport report;
     const QString crate = gen.filePath(QStringLiteral("crate"));
-    rust::CrateWriter::Options w;
-    w.rustfmt = tools.rustfmt;
-    if (!tools.cutileVersion.isEmpty())
-        w.cutileVersion = tools.cutileVersion;
-    QFile lock(QDir(tools.resourceDir).filePath(QStringLiteral("rust/tileport-probe/Cargo.lock")));
-    if (lock.open(QIODevice::ReadOnly))
-        w.probeLock = QString::fromUtf8(lock.readAll());
+    const rust::CrateWriter::Options w = rust::CrateWriter::optionsFor(tools);
     const QString writeError = rust::CrateWriter::write(result, crate, w);
     report.validators << ValidatorResult{QStringLiteral("write crate"), writeError.isEmpty() ? 0 : 1, writeError};
     if (!writeError.isEmpty())

@@ -69,13 +69,7 @@ int main(int argc, char **argv)
         err << "tileport-bundle: " << (result.error.isEmpty() ? QStringLiteral("no kernel translated") : result.error) << '\n';
         return 1;
     }
-    rust::CrateWriter::Options w;
-    w.rustfmt = tools.rustfmt;
-    if (!tools.cutileVersion.isEmpty())
-        w.cutileVersion = tools.cutileVersion;
-    QFile lock(QDir(tools.resourceDir).filePath(QStringLiteral("rust/tileport-probe/Cargo.lock")));
-    if (lock.open(QIODevice::ReadOnly))
-        w.probeLock = QString::fromUtf8(lock.readAll());
+    const rust::CrateWriter::Options w = rust::CrateWriter::optionsFor(tools);
     const QDir root(out);
     if (const QString e = rust::CrateWriter::write(result, root.filePath(QStringLiteral("crate")), w); !e.isEmpty()) {
         err << "tileport-bundle: " << e << '\n';

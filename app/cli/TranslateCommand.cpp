@@ -66,14 +66,9 @@ int runTranslateCommand(const QStringList &args)
         return 1;
     }
     const Toolchains tools = Toolchains::fromEnvironment();
-    CrateWriter::Options w;
-    if (formatOutput)
-        w.rustfmt = tools.rustfmt;
-    if (!tools.cutileVersion.isEmpty())
-        w.cutileVersion = tools.cutileVersion;
-    QFile lock(QDir(tools.resourceDir).filePath(QStringLiteral("rust/tileport-probe/Cargo.lock")));
-    if (lock.open(QIODevice::ReadOnly))
-        w.probeLock = QString::fromUtf8(lock.readAll());
+    CrateWriter::Options w = CrateWriter::optionsFor(tools);
+    if (!formatOutput)
+        w.rustfmt.clear();
     const QString writeError = CrateWriter::write(result, outDir, w);
     if (!writeError.isEmpty()) {
         err << "tileport translate: " << writeError << '\n';

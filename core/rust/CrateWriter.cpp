@@ -5,6 +5,7 @@
 #include "ProcessRunner.h"
 
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -73,6 +74,18 @@ QString CrateWriter::stripMarkers(const QString &marked, QList<QList<int>> *map)
             map->removeLast();
     }
     return out.join(QLatin1Char('\n')) + QLatin1Char('\n');
+}
+
+CrateWriter::Options CrateWriter::optionsFor(const Toolchains &tools)
+{
+    Options w;
+    w.rustfmt = tools.rustfmt;
+    if (!tools.cutileVersion.isEmpty())
+        w.cutileVersion = tools.cutileVersion;
+    QFile lock(QDir(tools.resourceDir).filePath(QStringLiteral("rust/tileport-probe/Cargo.lock")));
+    if (lock.open(QIODevice::ReadOnly))
+        w.probeLock = QString::fromUtf8(lock.readAll());
+    return w;
 }
 
 QString CrateWriter::write(const TranslationResult &result, const QString &dir, const Options &options)

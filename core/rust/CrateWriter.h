@@ -2,6 +2,7 @@
 #pragma once
 
 #include "TranslationResult.h"
+#include "Toolchains.h"
 
 namespace tileport::rust {
 
@@ -18,6 +19,9 @@ public:
         QString probeLock;     // contents of the probe crate's Cargo.lock
         QString cutileVersion = QStringLiteral("0.4.0");
     };
+    // The options the toolchains give: rustfmt, the cutile pin and the probe
+    // crate's Cargo.lock (left empty when the resources lack it).
+    static Options optionsFor(const Toolchains &tools);
     // Returns an error message, or an empty string on success.
     static QString write(const TranslationResult &result, const QString &dir, const Options &options);
 
