@@ -9,7 +9,7 @@ TILEPORT_PACKAGES=(
     llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
     clang-22 libclang-22-dev libclang-rt-22-dev
     xvfb xauth fonts-dejavu-core
-    openssh-client openssh-server
+    openssh-client openssh-server ccache
 )
 TILEPORT_DEBIAN_MIRROR=${TILEPORT_DEBIAN_MIRROR:-http://deb.debian.org/debian}
 TILEPORT_DEBIAN_SECURITY=${TILEPORT_DEBIAN_SECURITY:-http://deb.debian.org/debian-security}
