@@ -155,6 +155,25 @@ private Q_SLOTS:
         QCOMPARE(report.out.count(QStringLiteral("# Stage A, attempt 2")), 1);
         QVERIFY(!report.out.contains(QStringLiteral("# Stage C")));
 
+        // The same run as one self-contained HTML page; stale stages left out.
+        const Run html = tileport({QStringLiteral("report"), session, QStringLiteral("--html")});
+        QCOMPARE(html.code, 0);
+        QVERIFY(html.out.startsWith(QStringLiteral("<!DOCTYPE html>")));
+        QVERIFY2(html.out.contains(QStringLiteral("<span class=\"badge good\">PASS</span>")), qPrintable(html.out.left(2000)));
+        QVERIFY(html.out.contains(QStringLiteral("id=\"stage-A\"")));
+        QVERIFY(!html.out.contains(QStringLiteral("id=\"stage-C\"")));
+        QVERIFY(!html.out.contains(QStringLiteral("<script")));
+
+        // rerun uses the runner recorded at port time unless --gpu names one.
+        QFile info(session + QStringLiteral("/session.json"));
+        QVERIFY(info.open(QIODevice::ReadOnly));
+        QCOMPARE(QJsonDocument::fromJson(info.readAll()).object().value(QStringLiteral("info")).toObject().value(QStringLiteral("gpu")).toString(),
+                 QStringLiteral("local"));
+        const Run badGpu = tileport({QStringLiteral("rerun"), session, QStringLiteral("--stage"), QStringLiteral("A"),
+                                     QStringLiteral("--gpu"), QStringLiteral("ftp://nowhere")});
+        QVERIFY(badGpu.code != 0);
+        QVERIFY2(badGpu.err.contains(QStringLiteral("--gpu ftp://nowhere")), qPrintable(badGpu.err));
+
         const Run bad = tileport({QStringLiteral("port"), src, QStringLiteral("--stages"), QStringLiteral("Q")});
         QCOMPARE(bad.code, 3);
         QVERIFY(bad.err.contains(QStringLiteral("bad stage list 'Q'")));

@@ -12,6 +12,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QTemporaryDir>
 #include <QTest>
@@ -182,6 +183,24 @@ private Q_SLOTS:
         QFile lib(run.filePath(QStringLiteral("generated/crate/src/lib.rs")));
         QVERIFY(lib.open(QIODevice::ReadOnly));
         QVERIFY(lib.readAll().contains("#[cutile::entry"));
+
+        // Stage F reads C's diffs: the port carries fewer assume facts than
+        // cuTile Python's prologue, a difference worth a look for speed.
+        const RunSummary f = o.rerun(QLatin1Char('F'));
+        QVERIFY2(f.ok, qPrintable(f.reason));
+        QCOMPARE(session->latest(s.run, QLatin1Char('F'))->verdict, QStringLiteral("FIXABLE"));
+        QFile perf(run.filePath(QStringLiteral("reports/perf_f32_t2048.json")));
+        QVERIFY(perf.open(QIODevice::ReadOnly));
+        const QJsonArray differences = QJsonDocument::fromJson(perf.readAll()).object().value(QStringLiteral("differences")).toArray();
+        QStringList ops;
+        for (const QJsonValue &d : differences)
+            ops << d.toObject().value(QStringLiteral("op")).toString();
+        QVERIFY2(ops.contains(QStringLiteral("assume")), qPrintable(ops.join(QLatin1Char(' '))));
+        QFile fReport(run.filePath(QStringLiteral("reports/stage_F.json")));
+        QVERIFY(fReport.open(QIODevice::ReadOnly));
+        // No cubins on a CPU run: the SASS comparison says why it was skipped.
+        QVERIFY(QJsonDocument::fromJson(fReport.readAll()).object().value(QStringLiteral("reason")).toString().contains(
+            QStringLiteral("SASS mix skipped")));
     }
 
     void fullTableOnACpuMachine()

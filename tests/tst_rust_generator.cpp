@@ -7,6 +7,7 @@
 #include "HarnessArguments.h"
 #include "KernelConfigFile.h"
 #include "RustTranslator.h"
+#include "Toolchains.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -107,6 +108,40 @@ def branches(x, y, MODE: ct.Constant[int], TILE: ct.Constant[int]):
     for i in range(0, ct.num_blocks(0), step):
         out = out + 1.0
     ct.store(y, index=(pid,), tile=ct.astype(out, y.dtype))
+)PY";
+
+const char *kDtypeEntries = R"PY(import cuda.tile as ct
+
+PAD = ct.PaddingMode.ZERO
+
+
+@ct.kernel
+def mm_like(a, b, c, T: ct.Constant[int]):
+    dtype = ct.tfloat32 if a.dtype == ct.float32 else a.dtype
+    x = ct.load(a, index=(ct.bid(0), 0), shape=(T, T), padding_mode=PAD)
+    y = ct.load(b, index=(0, ct.bid(1)), shape=(T, T), padding_mode=PAD)
+    acc = ct.full((T, T), 0, dtype=ct.float32)
+    acc = ct.mma(ct.astype(x, dtype), ct.astype(y, dtype), acc)
+    ct.store(c, index=(ct.bid(0), ct.bid(1)), tile=ct.astype(acc, c.dtype))
+
+
+@ct.kernel
+def reduce_scan(x, y, z, T: ct.Constant[int], USE_TMA: ct.Constant[bool]):
+    t = ct.astype(ct.load(x, index=(0, 0), shape=(T, T), padding_mode=PAD), ct.float32)
+    m = ct.max(t)
+    if USE_TMA:
+        lo = ct.maximum(0, ct.astype(m, ct.int32))
+    else:
+        lo = 0
+    s = ct.cumsum(ct.sum(t - m, axis=1), axis=0)
+    ct.store(y, index=(lo,), tile=s, allow_tma=USE_TMA, latency=2)
+    ct.store(z, index=(0, 0, 0, 0, 0), tile=ct.reshape(t, (1, 1, 1, T, T)), order=(0, 1, 2, 3, 4))
+
+
+@ct.kernel
+def transposed_store(x, y, T: ct.Constant[int]):
+    t = ct.load(x, index=(0, 0), shape=(T, T), padding_mode=PAD)
+    ct.store(y, index=(0, 0), tile=t, order=(1, 0))
 )PY";
 
 } // namespace
@@ -239,6 +274,70 @@ private Q_SLOTS:
         QVERIFY(branches.contains(QStringLiteral("let scaled_1_doubled: Tile<f32, { [TILE] }>")));
         QVERIFY(branches.contains(QStringLiteral("get_num_tile_blocks().0")));
         QVERIFY(branches.contains(QStringLiteral(".step_by(")));
+    }
+
+    void dtypeEntriesReductionsAndScans()
+    {
+        const TranslationResult r = RustTranslator::translateSource(kDtypeEntries, QStringLiteral("dt.py"), {});
+        QVERIFY(r.error.isEmpty());
+        QStringList diags;
+        for (const TranslationDiagnostic &d : r.diagnostics)
+            diags << d.toString();
+        // A store order other than the identity has no cuTile Rust form.
+        QCOMPARE(diags.size(), 1);
+        QVERIFY2(diags[0].startsWith(QStringLiteral("dt.py:32:39: error: ct.store order: only the identity order")), qPrintable(diags[0]));
+
+        // `a.dtype == ct.float32` gives an entry with a's element type fixed
+        // (the tf32 arm) and a generic entry for the other dtypes.
+        QStringList entries;
+        for (const TranslatedKernel &k : r.kernels)
+            entries << k.signature.entry;
+        QCOMPARE(entries, (QStringList{QStringLiteral("mm_like"), QStringLiteral("mm_like_f32"), QStringLiteral("reduce_scan")}));
+        const TranslatedKernel &generic = r.kernels[0], &f32 = r.kernels[1];
+        QCOMPARE(f32.signature.fixedDtypes.value(QStringLiteral("a")), QStringLiteral("float32"));
+        QCOMPARE(generic.signature.otherThan.value(QStringLiteral("a")), QStringList{QStringLiteral("float32")});
+        QStringList f32Lines, genericLines;
+        for (const RustLine &l : f32.lines)
+            f32Lines << l.text.trimmed();
+        for (const RustLine &l : generic.lines)
+            genericLines << l.text.trimmed();
+        QVERIFY2(f32Lines.join(QLatin1Char('\n')).contains(QStringLiteral("a: &Tensor<f32, { [-1, -1] }>,")), qPrintable(f32Lines.join(QLatin1Char('\n'))));
+        QVERIFY(f32Lines.join(QLatin1Char('\n')).contains(QStringLiteral("Tile<tf32, { [T, T] }>")));
+        QVERIFY2(!genericLines.join(QLatin1Char('\n')).contains(QStringLiteral("tf32")), qPrintable(genericLines.join(QLatin1Char('\n'))));
+        const QHash<QString, QString> f32Config{{QStringLiteral("a"), QStringLiteral("float32")}, {QStringLiteral("b"), QStringLiteral("float32")}};
+        const QHash<QString, QString> f16Config{{QStringLiteral("a"), QStringLiteral("float16")}, {QStringLiteral("b"), QStringLiteral("float16")}};
+        QCOMPARE(r.entryFor(QStringLiteral("mm_like"), f32Config)->signature.entry, QStringLiteral("mm_like_f32"));
+        QCOMPARE(r.entryFor(QStringLiteral("mm_like"), f16Config)->signature.entry, QStringLiteral("mm_like"));
+        QVERIFY(!r.entryFor(QStringLiteral("nope")));
+
+        // A full reduction reduces axis 0 once per axis (as cuTile Python
+        // does); cumsum is a scan; allow_tma from a ct.Constant picks the
+        // store form; a rank-0 tile joins a literal arm as a scalar; rank 5.
+        const QString rs = entryText(r, QStringLiteral("reduce_scan"));
+        QCOMPARE(rs.count(QStringLiteral("reduce_max(")), 2);
+        QVERIFY2(rs.contains(QStringLiteral("Tile<f32, { [] }> = reduce_max(")), qPrintable(rs));
+        QVERIFY(rs.contains(QStringLiteral("scan_sum(")));
+        QVERIFY(rs.contains(QStringLiteral("reverse::Forward, 0.0f32)")));
+        QVERIFY(rs.contains(QStringLiteral("if USE_TMA != 0i32 { unsafe { store_view_tko_mut(")));
+        QVERIFY(rs.contains(QStringLiteral("tma::Enabled) }; } else { unsafe { store_view_tko_mut(")));
+        QVERIFY(rs.contains(QStringLiteral("= tile_to_scalar(")));
+        QVERIFY(rs.contains(QStringLiteral("z: &Tensor<E2, { [-1, -1, -1, -1, -1] }>,")) || rs.contains(QStringLiteral("{ [-1, -1, -1, -1, -1] }>")));
+        QVERIFY(rs.contains(QStringLiteral("shape![1, 1, 1, T, T]")));
+    }
+
+    void missingPinnedLockIsAnError()
+    {
+        // Resources without the probe crate's Cargo.lock: no crate is written
+        // rather than one cargo would resolve with unpinned versions.
+        QTemporaryDir empty, out;
+        tileport::Toolchains tools;
+        tools.resourceDir = empty.path();
+        const CrateWriter::Options w = CrateWriter::optionsFor(tools);
+        const TranslationResult r = RustTranslator::translateFile(kExamples + QStringLiteral("/vector_add.py"), {});
+        QVERIFY(r.ok());
+        const QString error = CrateWriter::write(r, out.path(), w);
+        QVERIFY2(error.contains(QStringLiteral("Cargo.lock")) && error.contains(QStringLiteral("unpinned")), qPrintable(error));
+        QVERIFY(!QFile::exists(out.filePath(QStringLiteral("Cargo.toml"))));
     }
 
     void unknownKernelIsAnError()

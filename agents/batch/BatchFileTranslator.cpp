@@ -77,8 +77,8 @@ void translate(const QByteArray &bytes, const QString &path, const QString &rel,
         row.analyzed = BatchRow::Step::Yes;
         BatchFileTranslator::KernelPlan plan;
         for (qsizetype i = 0; i < out.translation.kernels.size(); ++i)
-            if (out.translation.kernels[i].pythonName == k.name)
-                plan.translated = int(i);
+            if (out.translation.kernels[i].pythonName == k.name && plan.translated < 0)
+                plan.translated = int(i); // its first entry; dtype entries follow it
         row.translated = plan.translated >= 0 ? BatchRow::Step::Yes : BatchRow::Step::No;
         if (plan.translated < 0) {
             row.translateReason = out.translation.error.isEmpty() ? QStringLiteral("not translated")

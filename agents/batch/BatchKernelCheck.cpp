@@ -98,9 +98,12 @@ void BatchKernelCheck::run(const Setup &setup, const rust::TranslationResult &fi
         return finish();
     }
 
-    // A crate with this kernel alone, so that its build verdict is its own.
+    // A crate with this kernel's entries alone, so that its build verdict is its own.
     rust::TranslationResult single = file;
-    single.kernels = {kernel};
+    single.kernels.clear();
+    for (const rust::TranslatedKernel &k : file.kernels)
+        if (k.pythonName == kernel.pythonName)
+            single.kernels.append(k);
     single.diagnostics.clear();
     rust::CrateWriter::Options w;
     w.rustfmt = setup.tools.rustfmt;
@@ -153,7 +156,8 @@ void BatchKernelCheck::run(const Setup &setup, const rust::TranslationResult &fi
     row.config = plan.config.name;
     const QString harnessOut = work.filePath(QStringLiteral("generated"));
     QString error;
-    const QStringList args = rust::HarnessArguments::forConfig(kernel.signature, plan.config, harnessOut, QStringLiteral("sm_90"),
+    const rust::EntrySignature &entry = file.entryFor(kernel.pythonName, rust::TranslationResult::configDtypes(plan.config.params))->signature;
+    const QStringList args = rust::HarnessArguments::forConfig(entry, plan.config, harnessOut, QStringLiteral("sm_90"),
                                                                QStringLiteral("13.3"), &error);
     if (!error.isEmpty()) {
         row.irReason = QStringLiteral("harness arguments: %1").arg(error);
@@ -164,7 +168,7 @@ void BatchKernelCheck::run(const Setup &setup, const rust::TranslationResult &fi
     harness.timeoutMs = setup.timeoutMs;
     const ProcessResult ran = ProcessRunner::run(harness, cancel);
     lock.unlock();
-    const QString generated = QDir(harnessOut).filePath(kernel.signature.entry + QStringLiteral(".tileirbc"));
+    const QString generated = QDir(harnessOut).filePath(entry.entry + QStringLiteral(".tileirbc"));
     if (!ran.ok() || !QFile::exists(generated)) {
         row.irReason = ran.ok() ? generated + QStringLiteral(": the harness wrote no bytecode") : failure(QStringLiteral("ir harness"), ran);
         return finish();

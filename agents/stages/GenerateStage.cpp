@@ -51,10 +51,7 @@ StageReport GenerateStage::run(StageContext &ctx)
     const rust::TranslationResult result = rust::RustTranslator::translateFile(source, options);
     if (!result.error.isEmpty())
         return verdict(QStringLiteral("FAIL_FIXABLE"), QStringLiteral("kernel"), result.error);
-    const rust::TranslatedKernel *translated = nullptr;
-    for (const rust::TranslatedKernel &k : result.kernels)
-        if (k.pythonName == kernel)
-            translated = &k;
+    const rust::TranslatedKernel *translated = result.entryFor(kernel);
     if (!translated) {
         QStringList why;
         for (const rust::TranslationDiagnostic &d : result.diagnostics)
@@ -115,7 +112,9 @@ StageReport GenerateStage::run(StageContext &ctx)
         ctx.progress(QStringLiteral("generated Tile IR for %1").arg(c.name), 0.5 + 0.5 * done / qMax(1, int(configs.configs.size())));
         QString error;
         const QString outDir = gen.filePath(QStringLiteral("harness-%1").arg(c.name));
-        const QStringList args = rust::HarnessArguments::forConfig(translated->signature, c, outDir, QStringLiteral("sm_90"),
+        // A kernel that tests its dtypes has one entry per tested dtype.
+        const rust::TranslatedKernel *entry = result.entryFor(kernel, rust::TranslationResult::configDtypes(c.params));
+        const QStringList args = rust::HarnessArguments::forConfig(entry->signature, c, outDir, QStringLiteral("sm_90"),
                                                                    QStringLiteral("13.3"), &error);
         ProcessResult ran;
         if (error.isEmpty()) {
@@ -125,7 +124,7 @@ StageReport GenerateStage::run(StageContext &ctx)
             if (!ran.ok())
                 error = ran.describe() + QLatin1Char(' ') + head(ran.standardError);
         }
-        const QString bc = QDir(outDir).filePath(translated->signature.entry + QStringLiteral(".tileirbc"));
+        const QString bc = QDir(outDir).filePath(entry->signature.entry + QStringLiteral(".tileirbc"));
         const QString target = gen.filePath(QStringLiteral("%1.%2.tileirbc").arg(kernel, c.name));
         if (error.isEmpty() && !(QFile::remove(target), QFile::copy(bc, target)))
             error = bc + QStringLiteral(": the harness wrote no bytecode");
@@ -134,6 +133,7 @@ StageReport GenerateStage::run(StageContext &ctx)
             ++failed;
         else
             produced << QJsonObject{{QStringLiteral("config"), c.name},
+                                    {QStringLiteral("entry"), entry->signature.entry},
                                     {QStringLiteral("bytecode"), QStringLiteral("generated/%1.%2.tileirbc").arg(kernel, c.name)}};
         ++done;
     }

@@ -7,6 +7,7 @@
 #include "HostStage.h"
 #include "IrDiffStage.h"
 #include "Orchestrator.h"
+#include "PerfStage.h"
 
 namespace tileport {
 
@@ -17,6 +18,7 @@ void addStandardStages(Orchestrator &orchestrator, const QString &gpuRunner)
     orchestrator.addStage(std::make_unique<IrDiffStage>());
     orchestrator.addStage(std::make_unique<HostStage>(gpuRunner));
     orchestrator.addStage(std::make_unique<BenchmarkStage>(gpuRunner));
+    orchestrator.addStage(std::make_unique<PerfStage>());
 }
 
 } // namespace tileport

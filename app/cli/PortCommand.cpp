@@ -7,6 +7,7 @@
 #include "GpuRunner.h"
 #include "KernelConfigFile.h"
 #include "Orchestrator.h"
+#include "SessionReport.h"
 #include "StageCatalog.h"
 #include "StandardStages.h"
 
@@ -176,6 +177,8 @@ int runPortCommand(const QStringList &args)
                                             {QStringLiteral("cutile"), tools.cutileVersion}}}};
         if (!configFile.isEmpty())
             info.insert(QStringLiteral("config_file"), configPath);
+        info.insert(QStringLiteral("gpu"), gpu); // rerun uses the same runner
+
         session = Session::create(sessionDir, info, &error);
     }
     if (!session)
@@ -194,11 +197,13 @@ int runPortCommand(const QStringList &args)
 
 int runRerunCommand(const QStringList &args)
 {
-    QString dir, stage;
+    QString dir, stage, gpu;
     bool json = false;
     for (int i = 0; i < args.size(); ++i) {
         if (args[i] == QLatin1String("--stage") && i + 1 < args.size())
             stage = args[++i].toUpper();
+        else if (args[i] == QLatin1String("--gpu") && i + 1 < args.size())
+            gpu = args[++i];
         else if (args[i] == QLatin1String("--json"))
             json = true;
         else if (args[i].startsWith(QLatin1String("--")))
@@ -207,13 +212,18 @@ int runRerunCommand(const QStringList &args)
             dir = args[i];
     }
     if (dir.isEmpty() || stage.size() != 1 || !StageCatalog::find(stage[0]))
-        return fail(QStringLiteral("rerun"), QStringLiteral("usage: tileport rerun DIR --stage A|B|C|D|E|F [--json]"));
+        return fail(QStringLiteral("rerun"), QStringLiteral("usage: tileport rerun DIR --stage A|B|C|D|E|F [--gpu local|ssh://host/dir] [--json]"));
     QString error;
     auto session = Session::open(dir, &error);
     if (!session)
         return fail(QStringLiteral("rerun"), error);
+    // The runner the port was made with, unless --gpu names another.
+    if (gpu.isEmpty())
+        gpu = session->info().value(QStringLiteral("gpu")).toString(QStringLiteral("local"));
+    if (QString gpuError; !makeGpuRunner(gpu, &gpuError))
+        return fail(QStringLiteral("rerun"), QStringLiteral("--gpu %1: %2").arg(gpu, gpuError));
     Orchestrator o(*session, Toolchains::fromEnvironment());
-    addStandardStages(o);
+    addStandardStages(o, gpu);
     o.setEventSink([json](const PipelineEvent &e) { printEvent(e, json); });
     const RunSummary s = o.rerun(stage[0]);
     if (!s.ok && s.run <= 0)
@@ -243,27 +253,26 @@ int runStatusCommand(const QStringList &args)
 
 int runReportCommand(const QStringList &args)
 {
-    if (args.size() != 1)
-        return fail(QStringLiteral("report"), QStringLiteral("usage: tileport report DIR"));
+    QString dir;
+    bool html = false;
+    for (const QString &a : args) {
+        if (a == QLatin1String("--html"))
+            html = true;
+        else if (a.startsWith(QLatin1String("--")) || !dir.isEmpty())
+            return fail(QStringLiteral("report"), QStringLiteral("usage: tileport report DIR [--html]"));
+        else
+            dir = a;
+    }
+    if (dir.isEmpty())
+        return fail(QStringLiteral("report"), QStringLiteral("usage: tileport report DIR [--html]"));
     QString error;
-    auto session = Session::open(args[0], &error);
+    auto session = Session::open(dir, &error);
     if (!session)
         return fail(QStringLiteral("report"), error);
     if (session->runs().isEmpty())
-        return fail(QStringLiteral("report"), QStringLiteral("%1: no runs yet").arg(args[0]));
-    const Session::Run &run = session->runs().last();
+        return fail(QStringLiteral("report"), QStringLiteral("%1: no runs yet").arg(dir));
+    const SessionReport report(*session, session->runs().last().number);
     QTextStream out(stdout);
-    out << QStringLiteral("# %1: %2, run %3\n\n")
-               .arg(session->info().value(QStringLiteral("kernel")).toString(),
-                    session->info().value(QStringLiteral("source")).toString())
-               .arg(run.number);
-    for (const QChar stage : QStringLiteral("ABCDEF")) {
-        const StageRecord *rec = session->latest(run.number, stage);
-        if (!rec || rec->report.isEmpty() || rec->state == StageRecord::State::Stale)
-            continue;
-        QFile md(QDir(session->runDirectory(run.number)).filePath(QString(rec->report).replace(QStringLiteral(".json"), QStringLiteral(".md"))));
-        if (md.open(QIODevice::ReadOnly))
-            out << md.readAll() << "\n---\n\n";
-    }
+    out << (html ? report.html() : report.markdown());
     return 0;
 }

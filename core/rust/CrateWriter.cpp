@@ -85,11 +85,16 @@ CrateWriter::Options CrateWriter::optionsFor(const Toolchains &tools)
     QFile lock(QDir(tools.resourceDir).filePath(QStringLiteral("rust/tileport-probe/Cargo.lock")));
     if (lock.open(QIODevice::ReadOnly))
         w.probeLock = QString::fromUtf8(lock.readAll());
+    if (w.probeLock.isEmpty())
+        w.lockError = QStringLiteral("the pinned Cargo.lock %1 cannot be read (%2); without it cargo would resolve unpinned versions")
+                          .arg(lock.fileName(), lock.error() == QFileDevice::NoError ? QStringLiteral("empty") : lock.errorString());
     return w;
 }
 
 QString CrateWriter::write(const TranslationResult &result, const QString &dir, const Options &options)
 {
+    if (!options.lockError.isEmpty())
+        return options.lockError;
     const QDir root(dir);
     const QString pyName = QFileInfo(result.file).fileName();
     QString err = writeText(root.filePath(QStringLiteral("Cargo.toml")),

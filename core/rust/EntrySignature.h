@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include <QHash>
 #include <QJsonObject>
 #include <QList>
 #include <QStringList>
@@ -29,6 +30,15 @@ struct EntrySignature {
     QList<TensorParam> tensors;
     QStringList runtimeFloatConstants; // ct.Constant[float] passed as f32 scalars
     bool rawTileIr = false;            // uses cutile::tileir ops (gather/scatter views)
+    // A kernel that tests an array's dtype (`A.dtype == ct.float32`) gets one
+    // entry per tested dtype, with that array's element type fixed, and a
+    // generic entry for every other dtype.
+    QHash<QString, QString> fixedDtypes;   // array parameter -> Python dtype name of this entry
+    QHash<QString, QStringList> otherThan; // generic entry: array -> dtypes served by other entries
+
+    // Whether this entry serves a config whose arrays have these dtypes
+    // (array parameter -> Python dtype name, "float16").
+    bool serves(const QHash<QString, QString> &dtypes) const;
 
     QJsonObject toJson() const;
 };

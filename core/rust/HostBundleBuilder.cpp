@@ -10,6 +10,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -130,9 +131,21 @@ HostBundleBuilder::Result HostBundleBuilder::build(const Options &o, const Toolc
         return failed(r, QStringLiteral("BLOCKED"), QStringLiteral("kernel"),
                       QStringLiteral("%1: no config of kernel %2").arg(o.configPath, o.kernel));
 
+    // One entry per Python kernel; a kernel with dtype entries lists them
+    // under "dtype_entries" and the wrapper picks by the config's dtypes.
     QJsonObject entries;
-    for (const HostEntry &e : HostCodeWriter::entries(result, &error))
-        entries.insert(e.signature.pythonKernel, e.toJson());
+    QHash<QString, QJsonArray> dtypeEntries;
+    for (const HostEntry &e : HostCodeWriter::entries(result, &error)) {
+        if (e.signature.fixedDtypes.isEmpty())
+            entries.insert(e.signature.pythonKernel, e.toJson());
+        else
+            dtypeEntries[e.signature.pythonKernel].append(e.toJson());
+    }
+    for (auto it = dtypeEntries.cbegin(); it != dtypeEntries.cend(); ++it) {
+        QJsonObject generic = entries.value(it.key()).toObject();
+        generic.insert(QStringLiteral("dtype_entries"), it.value());
+        entries.insert(it.key(), generic);
+    }
     const QString srcName = QFileInfo(o.source).fileName();
     const QString cfgName = QFileInfo(o.configPath).fileName();
     const QJsonObject manifest{{"schema", "tileport-bundle/1"},

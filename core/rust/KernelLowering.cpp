@@ -19,11 +19,17 @@ void KernelLowering::fail(TSNode at, const QString &construct, const QString &re
     throw LoweringError{m_src.range(at), construct, reason};
 }
 
+void KernelLowering::fixDtype(const QString &key, const QString &dtype, const QString &entry)
+{
+    m_fixedDtype.insert(key, dtype);
+    m_entryName = entry;
+}
+
 QList<RustLine> KernelLowering::lower()
 {
     m_signature = EntrySignature{};
     m_signature.pythonKernel = m_kernel.name;
-    m_signature.entry = m_kernel.name;
+    m_signature.entry = m_entryName.isEmpty() ? m_kernel.name : m_entryName;
     classifyParams();
     const TSNode body = node::field(m_function, "body");
     scanBlockOutputs(body);
@@ -46,17 +52,20 @@ void KernelLowering::classifyParams()
         Variable var;
         switch (p.kind) {
         case KernelParam::Kind::Array: {
-            if (p.rank < 1 || p.rank > 4)
+            if (p.rank < 1 || p.rank > 6)
                 fail(at, QStringLiteral("array parameter"),
-                     QStringLiteral("'%1' has no known rank between 1 and 4").arg(p.name));
+                     p.rank < 1 ? QStringLiteral("'%1' has no known rank: no load, store or shape use fixes it").arg(p.name)
+                                : QStringLiteral("'%1' has rank %2; cuTile Rust tensors stop at 6").arg(p.name).arg(p.rank));
             QString dtype;
             if (!p.dtype.isEmpty()) {
                 dtype = RustNames::elementType(p.dtype);
                 if (dtype.isEmpty())
                     fail(at, QStringLiteral("array parameter"),
                          QStringLiteral("'%1' has dtype %2, which has no cuTile Rust element type").arg(p.name, p.dtype));
+            } else if (const QString key = p.dtypeVar.isEmpty() ? p.name : p.dtypeVar; m_fixedDtype.contains(key)) {
+                dtype = m_fixedDtype.value(key);
+                m_signature.fixedDtypes.insert(p.name, RustNames::pythonDtype(dtype));
             } else {
-                const QString key = p.dtypeVar.isEmpty() ? p.name : p.dtypeVar;
                 if (!m_dtypeGeneric.contains(key)) {
                     const QString placeholder = QStringLiteral("TpDtype%1").arg(m_typeVars.size());
                     m_dtypeGeneric.insert(key, placeholder);

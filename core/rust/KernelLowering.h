@@ -30,8 +30,19 @@ public:
     KernelLowering(const frontend::PythonSource &src, const frontend::ImportTable &imports,
                    const frontend::ModuleAnalysis &analysis, const frontend::KernelInfo &kernel, TSNode function);
 
+    // An array dtype the kernel compares against (`A.dtype == ct.float32`)
+    // while the array's element type is still generic.
+    struct DtypeTest {
+        QString key;    // the dtype variable shared by the arrays
+        QString dtype;  // Rust element type ("f32")
+        QStringList arrays; // the array parameters with that dtype variable
+    };
+    // Lowers the entry with the arrays of dtype variable `key` fixed to the
+    // Rust element type `dtype`, named `entry`.
+    void fixDtype(const QString &key, const QString &dtype, const QString &entry);
     // Throws LoweringError.
     QList<RustLine> lower();
+    const QList<DtypeTest> &dtypeTests() const { return m_dtypeTests; }
     const EntrySignature &signature() const { return m_signature; }
 
 private:
@@ -150,6 +161,8 @@ private:
     RustValue numTiles(TSNode call);
     RustValue mma(TSNode call);
     RustValue reduction(TSNode call, const QString &fn);
+    RustValue cumulativeSum(TSNode call);
+    RustValue extract(TSNode call);
     RustValue unaryMath(TSNode call, const QString &name);
     MathOptions mathOptions(TSNode call, const QString &what, const QStringList &positional);
     RustValue creation(TSNode call, const QString &name);
@@ -184,6 +197,10 @@ private:
 
     EntrySignature m_signature;
     QHash<QString, QString> m_dtypeGeneric; // dtype variable ("T0") -> Rust generic ("E")
+    QHash<QString, QString> m_fixedDtype;   // dtype variable -> element type, for a dtype entry
+    QString m_entryName;
+    QList<DtypeTest> m_dtypeTests;
+    RustValue dtypeComparison(const QString &op, const RustValue &a, const RustValue &b, TSNode at);
     QHash<QString, Variable> m_vars;
     QSet<QString> m_constParams;            // int/bool ct.Constant -> const generics
     QSet<QString> m_blockOutputs;           // arrays stored only at the block index

@@ -5,6 +5,8 @@
 
 #include "SyntaxNode.h"
 
+#include <algorithm>
+
 namespace tileport::rust {
 
 using namespace tileport::frontend;
@@ -35,6 +37,21 @@ RustValue KernelLowering::methodCall(TSNode n)
         {QStringLiteral("transpose"), QStringLiteral("transpose")}, {QStringLiteral("permute"), QStringLiteral("permute")},
         {QStringLiteral("sum"), QStringLiteral("sum")},         {QStringLiteral("max"), QStringLiteral("max")},
         {QStringLiteral("min"), QStringLiteral("min")},         {QStringLiteral("exp"), QStringLiteral("exp")}};
+    if (method == QLatin1String("item")) {
+        // A one-element tile as a scalar: reshape to rank 0 (what cuTile
+        // Python emits); the scalar is that rank-0 tile.
+        const RustValue t = expr(object);
+        if (!t.isTile() || !std::all_of(t.shape.cbegin(), t.shape.cend(), [](const QString &d) { return d == QLatin1String("1"); }))
+            fail(n, QStringLiteral("method call"), QStringLiteral("'.item()' needs a tile of one element"));
+        QString rank0 = t.expr;
+        if (!t.shape.isEmpty())
+            rank0 = bind(QStringLiteral("%1.reshape(shape![])").arg(t.expr), RustValue::tileType(t.dtype, {}));
+        RustValue out;
+        out.kind = RustValue::Kind::Scalar;
+        out.dtype = t.dtype;
+        out.expr = bind(QStringLiteral("tile_to_scalar(%1)").arg(rank0), t.dtype);
+        return out;
+    }
     if (!methods.contains(method))
         fail(n, QStringLiteral("method call"), QStringLiteral("'.%1()' is not lowered").arg(method));
     const RustValue self = expr(object);
@@ -73,8 +90,8 @@ QStringList KernelLowering::shapeArgument(TSNode n)
     } else {
         out << shapeDim(n);
     }
-    if (out.size() > 4)
-        fail(n, QStringLiteral("tile shape"), QStringLiteral("rank above 4 (shape![] stops at 4)"));
+    if (out.size() > 6)
+        fail(n, QStringLiteral("tile shape"), QStringLiteral("rank above 6 (cuTile Rust's shapes stop at 6)"));
     return out;
 }
 
@@ -178,8 +195,13 @@ RustValue KernelLowering::cuTileCall(TSNode n, const QString &name)
         return gather(n);
     if (name == QLatin1String("astype"))
         return astype(n);
-    if (name == QLatin1String("sum") || name == QLatin1String("max") || name == QLatin1String("min"))
+    if (name == QLatin1String("sum") || name == QLatin1String("max") || name == QLatin1String("min")
+        || name == QLatin1String("prod"))
         return reduction(n, QStringLiteral("reduce_") + name);
+    if (name == QLatin1String("cumsum"))
+        return cumulativeSum(n);
+    if (name == QLatin1String("extract"))
+        return extract(n);
     if (name == QLatin1String("exp") || name == QLatin1String("log") || name == QLatin1String("tanh")
         || name == QLatin1String("rsqrt") || name == QLatin1String("sqrt") || name == QLatin1String("exp2")
         || name == QLatin1String("sin") || name == QLatin1String("cos") || name == QLatin1String("log2"))
@@ -382,14 +404,19 @@ KernelLowering::MemoryOptions KernelLowering::memoryOptions(TSNode c, const QStr
                 fail(a, QStringLiteral("%1 latency").arg(what), QStringLiteral("must be a literal int or an int ct.Constant"));
         } else if (k == QLatin1String("allow_tma")) {
             const RustValue v = expr(value);
-            if (v.kind == RustValue::Kind::Scalar && m_constParams.contains(v.expr) && what == QLatin1String("ct.load"))
-                o.tmaParam = v.expr; // both loads, chosen by the const generic
+            if (v.kind == RustValue::Kind::Scalar && m_constParams.contains(v.expr))
+                o.tmaParam = v.expr; // both forms, chosen by the const generic
             else if (v.kind != RustValue::Kind::BoolLiteral)
                 fail(a, QStringLiteral("%1 allow_tma").arg(what), QStringLiteral("must be a literal bool or a ct.Constant[bool]"));
             else
                 o.tma = v.integer ? QStringLiteral("Enabled") : QStringLiteral("Disabled");
-        } else if (k == QLatin1String("order") && what == QLatin1String("ct.load")) {
+        } else if (k == QLatin1String("order")) {
             o.dimMap = dimMapArgument(value, rank);
+            // Mutable partitions take no dim_map in cuTile Rust, so only the
+            // identity order (which cuTile Python drops) can be stored.
+            if (what == QLatin1String("ct.store") && o.dimMap != QLatin1String("dim_map::Identity"))
+                fail(a, QStringLiteral("ct.store order"),
+                     QStringLiteral("only the identity order can be stored: cuTile Rust's mutable partitions take no dim_map"));
         } else {
             fail(a, what, QStringLiteral("option '%1' is not lowered yet").arg(k));
         }
@@ -412,17 +439,17 @@ QString KernelLowering::dimMapArgument(TSNode value, int rank)
         for (TSNode c : node::children(value)) {
             const RustValue v = expr(c);
             if (v.kind != RustValue::Kind::IntLiteral)
-                fail(c, QStringLiteral("ct.load order"), QStringLiteral("axes must be literal ints"));
+                fail(c, QStringLiteral("order="), QStringLiteral("axes must be literal ints"));
             axes << int(v.integer);
         }
     } else {
-        fail(value, QStringLiteral("ct.load order"), QStringLiteral("must be \"C\", \"F\" or a tuple of axes"));
+        fail(value, QStringLiteral("order="), QStringLiteral("must be \"C\", \"F\" or a tuple of axes"));
     }
     QList<int> sorted = axes;
     std::sort(sorted.begin(), sorted.end());
     for (int i = 0; i < int(sorted.size()); ++i)
         if (sorted[i] != i || int(sorted.size()) != rank)
-            fail(value, QStringLiteral("ct.load order"), QStringLiteral("must be a permutation of the %1 axes").arg(rank));
+            fail(value, QStringLiteral("order="), QStringLiteral("must be a permutation of the %1 axes").arg(rank));
     bool identity = true;
     QStringList parts;
     for (int i = 0; i < int(axes.size()); ++i) {
@@ -464,9 +491,29 @@ RustValue KernelLowering::reduction(TSNode c, const QString &fn)
     const RustValue x = tileArgument(argument(c, 0, "x"));
     const TSNode axisNode = argument(c, 1, "axis");
     const TSNode keepNode = argument(c, 2, "keepdims");
-    if (node::isNull(axisNode)
-        || (!node::is(node::unparen(axisNode), "integer") && !node::is(node::unparen(axisNode), "unary_operator")))
-        fail(c, QStringLiteral("ct.%1").arg(fn.mid(7)), QStringLiteral("needs a literal axis (full reductions are not lowered)"));
+    if (node::isNull(axisNode) || m_src.text(node::unparen(axisNode)) == QLatin1String("None")) {
+        // A full reduction: cuTile Python reduces axis 0 once per axis, down
+        // to a rank-0 tile.
+        bool keep = false;
+        if (!node::isNull(keepNode)) {
+            const RustValue k = expr(keepNode);
+            if (k.kind != RustValue::Kind::BoolLiteral)
+                fail(keepNode, QStringLiteral("keepdims"), QStringLiteral("must be a literal bool"));
+            keep = k.integer != 0;
+        }
+        RustValue out = x;
+        while (!out.shape.isEmpty()) {
+            out.shape.removeFirst();
+            out.expr = bind(QStringLiteral("%1(%2, 0i32)").arg(fn, out.expr), out.typeText());
+        }
+        if (keep) {
+            out.shape = QStringList(x.shape.size(), QStringLiteral("1"));
+            out.expr = bind(QStringLiteral("%1.reshape(%2)").arg(out.expr, RustValue::shapeMacro(out.shape)), out.typeText());
+        }
+        return out;
+    }
+    if (!node::is(node::unparen(axisNode), "integer") && !node::is(node::unparen(axisNode), "unary_operator"))
+        fail(c, QStringLiteral("ct.%1").arg(fn.mid(7)), QStringLiteral("needs a literal axis or None"));
     const RustValue av = expr(axisNode);
     if (av.kind != RustValue::Kind::IntLiteral)
         fail(axisNode, QStringLiteral("reduction axis"), QStringLiteral("must be a literal int"));
@@ -496,6 +543,68 @@ RustValue KernelLowering::reduction(TSNode c, const QString &fn)
         out.shape = kept;
         out.expr = bind(QStringLiteral("%1.reshape(%2)").arg(out.expr, RustValue::shapeMacro(kept)), out.typeText());
     }
+    return out;
+}
+
+// ct.extract(x, index, shape): the index counts subtiles, as Tile IR's
+// extract does; each index is a rank-0 i32 tile.
+RustValue KernelLowering::extract(TSNode c)
+{
+    const RustValue x = tileArgument(argument(c, 0, "x"));
+    const QStringList index = indexArgument(argument(c, 1, "index"));
+    const TSNode shapeNode = argument(c, 2, "shape");
+    if (node::isNull(shapeNode))
+        fail(c, QStringLiteral("ct.extract"), QStringLiteral("needs shape="));
+    const QStringList shape = shapeArgument(shapeNode);
+    if (index.size() != x.shape.size() || shape.size() != x.shape.size())
+        fail(c, QStringLiteral("ct.extract"), QStringLiteral("index and shape must have the tile's rank %1").arg(x.shape.size()));
+    QStringList tiles;
+    for (const QString &i : index)
+        tiles << bind(QStringLiteral("scalar_to_tile(%1)").arg(i), RustValue::tileType(QStringLiteral("i32"), {}));
+    RustValue out = x;
+    out.shape = shape;
+    out.expr = bind(QStringLiteral("extract(%1, [%2])").arg(x.expr, tiles.join(QStringLiteral(", "))), out.typeText());
+    return out;
+}
+
+// ct.cumsum(x, axis=0, reverse=False): Tile IR's scan with an add region.
+RustValue KernelLowering::cumulativeSum(TSNode c)
+{
+    const RustValue x = tileArgument(argument(c, 0, "x"));
+    const TSNode axisNode = argument(c, 1, "axis");
+    int axis = 0;
+    if (!node::isNull(axisNode)) {
+        const RustValue av = expr(axisNode);
+        if (av.kind != RustValue::Kind::IntLiteral)
+            fail(axisNode, QStringLiteral("ct.cumsum axis"), QStringLiteral("must be a literal int"));
+        axis = int(av.integer);
+    }
+    const int rank = int(x.shape.size());
+    if (axis < 0)
+        axis += rank;
+    if (axis < 0 || axis >= rank)
+        fail(c, QStringLiteral("ct.cumsum axis"), QStringLiteral("out of range for rank %1").arg(rank));
+    QString reverse = QStringLiteral("Forward");
+    for (TSNode a : node::children(node::field(c, "arguments"))) {
+        if (!node::is(a, "keyword_argument"))
+            continue;
+        const QString k = m_src.text(node::field(a, "name"));
+        if (k == QLatin1String("x") || k == QLatin1String("axis"))
+            continue;
+        const RustValue v = expr(node::field(a, "value"));
+        if (k == QLatin1String("reverse") && v.kind == RustValue::Kind::BoolLiteral)
+            reverse = v.integer ? QStringLiteral("Reverse") : QStringLiteral("Forward");
+        else
+            fail(a, QStringLiteral("ct.cumsum"), QStringLiteral("option '%1' is not lowered (reverse= takes a literal bool)").arg(k));
+    }
+    const QString dt = resolve(x.dtype);
+    if (dt.startsWith(QLatin1String("Tp")))
+        fail(c, QStringLiteral("ct.cumsum"), QStringLiteral("the tile's dtype must be known here (the scan's identity is typed)"));
+    RustValue zero;
+    zero.kind = isFloatLike(dt) ? RustValue::Kind::FloatLiteral : RustValue::Kind::IntLiteral;
+    RustValue out = x;
+    out.expr = bind(QStringLiteral("scan_sum(%1, %2i32, reverse::%3, %4)").arg(x.expr).arg(axis).arg(reverse, literalText(zero, dt, c)),
+                    x.typeText());
     return out;
 }
 
@@ -543,9 +652,9 @@ RustValue KernelLowering::unaryMath(TSNode c, const QString &name)
         call = QStringLiteral("%1(%2, ftz::%3)").arg(name, x.expr, ftz);
     } else if (name == QLatin1String("sqrt")) {
         call = QStringLiteral("sqrt(%1, rounding::%2, ftz::%3)").arg(x.expr, o.rounding.isEmpty() ? QStringLiteral("NearestEven") : o.rounding, ftz);
-    } else if (name == QLatin1String("exp") && (o.rounding == QLatin1String("Approx") || o.rounding == QLatin1String("Full"))
-               && o.ftz.isEmpty()) {
-        call = QStringLiteral("unsafe { exp_with_rounding(%1, rounding::%2) }").arg(x.expr, o.rounding);
+    } else if ((name == QLatin1String("exp") || name == QLatin1String("tanh"))
+               && (o.rounding == QLatin1String("Approx") || o.rounding == QLatin1String("Full")) && o.ftz.isEmpty()) {
+        call = QStringLiteral("unsafe { %1_with_rounding(%2, rounding::%3) }").arg(name, x.expr, o.rounding);
     } else {
         if (!o.ftz.isEmpty() || !o.rounding.isEmpty())
             fail(c, QStringLiteral("ct.%1").arg(name), QStringLiteral("these flush_to_zero/rounding_mode options are not lowered"));

@@ -7,6 +7,8 @@
 
 #include "SyntaxNode.h"
 
+#include <algorithm>
+
 namespace tileport::rust {
 
 using namespace tileport::frontend;
@@ -44,6 +46,12 @@ RustValue KernelLowering::notOperator(TSNode n)
     const TSNode arg = node::field(n, "argument");
     const RustValue a = expr(arg);
     RustValue out;
+    if (a.isLiteral()) { // decided while lowering (a dtype test, a module constant)
+        out.kind = RustValue::Kind::BoolLiteral;
+        out.integer = a.number == 0.0 && a.integer == 0 ? 1 : 0;
+        out.number = double(out.integer);
+        return out;
+    }
     out.kind = RustValue::Kind::Scalar;
     out.dtype = QStringLiteral("bool");
     out.expr = QStringLiteral("(!(%1))").arg(conditionText(a, arg));
@@ -57,6 +65,21 @@ RustValue KernelLowering::booleanOperator(TSNode n)
     const RustValue a = expr(l), b = expr(r);
     if (a.isTile() || b.isTile())
         fail(n, QStringLiteral("boolean operator"), QStringLiteral("`%1` on tiles is not lowered (use & or |)").arg(op));
+    const auto truth = [](const RustValue &v) { return v.number != 0.0 || v.integer != 0; };
+    const auto boolLiteral = [](bool t) {
+        RustValue v;
+        v.kind = RustValue::Kind::BoolLiteral;
+        v.integer = t ? 1 : 0;
+        v.number = double(v.integer);
+        return v;
+    };
+    // A literal side decides or drops out, as Python's short-circuit does.
+    if (a.isLiteral() && b.isLiteral())
+        return boolLiteral(op == QLatin1String("and") ? truth(a) && truth(b) : truth(a) || truth(b));
+    if (a.isLiteral() && a.kind == RustValue::Kind::BoolLiteral)
+        return (op == QLatin1String("and")) == truth(a) ? b : boolLiteral(truth(a));
+    if (b.isLiteral() && b.kind == RustValue::Kind::BoolLiteral)
+        return (op == QLatin1String("and")) != truth(b) ? boolLiteral(truth(b)) : a; // as a condition
     RustValue out;
     out.kind = RustValue::Kind::Scalar;
     out.dtype = QStringLiteral("bool");
@@ -86,6 +109,48 @@ void assignedNames(const PythonSource &src, TSNode n, QStringList &out)
     }
     for (TSNode c : node::children(n))
         assignedNames(src, c, out);
+}
+
+// Names a block binds on every path through it: plain assignments, and
+// names every arm of a nested if/elif/else binds. Loops may run zero times,
+// so what they bind is not definite.
+QStringList definitelyAssigned(const PythonSource &src, TSNode block)
+{
+    QStringList out;
+    const auto add = [&](const QString &n) {
+        if (!out.contains(n))
+            out << n;
+    };
+    for (TSNode stmt : node::children(block)) {
+        if (node::is(stmt, "expression_statement")) {
+            QStringList names;
+            assignedNames(src, stmt, names);
+            for (const QString &n : names)
+                add(n);
+        } else if (node::is(stmt, "if_statement")) {
+            QList<TSNode> arms{node::field(stmt, "consequence")};
+            bool hasElse = false;
+            for (TSNode alt : node::fieldChildren(stmt, "alternative")) {
+                if (node::is(alt, "elif_clause")) {
+                    arms << node::field(alt, "consequence");
+                } else {
+                    arms << node::field(alt, "body");
+                    hasElse = true;
+                }
+            }
+            if (!hasElse)
+                continue;
+            QStringList common = definitelyAssigned(src, arms.first());
+            for (int i = 1; i < int(arms.size()); ++i) {
+                const QStringList other = definitelyAssigned(src, arms[i]);
+                common.erase(std::remove_if(common.begin(), common.end(), [&](const QString &n) { return !other.contains(n); }),
+                             common.end());
+            }
+            for (const QString &n : common)
+                add(n);
+        }
+    }
+    return out;
 }
 
 } // namespace
@@ -129,14 +194,15 @@ void KernelLowering::ifChain(QList<TSNode> conditions, QList<TSNode> bodies, TSN
     const QString cond = conditionText(c, condNode);
     QStringList fresh;
     if (hasElse) {
-        QStringList inThen, inElse;
-        assignedNames(m_src, body, inThen);
+        // A new name flows out when every arm binds it on every path.
+        QList<QStringList> arms{definitelyAssigned(m_src, body)};
         for (TSNode b : bodies)
-            assignedNames(m_src, b, inElse);
+            arms << definitelyAssigned(m_src, b);
         if (!node::isNull(elseBody))
-            assignedNames(m_src, elseBody, inElse);
-        for (const QString &name : inThen)
-            if (!m_vars.contains(name) && inElse.contains(name))
+            arms << definitelyAssigned(m_src, elseBody);
+        for (const QString &name : arms.first())
+            if (!m_vars.contains(name)
+                && std::all_of(arms.cbegin() + 1, arms.cend(), [&](const QStringList &a) { return a.contains(name); }))
                 fresh << name;
     }
     const int headLine = int(m_body.size());
@@ -234,8 +300,13 @@ QList<RustValue> KernelLowering::branchArm(TSNode body, const QStringList &fresh
         RustValue v = m_vars.value(fresh[i]).value;
         if (!v.isTile() && !v.isScalarLike())
             fail(body, QStringLiteral("if statement"), QStringLiteral("'%1' must be a tile or a scalar").arg(fresh[i]));
-        const QString text = armValueText(v, v, body);
-        if (v.kind == RustValue::Kind::IntLiteral || v.kind == RustValue::Kind::BlockId) {
+        QString text = armValueText(v, v, body);
+        if (v.isTile() && v.shape.isEmpty()) {
+            // A rank-0 tile leaves the arm as a scalar, so it joins an arm
+            // that binds a plain scalar or literal (ct.maximum(0, x) vs 0).
+            text = QStringLiteral("tile_to_scalar(%1)").arg(v.expr);
+            v.kind = RustValue::Kind::Scalar;
+        } else if (v.kind == RustValue::Kind::IntLiteral || v.kind == RustValue::Kind::BlockId) {
             v.kind = RustValue::Kind::Scalar;
             v.dtype = QStringLiteral("i32");
         } else if (v.kind == RustValue::Kind::FloatLiteral) {

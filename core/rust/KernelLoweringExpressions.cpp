@@ -7,6 +7,7 @@
 #include "RustNames.h"
 #include "SyntaxNode.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace tileport::rust {
@@ -263,6 +264,12 @@ RustValue KernelLowering::tileBinary(const QString &op, const RustValue &a, cons
                                         QStringLiteral("|"), QStringLiteral("^"), QStringLiteral("<<"), QStringLiteral(">>")};
     if (!ops.contains(op) && !integerOps.contains(op))
         fail(at, QStringLiteral("operator %1").arg(op), QStringLiteral("not lowered on tiles"));
+    // An integer-only operator on an array's generic dtype makes it i32,
+    // the integer type every Python int operand here already has.
+    if (integerOps.contains(op))
+        for (const RustValue *v : {&a, &b})
+            if (v->isTile() && resolve(v->dtype).startsWith(QLatin1String("TpDtype")))
+                unify(v->dtype, QStringLiteral("i32"), at, QStringLiteral("operator %1").arg(op));
     const TileOperands t = tileOperands(a, b, at);
     if (integerOps.contains(op)) {
         const bool bitwise = op == QLatin1String("&") || op == QLatin1String("|") || op == QLatin1String("^");
@@ -406,6 +413,8 @@ RustValue KernelLowering::comparison(TSNode n)
                                                   {QStringLiteral("!="), QStringLiteral("ne_tile")}};
     if (!tileFns.contains(op))
         fail(n, QStringLiteral("comparison %1").arg(op), QStringLiteral("not lowered"));
+    if (a.kind == RustValue::Kind::DType || b.kind == RustValue::Kind::DType)
+        return dtypeComparison(op, a, b, n);
     RustValue out;
     if (a.isTile() || b.isTile()) {
         const QString dtype = a.isTile() ? a.dtype : b.dtype;
@@ -460,6 +469,44 @@ RustValue KernelLowering::unary(TSNode n)
         return out;
     }
     fail(n, QStringLiteral("unary -"), QStringLiteral("operand not lowered"));
+}
+
+// `A.dtype == ct.float32` is decided while lowering: both sides known, or
+// the array's dtype still generic. Then this entry answers "no" and serves
+// every other dtype, and the translator lowers one more entry with the
+// dtype fixed (see RustTranslator), as cuTile Python specializes per dtype.
+RustValue KernelLowering::dtypeComparison(const QString &op, const RustValue &a, const RustValue &b, TSNode at)
+{
+    if (a.kind != RustValue::Kind::DType || b.kind != RustValue::Kind::DType || (op != QLatin1String("==") && op != QLatin1String("!=")))
+        fail(at, QStringLiteral("dtype comparison"), QStringLiteral("only dtype == dtype and dtype != dtype are lowered"));
+    const QString ra = resolve(a.dtype), rb = resolve(b.dtype);
+    const auto generic = [](const QString &d) { return d.startsWith(QLatin1String("Tp")); };
+    bool equal = ra == rb;
+    if (generic(ra) != generic(rb)) {
+        const QString placeholder = generic(ra) ? ra : rb;
+        const QString concrete = generic(ra) ? rb : ra;
+        DtypeTest t;
+        t.dtype = concrete;
+        for (auto it = m_dtypeGeneric.cbegin(); it != m_dtypeGeneric.cend(); ++it)
+            if (resolve(it.value()) == placeholder)
+                t.key = it.key();
+        if (t.key.isEmpty())
+            fail(at, QStringLiteral("dtype comparison"), QStringLiteral("compares a dtype that no array parameter carries"));
+        for (const frontend::KernelParam &p : m_kernel.params)
+            if (p.kind == frontend::KernelParam::Kind::Array && (p.dtypeVar.isEmpty() ? p.name : p.dtypeVar) == t.key)
+                t.arrays << p.name;
+        if (!std::any_of(m_dtypeTests.cbegin(), m_dtypeTests.cend(),
+                         [&](const DtypeTest &d) { return d.key == t.key && d.dtype == t.dtype; }))
+            m_dtypeTests.append(t);
+        equal = false;
+    } else if (generic(ra) && ra != rb) {
+        fail(at, QStringLiteral("dtype comparison"), QStringLiteral("compares two generic dtypes, which only a launch decides"));
+    }
+    RustValue out;
+    out.kind = RustValue::Kind::BoolLiteral;
+    out.integer = (op == QLatin1String("==")) == equal ? 1 : 0;
+    out.number = double(out.integer);
+    return out;
 }
 
 RustValue KernelLowering::attribute(TSNode n)

@@ -129,6 +129,11 @@ void KernelLowering::assign(const QString &name, const RustValue &given, TSNode 
         if (it != m_vars.end() && it->loopDepth < m_loopDepth) {
             const RustValue &old = it->value;
             const bool sameKind = (old.isTile() == v.isTile());
+            // A generic dtype meeting the carried one is unified with it, as
+            // cuTile Python infers one type for a loop-carried name.
+            if (sameKind && old.shape == v.shape && resolve(old.dtype) != resolve(v.dtype)
+                && (resolve(old.dtype).startsWith(QLatin1String("Tp")) || resolve(v.dtype).startsWith(QLatin1String("Tp"))))
+                unify(old.dtype, v.dtype, at, QStringLiteral("loop-carried variable '%1'").arg(name));
             if (!sameKind || resolve(old.dtype) != resolve(v.dtype) || old.shape != v.shape || it->letLine < 0)
                 fail(at, QStringLiteral("loop-carried variable"),
                      QStringLiteral("'%1' changes type inside the loop (%2 -> %3)")
@@ -334,11 +339,17 @@ void KernelLowering::store(TSNode c)
     const QString part = QStringLiteral("t%1_").arg(m_temp++);
     emit(QStringLiteral("let mut %1: PartitionMut<%2, { [%3] }> = unsafe { %4.partition_full_mut(%5) };")
              .arg(part, t.dtype, tile.shape.join(QStringLiteral(", ")), t.param, RustValue::shapeMacro(tile.shape)));
+    const auto storeText = [&](const QString &tma) {
+        return QStringLiteral("unsafe { store_view_tko_mut(&mut %1, %2, [%3], ordering::Weak, scope::TileBlock, %4, tma::%5) };")
+            .arg(part, tile.expr, index.join(QStringLiteral(", ")), o.latency, tma);
+    };
     if (o.plain())
         emit(QStringLiteral("%1.store(%2, [%3]);").arg(part, tile.expr, index.join(QStringLiteral(", "))));
+    else if (!o.tmaParam.isEmpty())
+        emit(QStringLiteral("if %1 != 0i32 { %2 } else { %3 }").arg(o.tmaParam, storeText(QStringLiteral("Enabled")),
+                                                               storeText(QStringLiteral("Disabled"))));
     else
-        emit(QStringLiteral("unsafe { store_view_tko_mut(&mut %1, %2, [%3], ordering::Weak, scope::TileBlock, %4, tma::%5) };")
-                 .arg(part, tile.expr, index.join(QStringLiteral(", ")), o.latency, o.tma));
+        emit(storeText(o.tma));
 }
 
 } // namespace tileport::rust

@@ -22,6 +22,16 @@ QString RustNames::elementType(QString d)
     return map.value(d);
 }
 
+QString RustNames::pythonDtype(const QString &e)
+{
+    static const char *const names[] = {"float32", "float16", "bfloat16", "float64", "int32", "int64", "int16",
+                                        "int8", "uint32", "uint64", "uint8", "bool_", "tfloat32"};
+    for (const char *n : names)
+        if (elementType(QLatin1String(n)) == e)
+            return QLatin1String(n);
+    return {};
+}
+
 QString RustNames::floatLiteral(double v)
 {
     for (int precision = 1; precision < 40; ++precision) {

@@ -10,6 +10,8 @@ struct RustNames {
     // cuTile Python dtype name ("float16", "cuda.tile.float16") -> cuTile
     // Rust element type ("f16"); empty when there is none.
     static QString elementType(QString cutileDtype);
+    // The reverse: "f16" -> "float16"; empty when there is none.
+    static QString pythonDtype(const QString &elementType);
     // A Python float printed as a plain decimal Rust literal that reads back
     // as the same double (the cutile DSL rejects exponent notation).
     static QString floatLiteral(double v);

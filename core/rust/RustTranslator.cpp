@@ -83,13 +83,29 @@ TranslationResult RustTranslator::translateAnalyzed(const QByteArray &source, co
                      QStringLiteral("only module-level @ct.kernel functions are translated"));
             continue;
         }
-        KernelLowering lowering(src, imports, analysis, k, functions.value(k.name));
         try {
+            KernelLowering lowering(src, imports, analysis, k, functions.value(k.name));
             TranslatedKernel t;
             t.lines = lowering.lower();
             t.pythonName = k.name;
             t.signature = lowering.signature();
+            // One more entry per dtype the kernel tests its arrays against,
+            // with those arrays' element type fixed; the generic entry serves
+            // the other dtypes.
+            QList<TranslatedKernel> fixed;
+            for (const KernelLowering::DtypeTest &test : lowering.dtypeTests()) {
+                KernelLowering variant(src, imports, analysis, k, functions.value(k.name));
+                variant.fixDtype(test.key, test.dtype, QStringLiteral("%1_%2").arg(k.name, test.dtype));
+                TranslatedKernel v;
+                v.lines = variant.lower();
+                v.pythonName = k.name;
+                v.signature = variant.signature();
+                fixed.append(v);
+                for (const QString &a : test.arrays)
+                    t.signature.otherThan[a].append(RustNames::pythonDtype(test.dtype));
+            }
             r.kernels.append(t);
+            r.kernels += fixed;
         } catch (const LoweringError &e) {
             diagnose(k.name, e.range, e.construct, e.reason);
         }

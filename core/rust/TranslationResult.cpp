@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "TranslationResult.h"
 
+#include <QJsonObject>
+
 #include <algorithm>
 
 #include <QFileInfo>
@@ -48,6 +50,31 @@ QString TranslationResult::markedLibrary() const
     }
     out << QStringLiteral("}");
     return out.join(QLatin1Char('\n')) + QLatin1Char('\n');
+}
+
+const TranslatedKernel *TranslationResult::entryFor(const QString &pythonKernel, const QHash<QString, QString> &dtypes) const
+{
+    const TranslatedKernel *first = nullptr;
+    for (const TranslatedKernel &k : kernels) {
+        if (k.pythonName != pythonKernel)
+            continue;
+        if (!first)
+            first = &k;
+        if (k.signature.serves(dtypes))
+            return &k;
+    }
+    return first;
+}
+
+QHash<QString, QString> TranslationResult::configDtypes(const QJsonArray &params)
+{
+    QHash<QString, QString> out;
+    for (const QJsonValue &v : params) {
+        const QJsonObject o = v.toObject();
+        if (o.value(QStringLiteral("kind")).toString() == QLatin1String("array"))
+            out.insert(o.value(QStringLiteral("name")).toString(), o.value(QStringLiteral("dtype")).toString());
+    }
+    return out;
 }
 
 } // namespace tileport::rust

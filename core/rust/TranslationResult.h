@@ -5,6 +5,8 @@
 #include "RustLine.h"
 #include "TranslationDiagnostic.h"
 
+#include <QHash>
+#include <QJsonArray>
 #include <QList>
 
 namespace tileport::rust {
@@ -26,6 +28,12 @@ struct TranslationResult {
     QString libName;    // crate name as a Rust path
     QList<TranslatedKernel> kernels;
     QList<TranslationDiagnostic> diagnostics;
+
+    // The entry of `pythonKernel` that serves arrays of these dtypes (array
+    // parameter -> Python dtype name); null when the kernel was not lowered.
+    const TranslatedKernel *entryFor(const QString &pythonKernel, const QHash<QString, QString> &dtypes = {}) const;
+    // The array dtypes a sidecar config's params give.
+    static QHash<QString, QString> configDtypes(const QJsonArray &params);
 
     // The whole src/lib.rs with `//@tp:` source markers (before rustfmt).
     QString markedLibrary() const;
