@@ -68,6 +68,16 @@ EntrySignature signatureFrom(const QJsonObject &o)
                                                  t.value(QStringLiteral("rank")).toInt(),
                                                  t.value(QStringLiteral("block_output")).toBool()};
     }
+    const QJsonObject fixed = o.value(QStringLiteral("fixed_dtypes")).toObject();
+    for (auto it = fixed.begin(); it != fixed.end(); ++it)
+        s.fixedDtypes.insert(it.key(), it.value().toString());
+    const QJsonObject elsewhere = o.value(QStringLiteral("dtypes_served_elsewhere")).toObject();
+    for (auto it = elsewhere.begin(); it != elsewhere.end(); ++it)
+        for (const QJsonValue &d : it.value().toArray())
+            s.otherThan[it.key()] << d.toString();
+    for (const QJsonValue &v : o.value(QStringLiteral("const_choices")).toArray())
+        s.constChoices << EntrySignature::ConstChoice{v.toObject().value(QStringLiteral("condition")).toString(),
+                                                      v.toObject().value(QStringLiteral("value")).toBool()};
     return s;
 }
 
@@ -94,19 +104,25 @@ private Q_SLOTS:
         QTest::addColumn<QString>("kernel");
         QTest::addColumn<int>("config");
         QTest::addColumn<bool>("diffPasses");
-        QTest::newRow("vector_add") << "vector_add" << "vector_add" << 0 << true;
-        QTest::newRow("saxpy") << "saxpy" << "saxpy" << 0 << true;
-        QTest::newRow("transpose") << "transpose" << "transpose" << 0 << true;
-        QTest::newRow("softmax_row") << "softmax" << "softmax_row" << 1 << true;
-        QTest::newRow("softmax_chunked") << "softmax" << "softmax_chunked" << 2 << true;
-        QTest::newRow("rms_norm") << "rms_norm" << "rms_norm" << 1 << true;
-        QTest::newRow("layer_norm") << "layer_norm" << "layer_norm" << 0 << true;
-        QTest::newRow("bmm") << "bmm" << "bmm" << 1 << true;
-        QTest::newRow("splitk_reduce") << "splitk_reduce" << "splitk_reduce" << 0 << true;
+        QTest::addColumn<QString>("expectEntry"); // empty: the kernel's own name
+        QTest::newRow("vector_add") << "vector_add" << "vector_add" << 0 << true << QString();
+        QTest::newRow("saxpy") << "saxpy" << "saxpy" << 0 << true << QString();
+        QTest::newRow("transpose") << "transpose" << "transpose" << 0 << true << QString();
+        QTest::newRow("softmax_row") << "softmax" << "softmax_row" << 1 << true << QString();
+        QTest::newRow("softmax_chunked") << "softmax" << "softmax_chunked" << 2 << true << QString();
+        QTest::newRow("rms_norm") << "rms_norm" << "rms_norm" << 1 << true << QString();
+        QTest::newRow("layer_norm") << "layer_norm" << "layer_norm" << 0 << true << QString();
+        QTest::newRow("bmm") << "bmm" << "bmm" << 1 << true << QString();
+        QTest::newRow("splitk_reduce") << "splitk_reduce" << "splitk_reduce" << 0 << true << QString();
+        // a.dtype == float32 picks tf32 operands: the f32 config takes the
+        // entry with a and b fixed to f32, the f16 one the generic entry.
+        QTest::newRow("matmul_f16") << "matmul" << "matmul" << 0 << true << QString();
+        QTest::newRow("matmul_f32_tf32") << "matmul" << "matmul" << 1 << true << QStringLiteral("matmul_a_f32_b_f32");
+        QTest::newRow("matmul_persistent") << "matmul" << "matmul_persistent" << 2 << true << QString();
         // gelu's gather/scatter go through gather views in Rust and pointer
         // tiles in Python: it builds and its IR decodes, but the load/store
         // counts differ (a known FAIL_FIXABLE, docs/translator.md).
-        QTest::newRow("gelu") << "gelu" << "gelu" << 1 << false;
+        QTest::newRow("gelu") << "gelu" << "gelu" << 1 << false << QString();
     }
 
     void translateBuildDiff()
@@ -148,16 +164,22 @@ private Q_SLOTS:
         QFile manifestFile(QDir(crate).filePath(QStringLiteral("tileport-crate.json")));
         QVERIFY(manifestFile.open(QIODevice::ReadOnly));
         const QJsonObject manifest = QJsonDocument::fromJson(manifestFile.readAll()).object();
-        EntrySignature entry;
-        for (const QJsonValue &v : manifest.value(QStringLiteral("entries")).toArray())
-            if (v.toObject().value(QStringLiteral("python_kernel")).toString() == kernel)
-                entry = signatureFrom(v.toObject());
-        QCOMPARE(entry.entry, kernel);
         frontend::KernelConfigFile configs;
         QVERIFY(configs.load(kExamples + QLatin1Char('/') + example + QStringLiteral(".tileport.json")));
         QVERIFY(config < configs.configs.size());
         const frontend::KernelConfig &cfg = configs.configs[config];
         QCOMPARE(cfg.kernel, kernel);
+        // The entry that serves this config (a kernel may have one per dtype it tests).
+        EntrySignature entry;
+        for (const QJsonValue &v : manifest.value(QStringLiteral("entries")).toArray()) {
+            const EntrySignature s = signatureFrom(v.toObject());
+            if (s.pythonKernel == kernel && entry.entry.isEmpty()
+                && s.serves(TranslationResult::configDtypes(cfg.params), TranslationResult::configConstants(cfg.params)))
+                entry = s;
+        }
+        QVERIFY2(entry.entry.startsWith(kernel), qPrintable(entry.entry));
+        QFETCH(QString, expectEntry);
+        QCOMPARE(entry.entry, expectEntry.isEmpty() ? kernel : expectEntry);
         QString error;
         const QString genDir = work.filePath(QStringLiteral("gen"));
         const QStringList args = HarnessArguments::forConfig(entry, cfg, genDir, QStringLiteral("sm_90"),
@@ -169,7 +191,7 @@ private Q_SLOTS:
         run.timeoutMs = 300'000;
         const ProcessResult ran = ProcessRunner::run(run);
         QVERIFY2(ran.ok(), qPrintable(ran.describe() + QLatin1Char(' ') + QString::fromUtf8(ran.standardError)));
-        const QString genBc = QDir(genDir).filePath(kernel + QStringLiteral(".tileirbc"));
+        const QString genBc = QDir(genDir).filePath(entry.entry + QStringLiteral(".tileirbc"));
         QVERIFY(QFileInfo::exists(genBc));
 
         // 4. Decode, and diff against the reference of the same config.

@@ -292,7 +292,7 @@ private Q_SLOTS:
         QStringList entries;
         for (const TranslatedKernel &k : r.kernels)
             entries << k.signature.entry;
-        QCOMPARE(entries, (QStringList{QStringLiteral("mm_like"), QStringLiteral("mm_like_f32"), QStringLiteral("reduce_scan")}));
+        QCOMPARE(entries, (QStringList{QStringLiteral("mm_like"), QStringLiteral("mm_like_a_f32"), QStringLiteral("reduce_scan")}));
         const TranslatedKernel &generic = r.kernels[0], &f32 = r.kernels[1];
         QCOMPARE(f32.signature.fixedDtypes.value(QStringLiteral("a")), QStringLiteral("float32"));
         QCOMPARE(generic.signature.otherThan.value(QStringLiteral("a")), QStringList{QStringLiteral("float32")});
@@ -306,7 +306,7 @@ private Q_SLOTS:
         QVERIFY2(!genericLines.join(QLatin1Char('\n')).contains(QStringLiteral("tf32")), qPrintable(genericLines.join(QLatin1Char('\n'))));
         const QHash<QString, QString> f32Config{{QStringLiteral("a"), QStringLiteral("float32")}, {QStringLiteral("b"), QStringLiteral("float32")}};
         const QHash<QString, QString> f16Config{{QStringLiteral("a"), QStringLiteral("float16")}, {QStringLiteral("b"), QStringLiteral("float16")}};
-        QCOMPARE(r.entryFor(QStringLiteral("mm_like"), f32Config)->signature.entry, QStringLiteral("mm_like_f32"));
+        QCOMPARE(r.entryFor(QStringLiteral("mm_like"), f32Config)->signature.entry, QStringLiteral("mm_like_a_f32"));
         QCOMPARE(r.entryFor(QStringLiteral("mm_like"), f16Config)->signature.entry, QStringLiteral("mm_like"));
         QVERIFY(!r.entryFor(QStringLiteral("nope")));
 

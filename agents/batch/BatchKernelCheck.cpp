@@ -156,7 +156,7 @@ void BatchKernelCheck::run(const Setup &setup, const rust::TranslationResult &fi
     row.config = plan.config.name;
     const QString harnessOut = work.filePath(QStringLiteral("generated"));
     QString error;
-    const rust::EntrySignature &entry = file.entryFor(kernel.pythonName, rust::TranslationResult::configDtypes(plan.config.params))->signature;
+    const rust::EntrySignature &entry = file.entryForConfig(kernel.pythonName, plan.config.params)->signature;
     const QStringList args = rust::HarnessArguments::forConfig(entry, plan.config, harnessOut, QStringLiteral("sm_90"),
                                                                QStringLiteral("13.3"), &error);
     if (!error.isEmpty()) {

@@ -113,7 +113,7 @@ StageReport GenerateStage::run(StageContext &ctx)
         QString error;
         const QString outDir = gen.filePath(QStringLiteral("harness-%1").arg(c.name));
         // A kernel that tests its dtypes has one entry per tested dtype.
-        const rust::TranslatedKernel *entry = result.entryFor(kernel, rust::TranslationResult::configDtypes(c.params));
+        const rust::TranslatedKernel *entry = result.entryForConfig(kernel, c.params);
         const QStringList args = rust::HarnessArguments::forConfig(entry->signature, c, outDir, QStringLiteral("sm_90"),
                                                                    QStringLiteral("13.3"), &error);
         ProcessResult ran;

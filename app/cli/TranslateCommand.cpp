@@ -21,7 +21,7 @@ int usageError(const QString &msg)
 
 } // namespace
 
-// Issue 4 §2's generator: writes a cuTile Rust crate for the file's kernels.
+// The generator's command: writes a cuTile Rust crate for the file's kernels.
 // Refused constructs are printed as file:line:col: error: ...; the other
 // kernels are still written. Exit codes: 0 every kernel translated; 1 some
 // refused (or none translated); 2 usage or I/O.

@@ -1,9 +1,37 @@
 // SPDX-License-Identifier: MIT
 #include "EntrySignature.h"
 
+#include "ConstantEvaluator.h"
+#include "ImportTable.h"
+#include "PythonSource.h"
+
 #include <QJsonArray>
 
 namespace tileport::rust {
+
+// A Python condition over constants, evaluated with the config's values;
+// nullopt when it names a constant the config does not give.
+std::optional<bool> EntrySignature::evaluateCondition(const QString &condition, const QJsonObject &constants)
+{
+    const frontend::PythonSource src(condition.toUtf8() + '\n', QStringLiteral("<condition>"));
+    TSNode stmt = ts_node_named_child(src.root(), 0);
+    if (ts_node_is_null(stmt) || ts_node_named_child_count(stmt) != 1)
+        return std::nullopt;
+    const frontend::ImportTable imports;
+    const frontend::ConstantEvaluator eval(src, imports, [&](const QString &name) -> std::optional<frontend::ConstantValue> {
+        const QJsonValue v = constants.value(name);
+        if (v.isBool())
+            return frontend::ConstantValue::ofBool(v.toBool());
+        if (v.isDouble())
+            return v.toDouble() == double(qint64(v.toDouble())) ? frontend::ConstantValue::ofInt(qint64(v.toDouble()))
+                                                                 : frontend::ConstantValue::ofFloat(v.toDouble());
+        return std::nullopt;
+    });
+    const auto r = eval.evaluate(ts_node_named_child(stmt, 0));
+    if (!r)
+        return std::nullopt;
+    return r->truthy();
+}
 
 QJsonObject EntrySignature::toJson() const
 {
@@ -35,11 +63,22 @@ QJsonObject EntrySignature::toJson() const
             f.insert(it.key(), QJsonArray::fromStringList(it.value()));
         o.insert(QStringLiteral("dtypes_served_elsewhere"), f);
     }
+    if (!constChoices.isEmpty()) {
+        QJsonArray cs;
+        for (const ConstChoice &c : constChoices)
+            cs.append(QJsonObject{{"condition", c.condition}, {"value", c.value}});
+        o.insert(QStringLiteral("const_choices"), cs);
+    }
     return o;
 }
 
-bool EntrySignature::serves(const QHash<QString, QString> &dtypes) const
+bool EntrySignature::serves(const QHash<QString, QString> &dtypes, const QJsonObject &constants) const
 {
+    for (const ConstChoice &c : constChoices) {
+        const std::optional<bool> v = evaluateCondition(c.condition, constants);
+        if (v && *v != c.value)
+            return false;
+    }
     for (auto it = fixedDtypes.cbegin(); it != fixedDtypes.cend(); ++it)
         if (dtypes.value(it.key()) != it.value())
             return false;

@@ -6,6 +6,8 @@
 #include <QList>
 #include <QStringList>
 
+#include <optional>
+
 namespace tileport::rust {
 
 // How to instantiate one generated entry: its generic parameters in
@@ -36,11 +38,21 @@ struct EntrySignature {
     QHash<QString, QString> fixedDtypes;   // array parameter -> Python dtype name of this entry
     QHash<QString, QStringList> otherThan; // generic entry: array -> dtypes served by other entries
 
+    // A kernel whose ct.Constant-driven `if` gives its arms different tile
+    // types gets one entry per arm, the condition decided while lowering.
+    struct ConstChoice {
+        QString condition; // Python text over ct.Constant parameters
+        bool value = false;
+    };
+    QList<ConstChoice> constChoices;
+
     // Whether this entry serves a config whose arrays have these dtypes
-    // (array parameter -> Python dtype name, "float16").
-    bool serves(const QHash<QString, QString> &dtypes) const;
+    // (array parameter -> Python dtype name, "float16") and whose constants
+    // have these values (absent constants decide nothing).
+    bool serves(const QHash<QString, QString> &dtypes, const QJsonObject &constants = {}) const;
 
     QJsonObject toJson() const;
+    static std::optional<bool> evaluateCondition(const QString &condition, const QJsonObject &constants);
 };
 
 } // namespace tileport::rust

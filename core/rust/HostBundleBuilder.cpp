@@ -124,27 +124,32 @@ HostBundleBuilder::Result HostBundleBuilder::build(const Options &o, const Toolc
     r.library = QStringLiteral("lib/") + HostCodeWriter::libraryFileName(result);
     frontend::KernelConfigFile configs;
     configs.load(o.configPath);
+    QJsonObject configEntries; // config -> the entry that serves it
     for (const frontend::KernelConfig &c : configs.configs)
-        if (c.kernel == o.kernel)
+        if (c.kernel == o.kernel) {
             r.configs << c.name;
+            if (const TranslatedKernel *e = result.entryForConfig(o.kernel, c.params))
+                configEntries.insert(c.name, e->signature.entry);
+        }
     if (r.configs.isEmpty())
         return failed(r, QStringLiteral("BLOCKED"), QStringLiteral("kernel"),
                       QStringLiteral("%1: no config of kernel %2").arg(o.configPath, o.kernel));
 
-    // One entry per Python kernel; a kernel with dtype entries lists them
-    // under "dtype_entries" and the wrapper picks by the config's dtypes.
+    // One entry per Python kernel; a kernel with several entries (dtype
+    // tests, constant splits) lists the others under "alternatives", and
+    // "config_entries" names the one that serves each config.
     QJsonObject entries;
-    QHash<QString, QJsonArray> dtypeEntries;
+    QHash<QString, QJsonArray> alternatives;
     for (const HostEntry &e : HostCodeWriter::entries(result, &error)) {
-        if (e.signature.fixedDtypes.isEmpty())
+        if (!entries.contains(e.signature.pythonKernel))
             entries.insert(e.signature.pythonKernel, e.toJson());
         else
-            dtypeEntries[e.signature.pythonKernel].append(e.toJson());
+            alternatives[e.signature.pythonKernel].append(e.toJson());
     }
-    for (auto it = dtypeEntries.cbegin(); it != dtypeEntries.cend(); ++it) {
-        QJsonObject generic = entries.value(it.key()).toObject();
-        generic.insert(QStringLiteral("dtype_entries"), it.value());
-        entries.insert(it.key(), generic);
+    for (auto it = alternatives.cbegin(); it != alternatives.cend(); ++it) {
+        QJsonObject first = entries.value(it.key()).toObject();
+        first.insert(QStringLiteral("alternatives"), it.value());
+        entries.insert(it.key(), first);
     }
     const QString srcName = QFileInfo(o.source).fileName();
     const QString cfgName = QFileInfo(o.configPath).fileName();
@@ -155,6 +160,7 @@ HostBundleBuilder::Result HostBundleBuilder::build(const Options &o, const Toolc
                                {"library", r.library},
                                {"dtype_codes", QJsonArray::fromStringList(HostCodeWriter::dtypeCodes())},
                                {"entries", entries},
+                               {"config_entries", configEntries},
                                {"launches", launchSites(o.source)},
                                {"configs", QJsonArray::fromStringList(r.configs)}};
     const QDir root(o.outDir);

@@ -19,9 +19,16 @@ void KernelLowering::fail(TSNode at, const QString &construct, const QString &re
     throw LoweringError{m_src.range(at), construct, reason};
 }
 
+void KernelLowering::fixCondition(uint32_t at, bool value, const QString &condition)
+{
+    m_fixedConditions.insert(at, value);
+    m_signature.constChoices.append(EntrySignature::ConstChoice{condition, value});
+}
+
 void KernelLowering::fixDtype(const QString &key, const QString &dtype, const QString &entry)
 {
-    m_fixedDtype.insert(key, dtype);
+    if (!key.isEmpty())
+        m_fixedDtype.insert(key, dtype);
     m_entryName = entry;
 }
 

@@ -40,6 +40,14 @@ public:
     // Lowers the entry with the arrays of dtype variable `key` fixed to the
     // Rust element type `dtype`, named `entry`.
     void fixDtype(const QString &key, const QString &dtype, const QString &entry);
+    // An `if` on ct.Constant parameters whose arms bind different tile
+    // types: lowered again once per arm, with the condition decided.
+    struct ConstSplit {
+        uint32_t at = 0;   // the condition's first byte
+        QString condition; // its Python text; empty: no split asked
+    };
+    void fixCondition(uint32_t at, bool value, const QString &condition);
+    const ConstSplit &constSplit() const { return m_split; }
     // Throws LoweringError.
     QList<RustLine> lower();
     const QList<DtypeTest> &dtypeTests() const { return m_dtypeTests; }
@@ -72,6 +80,7 @@ private:
     // Control flow and helpers (KernelLoweringControl.cpp)
     QString rustName(const QString &python) const;
     QString conditionText(const RustValue &c, TSNode at);
+    bool constantsOnly(TSNode n) const;
     RustValue notOperator(TSNode n);
     RustValue booleanOperator(TSNode n);
     void ifStatement(TSNode n);
@@ -80,6 +89,8 @@ private:
     QString armValueText(const RustValue &value, const RustValue &like, TSNode at);
     TSNode moduleFunction(const QString &name) const;
     RustValue inlineHelper(TSNode call, const QString &name);
+    bool containsReturn(TSNode n) const;
+    TSNode decidedArm(TSNode ifNode);
 
     // Expressions (KernelLoweringExpressions.cpp)
     RustValue expr(TSNode n);
@@ -200,6 +211,8 @@ private:
     QHash<QString, QString> m_fixedDtype;   // dtype variable -> element type, for a dtype entry
     QString m_entryName;
     QList<DtypeTest> m_dtypeTests;
+    QHash<uint32_t, bool> m_fixedConditions;
+    ConstSplit m_split;
     RustValue dtypeComparison(const QString &op, const RustValue &a, const RustValue &b, TSNode at);
     QHash<QString, Variable> m_vars;
     QSet<QString> m_constParams;            // int/bool ct.Constant -> const generics

@@ -202,6 +202,27 @@ RustValue KernelLowering::cuTileCall(TSNode n, const QString &name)
         return cumulativeSum(n);
     if (name == QLatin1String("extract"))
         return extract(n);
+    if (name == QLatin1String("broadcast_to")) {
+        // Leading 1s first (NumPy's rule), then the explicit broadcast.
+        RustValue x = tileArgument(argument(n, 0, "x"));
+        const QStringList shape = shapeArgument(argument(n, 1, "shape"));
+        if (x.shape.size() > shape.size())
+            fail(n, QStringLiteral("ct.broadcast_to"), QStringLiteral("cannot lower the rank from %1 to %2").arg(x.shape.size()).arg(shape.size()));
+        if (x.shape.size() < shape.size()) {
+            QStringList padded = QStringList(shape.size() - x.shape.size(), QStringLiteral("1")) + x.shape;
+            x.expr = bind(QStringLiteral("%1.reshape(%2)").arg(x.expr, RustValue::shapeMacro(padded)), RustValue::tileType(x.dtype, padded));
+            x.shape = padded;
+        }
+        for (int i = 0; i < int(shape.size()); ++i)
+            if (x.shape[i] != shape[i] && x.shape[i] != QLatin1String("1"))
+                fail(n, QStringLiteral("ct.broadcast_to"), QStringLiteral("axis %1 of size %2 cannot broadcast to %3").arg(i).arg(x.shape[i], shape[i]));
+        if (x.shape == shape)
+            return x;
+        RustValue out = x;
+        out.shape = shape;
+        out.expr = bind(QStringLiteral("%1.broadcast(%2)").arg(x.expr, RustValue::shapeMacro(shape)), out.typeText());
+        return out;
+    }
     if (name == QLatin1String("exp") || name == QLatin1String("log") || name == QLatin1String("tanh")
         || name == QLatin1String("rsqrt") || name == QLatin1String("sqrt") || name == QLatin1String("exp2")
         || name == QLatin1String("sin") || name == QLatin1String("cos") || name == QLatin1String("log2"))
@@ -598,12 +619,12 @@ RustValue KernelLowering::cumulativeSum(TSNode c)
             fail(a, QStringLiteral("ct.cumsum"), QStringLiteral("option '%1' is not lowered (reverse= takes a literal bool)").arg(k));
     }
     const QString dt = resolve(x.dtype);
-    if (dt.startsWith(QLatin1String("Tp")))
-        fail(c, QStringLiteral("ct.cumsum"), QStringLiteral("the tile's dtype must be known here (the scan's identity is typed)"));
     RustValue zero;
     zero.kind = isFloatLike(dt) ? RustValue::Kind::FloatLiteral : RustValue::Kind::IntLiteral;
+    // The scan's identity is typed; a generic element type gives its own zero.
+    const QString identity = dt.startsWith(QLatin1String("Tp")) ? dt + QStringLiteral("::ZERO") : literalText(zero, dt, c);
     RustValue out = x;
-    out.expr = bind(QStringLiteral("scan_sum(%1, %2i32, reverse::%3, %4)").arg(x.expr).arg(axis).arg(reverse, literalText(zero, dt, c)),
+    out.expr = bind(QStringLiteral("scan_sum(%1, %2i32, reverse::%3, %4)").arg(x.expr).arg(axis).arg(reverse, identity),
                     x.typeText());
     return out;
 }

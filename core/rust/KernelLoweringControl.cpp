@@ -178,7 +178,14 @@ void KernelLowering::ifChain(QList<TSNode> conditions, QList<TSNode> bodies, TSN
 {
     const TSNode condNode = conditions.takeFirst();
     const TSNode body = bodies.takeFirst();
-    const RustValue c = expr(condNode);
+    RustValue c;
+    if (m_fixedConditions.contains(ts_node_start_byte(condNode))) {
+        c.kind = RustValue::Kind::BoolLiteral; // this entry's arm of a split
+        c.integer = m_fixedConditions.value(ts_node_start_byte(condNode)) ? 1 : 0;
+        c.number = double(c.integer);
+    } else {
+        c = expr(condNode);
+    }
     const bool hasElse = !conditions.isEmpty() || !node::isNull(elseBody);
     if (c.isLiteral()) {
         // A module-constant condition: the taken arm is lowered in place,
@@ -238,10 +245,13 @@ void KernelLowering::ifChain(QList<TSNode> conditions, QList<TSNode> bodies, TSN
         }
         for (int i = 0; i < fresh.size(); ++i)
             if (elseValues[i].isTile() != thenValues[i].isTile() || elseValues[i].shape != thenValues[i].shape
-                || resolve(elseValues[i].dtype) != resolve(thenValues[i].dtype))
+                || resolve(elseValues[i].dtype) != resolve(thenValues[i].dtype)) {
+                if (m_inlineDepth == 0 && constantsOnly(condNode))
+                    m_split = ConstSplit{ts_node_start_byte(condNode), m_src.flatText(condNode)};
                 fail(at, QStringLiteral("if statement"),
                      QStringLiteral("'%1' has different types in the arms (%2, %3)")
                          .arg(fresh[i], thenValues[i].typeText(), elseValues[i].typeText()));
+            }
     }
     emit(QStringLiteral("}"));
     if (fresh.isEmpty())
@@ -252,7 +262,9 @@ void KernelLowering::ifChain(QList<TSNode> conditions, QList<TSNode> bodies, TSN
     for (int i = 0; i < fresh.size(); ++i) {
         const RustValue &v = thenValues[i];
         QString init;
-        if (v.isTile()) {
+        if (v.isTile() && resolve(v.dtype) == QLatin1String("bool")) {
+            init = QStringLiteral("constant(false, %1)").arg(RustValue::shapeMacro(v.shape));
+        } else if (v.isTile()) {
             RustValue zero;
             zero.kind = RustValue::Kind::IntLiteral;
             init = toTile(zero, v.dtype, v.shape, at).expr;
@@ -270,6 +282,20 @@ void KernelLowering::ifChain(QList<TSNode> conditions, QList<TSNode> bodies, TSN
     }
     m_body += tail;
     m_lastTemp.clear();
+}
+
+// Whether a condition reads only ct.Constant parameters and literals, so
+// that a config decides it.
+bool KernelLowering::constantsOnly(TSNode n) const
+{
+    if (node::is(n, "identifier"))
+        return m_constParams.contains(m_src.text(n));
+    if (node::is(n, "call") || node::is(n, "attribute") || node::is(n, "subscript"))
+        return false;
+    for (TSNode c : node::children(n))
+        if (!constantsOnly(c))
+            return false;
+    return true;
 }
 
 // The arm's value of a fresh name as the text assigned to its outer variable.
@@ -338,6 +364,46 @@ TSNode KernelLowering::moduleFunction(const QString &name) const
     return TSNode{};
 }
 
+bool KernelLowering::containsReturn(TSNode n) const
+{
+    if (node::isNull(n))
+        return false;
+    if (node::is(n, "return_statement"))
+        return true;
+    if (node::is(n, "function_definition") || node::is(n, "lambda"))
+        return false;
+    for (TSNode c : node::children(n))
+        if (containsReturn(c))
+            return true;
+    return false;
+}
+
+// The arm of an if/elif/else chain whose condition lowering decides (a
+// literal); a null node when no arm is taken. Refuses a runtime condition.
+TSNode KernelLowering::decidedArm(TSNode ifNode)
+{
+    QList<TSNode> conditions{node::field(ifNode, "condition")};
+    QList<TSNode> bodies{node::field(ifNode, "consequence")};
+    TSNode elseBody{};
+    for (TSNode alt : node::fieldChildren(ifNode, "alternative")) {
+        if (node::is(alt, "elif_clause")) {
+            conditions << node::field(alt, "condition");
+            bodies << node::field(alt, "consequence");
+        } else {
+            elseBody = node::field(alt, "body");
+        }
+    }
+    for (qsizetype i = 0; i < conditions.size(); ++i) {
+        const RustValue c = expr(conditions[i]);
+        if (!c.isLiteral())
+            fail(conditions[i], QStringLiteral("return statement"),
+                 QStringLiteral("an early return under a runtime condition is not lowered"));
+        if (c.number != 0.0 || c.integer != 0)
+            return bodies[i];
+    }
+    return elseBody;
+}
+
 RustValue KernelLowering::inlineHelper(TSNode call, const QString &name)
 {
     const TSNode def = moduleFunction(name);
@@ -393,14 +459,46 @@ RustValue KernelLowering::inlineHelper(TSNode call, const QString &name)
     }
     const QString savedPrefix = m_inlinePrefix;
     m_inlinePrefix = QStringLiteral("%1_%2_").arg(name.startsWith(QLatin1Char('_')) ? name.mid(1) : name).arg(++m_inlineCount);
+    // A parameter the helper assigns (a loop-carried accumulator, say) gets
+    // its own binding, so that it can become `let mut` like any local.
+    QStringList reassigned;
+    assignedNames(m_src, node::field(def, "body"), reassigned);
+    for (const QString &p : names) {
+        Variable &var = m_vars[p];
+        if (!reassigned.contains(p) || !(var.value.isTile() || var.value.kind == RustValue::Kind::Scalar))
+            continue;
+        var.letLine = int(m_body.size());
+        emit(QStringLiteral("let %1: %2 = %3;").arg(rustName(p), var.value.typeText(), var.value.expr));
+        var.value.expr = rustName(p);
+    }
     ++m_inlineDepth;
     const TSNode savedFunction = m_inlineFunction;
     m_inlineFunction = def;
     RustValue result;
     result.kind = RustValue::Kind::Tuple; // `None`: no value
-    const auto stmts = node::children(node::field(def, "body"));
-    for (size_t i = 0; i < stmts.size(); ++i) {
+    auto stmtList = node::children(node::field(def, "body"));
+    QList<TSNode> stmts(stmtList.begin(), stmtList.end());
+    for (qsizetype i = 0; i < stmts.size(); ++i) {
         const TSNode s = stmts[i];
+        if (node::is(s, "if_statement") && containsReturn(s)) {
+            // An early return under a condition decided while lowering (a
+            // dtype test, a module constant): the taken arm replaces the if
+            // and the statements after it only run when it does not return.
+            const TSNode taken = decidedArm(s);
+            QList<TSNode> rest;
+            if (!node::isNull(taken))
+                for (TSNode t : node::children(taken))
+                    rest << t;
+            if (!rest.isEmpty() && node::is(rest.last(), "return_statement")) {
+                stmts = stmts.mid(0, i) + rest;
+            } else if (!containsReturn(taken)) {
+                stmts = stmts.mid(0, i) + rest + stmts.mid(i + 1);
+            } else {
+                fail(s, QStringLiteral("return statement"), QStringLiteral("a return inside a nested block is not lowered"));
+            }
+            --i;
+            continue;
+        }
         if (node::is(s, "return_statement")) {
             if (i + 1 != stmts.size())
                 fail(s, QStringLiteral("return statement"), QStringLiteral("only a final return is lowered in helpers"));

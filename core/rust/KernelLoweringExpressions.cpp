@@ -196,11 +196,14 @@ RustValue KernelLowering::toTile(const RustValue &v, const QString &dtype, const
     }
     if (v.kind == RustValue::Kind::Scalar || v.kind == RustValue::Kind::BlockId) {
         const QString sdt = v.kind == RustValue::Kind::BlockId ? QStringLiteral("i32") : v.dtype;
-        if (resolve(dtype).startsWith(QLatin1String("TpDtype")))
-            fail(at, QStringLiteral("scalar operand"), QStringLiteral("a runtime scalar meets a dtype-generic tile"));
-        if (resolve(sdt) == QLatin1String("i32") && (isFloatLike(dtype) || (isIntegerLike(dtype) && resolve(dtype) != QLatin1String("i32")))) {
-            // Python converts an int scalar to the type of the tile it meets.
-            const QString s0 = bind(QStringLiteral("scalar_to_tile(%1)").arg(v.expr), RustValue::tileType(QStringLiteral("i32"), {}));
+        const bool generic = resolve(dtype).startsWith(QLatin1String("TpDtype"));
+        if (generic && resolve(sdt) != QLatin1String("i32") && resolve(sdt) != QLatin1String("f32"))
+            fail(at, QStringLiteral("scalar operand"), QStringLiteral("a %1 scalar meets a dtype-generic tile").arg(finalDtype(sdt)));
+        if ((generic || resolve(sdt) == QLatin1String("i32"))
+            && (generic || isFloatLike(dtype) || (isIntegerLike(dtype) && resolve(dtype) != QLatin1String("i32")))) {
+            // Python converts a scalar to the type of the tile it meets (a
+            // generic element type included: convert_tile is generic).
+            const QString s0 = bind(QStringLiteral("scalar_to_tile(%1)").arg(v.expr), RustValue::tileType(resolve(sdt), {}));
             const QString s1 = bind(QStringLiteral("convert_tile(%1)").arg(s0), RustValue::tileType(dtype, {}));
             RustValue t;
             t.kind = RustValue::Kind::Tile;

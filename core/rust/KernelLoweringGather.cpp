@@ -29,7 +29,12 @@ KernelLowering::GatherAccess KernelLowering::gatherAccess(TSNode c, const QStrin
         fail(indexNode, what, QStringLiteral("%1 indices for an array of rank %2").arg(items.size()).arg(t.rank));
     GatherAccess g;
     for (int axis = 0; axis < int(items.size()); ++axis) {
-        const RustValue v = expr(items[axis]);
+        RustValue v = expr(items[axis]);
+        if (v.isTile() && v.shape.isEmpty()) {
+            // A rank-0 tile index (a gathered or reduced value) is a scalar.
+            v.kind = RustValue::Kind::Scalar;
+            v.expr = bind(QStringLiteral("tile_to_scalar(%1)").arg(v.expr), v.dtype);
+        }
         if (v.isTile()) {
             if (g.sparseAxis >= 0)
                 fail(items[axis], what, QStringLiteral("only one index may be a tile (one sparse axis)"));

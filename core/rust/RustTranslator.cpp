@@ -11,10 +11,121 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QHash>
+#include <QSet>
+
+#include <algorithm>
 
 namespace tileport::rust {
 
 using namespace tileport::frontend;
+
+namespace {
+
+struct Decided {
+    uint32_t at;
+    bool value;
+    QString condition;
+};
+
+QString conditionToken(const QString &condition, bool value)
+{
+    QString t;
+    for (QChar ch : condition.toLower())
+        t += ch.isLetterOrNumber() && ch.unicode() < 128 ? ch : QLatin1Char('_');
+    while (t.contains(QStringLiteral("__")))
+        t.replace(QStringLiteral("__"), QStringLiteral("_"));
+    t = t.trimmed();
+    if (t.startsWith(QLatin1Char('_')))
+        t.remove(0, 1);
+    if (t.endsWith(QLatin1Char('_')))
+        t.chop(1);
+    return value ? t : QStringLiteral("not_") + t;
+}
+
+struct FixedDtype {
+    QString key, dtype, array;
+};
+
+// One entry with these conditions decided and these dtypes fixed; then one
+// more per dtype test it meets that is not fixed yet (the entry serves the
+// other dtypes), depth first, at most kMaxEntries in all.
+constexpr int kMaxEntries = 8;
+
+void lowerDtypes(const PythonSource &src, const ImportTable &imports, const ModuleAnalysis &analysis, const KernelInfo &k,
+                 TSNode function, const QList<Decided> &decided, const QList<FixedDtype> &fixed, const QString &base,
+                 QList<TranslatedKernel> &out, QSet<QString> &seen)
+{
+    QString entry = base;
+    QStringList key;
+    for (const FixedDtype &f : fixed) {
+        entry += QStringLiteral("_%1_%2").arg(RustNames::identifier(f.array), f.dtype);
+        key << f.key + QLatin1Char('=') + f.dtype;
+    }
+    key.sort();
+    if (seen.contains(key.join(QLatin1Char(','))))
+        return;
+    seen.insert(key.join(QLatin1Char(',')));
+    KernelLowering lowering(src, imports, analysis, k, function);
+    for (const Decided &d : decided)
+        lowering.fixCondition(d.at, d.value, d.condition);
+    lowering.fixDtype({}, {}, entry);
+    for (const FixedDtype &f : fixed)
+        lowering.fixDtype(f.key, f.dtype, entry);
+    TranslatedKernel t;
+    t.lines = lowering.lower(); // throws; a split is handled by the caller
+    t.pythonName = k.name;
+    t.signature = lowering.signature();
+    const int at = int(out.size());
+    out.append(t);
+    for (const KernelLowering::DtypeTest &test : lowering.dtypeTests()) {
+        if (std::any_of(fixed.cbegin(), fixed.cend(), [&](const FixedDtype &f) { return f.key == test.key; }) || out.size() >= kMaxEntries)
+            continue;
+        for (const QString &a : test.arrays)
+            out[at].signature.otherThan[a].append(RustNames::pythonDtype(test.dtype));
+        lowerDtypes(src, imports, analysis, k, function, decided,
+                    fixed + QList<FixedDtype>{FixedDtype{test.key, test.dtype, test.arrays.value(0)}}, base, out, seen);
+    }
+}
+
+// Lowers one kernel to its entries: one per arm of a ct.Constant-driven `if`
+// whose arms bind different tile types (split while lowering), and for each
+// of those one per dtype the kernel tests its arrays against (lowerDtypes).
+void lowerSplits(const PythonSource &src, const ImportTable &imports, const ModuleAnalysis &analysis, const KernelInfo &k,
+                 TSNode function, const QList<Decided> &decided, QList<TranslatedKernel> &out)
+{
+    QString suffix;
+    for (const Decided &d : decided)
+        suffix += QStringLiteral("__") + conditionToken(d.condition, d.value);
+    QSet<QString> seen;
+    try {
+        lowerDtypes(src, imports, analysis, k, function, decided, {}, k.name + suffix, out, seen);
+    } catch (const LoweringError &) {
+        // Ask the failed lowering again for the split it wanted.
+        KernelLowering probe(src, imports, analysis, k, function);
+        for (const Decided &d : decided)
+            probe.fixCondition(d.at, d.value, d.condition);
+        try {
+            probe.lower();
+        } catch (const LoweringError &) {
+        }
+        const KernelLowering::ConstSplit split = probe.constSplit();
+        const bool known = std::any_of(decided.cbegin(), decided.cend(), [&](const Decided &d) { return d.at == split.at; });
+        if (split.condition.isEmpty() || known || decided.size() >= 3)
+            throw;
+        for (bool value : {true, false})
+            lowerSplits(src, imports, analysis, k, function, decided + QList<Decided>{Decided{split.at, value, split.condition}}, out);
+    }
+}
+
+QList<TranslatedKernel> lowerKernelEntries(const PythonSource &src, const ImportTable &imports, const ModuleAnalysis &analysis,
+                                           const KernelInfo &k, TSNode function)
+{
+    QList<TranslatedKernel> out;
+    lowerSplits(src, imports, analysis, k, function, {}, out);
+    return out;
+}
+
+} // namespace
 
 TranslationResult RustTranslator::translateFile(const QString &path, const Options &options)
 {
@@ -84,28 +195,7 @@ TranslationResult RustTranslator::translateAnalyzed(const QByteArray &source, co
             continue;
         }
         try {
-            KernelLowering lowering(src, imports, analysis, k, functions.value(k.name));
-            TranslatedKernel t;
-            t.lines = lowering.lower();
-            t.pythonName = k.name;
-            t.signature = lowering.signature();
-            // One more entry per dtype the kernel tests its arrays against,
-            // with those arrays' element type fixed; the generic entry serves
-            // the other dtypes.
-            QList<TranslatedKernel> fixed;
-            for (const KernelLowering::DtypeTest &test : lowering.dtypeTests()) {
-                KernelLowering variant(src, imports, analysis, k, functions.value(k.name));
-                variant.fixDtype(test.key, test.dtype, QStringLiteral("%1_%2").arg(k.name, test.dtype));
-                TranslatedKernel v;
-                v.lines = variant.lower();
-                v.pythonName = k.name;
-                v.signature = variant.signature();
-                fixed.append(v);
-                for (const QString &a : test.arrays)
-                    t.signature.otherThan[a].append(RustNames::pythonDtype(test.dtype));
-            }
-            r.kernels.append(t);
-            r.kernels += fixed;
+            r.kernels += lowerKernelEntries(src, imports, analysis, k, functions.value(k.name));
         } catch (const LoweringError &e) {
             diagnose(k.name, e.range, e.construct, e.reason);
         }

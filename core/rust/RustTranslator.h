@@ -11,8 +11,8 @@ struct ModuleAnalysis;
 
 namespace tileport::rust {
 
-// Issue 4 §2's generator: analyzes a cuTile Python file and lowers each
-// supported kernel to a cuTile Rust entry (KernelLowering). Kernels with
+// The generator: analyzes a cuTile Python file and lowers each supported
+// kernel to cuTile Rust entries (KernelLowering). Kernels with
 // unsupported constructs are refused with file:line:col diagnostics; the
 // others are still produced.
 class RustTranslator

@@ -52,7 +52,8 @@ QString TranslationResult::markedLibrary() const
     return out.join(QLatin1Char('\n')) + QLatin1Char('\n');
 }
 
-const TranslatedKernel *TranslationResult::entryFor(const QString &pythonKernel, const QHash<QString, QString> &dtypes) const
+const TranslatedKernel *TranslationResult::entryFor(const QString &pythonKernel, const QHash<QString, QString> &dtypes,
+                                                    const QJsonObject &constants) const
 {
     const TranslatedKernel *first = nullptr;
     for (const TranslatedKernel &k : kernels) {
@@ -60,7 +61,7 @@ const TranslatedKernel *TranslationResult::entryFor(const QString &pythonKernel,
             continue;
         if (!first)
             first = &k;
-        if (k.signature.serves(dtypes))
+        if (k.signature.serves(dtypes, constants))
             return &k;
     }
     return first;
@@ -73,6 +74,17 @@ QHash<QString, QString> TranslationResult::configDtypes(const QJsonArray &params
         const QJsonObject o = v.toObject();
         if (o.value(QStringLiteral("kind")).toString() == QLatin1String("array"))
             out.insert(o.value(QStringLiteral("name")).toString(), o.value(QStringLiteral("dtype")).toString());
+    }
+    return out;
+}
+
+QJsonObject TranslationResult::configConstants(const QJsonArray &params)
+{
+    QJsonObject out;
+    for (const QJsonValue &v : params) {
+        const QJsonObject o = v.toObject();
+        if (o.value(QStringLiteral("kind")).toString() == QLatin1String("const"))
+            out.insert(o.value(QStringLiteral("name")).toString(), o.value(QStringLiteral("value")));
     }
     return out;
 }

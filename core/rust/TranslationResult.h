@@ -7,6 +7,7 @@
 
 #include <QHash>
 #include <QJsonArray>
+#include <QJsonObject>
 #include <QList>
 
 namespace tileport::rust {
@@ -31,9 +32,17 @@ struct TranslationResult {
 
     // The entry of `pythonKernel` that serves arrays of these dtypes (array
     // parameter -> Python dtype name); null when the kernel was not lowered.
-    const TranslatedKernel *entryFor(const QString &pythonKernel, const QHash<QString, QString> &dtypes = {}) const;
+    const TranslatedKernel *entryFor(const QString &pythonKernel, const QHash<QString, QString> &dtypes = {},
+                                     const QJsonObject &constants = {}) const;
     // The array dtypes a sidecar config's params give.
     static QHash<QString, QString> configDtypes(const QJsonArray &params);
+    // The constant values a sidecar config's params give (name -> value).
+    static QJsonObject configConstants(const QJsonArray &params);
+    // The entry of `pythonKernel` for a config's params.
+    const TranslatedKernel *entryForConfig(const QString &pythonKernel, const QJsonArray &params) const
+    {
+        return entryFor(pythonKernel, configDtypes(params), configConstants(params));
+    }
 
     // The whole src/lib.rs with `//@tp:` source markers (before rustfmt).
     QString markedLibrary() const;

@@ -232,12 +232,13 @@ def reference_call(torch, ct, module, bundle, config, values):
     raise ConfigError("host", "; ".join(errors))
 
 
-def entry_for_dtypes(entry, config):
-    """A kernel that tests its arrays' dtypes has an entry per tested dtype."""
-    dtypes = {p["name"]: p.get("dtype") for p in config["params"] if p.get("kind") == "array"}
-    for alt in entry.get("dtype_entries", []):
-        if all(dtypes.get(name) == dtype for name, dtype in alt["fixed_dtypes"].items()):
-            return alt
+def entry_for_config(entry, bundle, config):
+    """A kernel may have several entries (one per tested dtype, one per arm
+    of a constant-driven branch); the bundle names the one for each config."""
+    name = bundle.get("config_entries", {}).get(config.get("name"))
+    for e in [entry] + entry.get("alternatives", []):
+        if e["entry"] == name:
+            return e
     return entry
 
 
@@ -263,7 +264,7 @@ class Prepared:
         entry = bundle["entries"].get(kernel_name)
         if entry is None:
             raise ConfigError("kernel", f"no generated entry for {kernel_name}")
-        entry = entry_for_dtypes(entry, config)
+        entry = entry_for_config(entry, bundle, config)
         base = make_values(torch, config, seed)
         self.ref_values = clone_values(torch, base)
         self.rust_values = clone_values(torch, base)
