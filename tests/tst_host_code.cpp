@@ -14,6 +14,7 @@
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QRegularExpression>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -144,8 +145,12 @@ private Q_SLOTS:
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
         const QString source = kExamples + QStringLiteral("/vector_add.py");
-        const rust::TranslationResult r = rust::RustTranslator::translateFile(source, {});
+        rust::TranslationResult r = rust::RustTranslator::translateFile(source, {});
         QVERIFY2(r.ok(), qPrintable(r.error));
+        r.nameCrateFor(dir.filePath(QStringLiteral("crate"))); // as stage B and the builder name it
+        QVERIFY2(QRegularExpression(QStringLiteral("^tileport_gen_vector_add_[0-9a-f]{8}$")).match(r.libName).hasMatch(),
+                 qPrintable(r.libName));
+        const QString soName = QStringLiteral("lib/lib%1.so").arg(r.libName);
         rust::CrateWriter::Options w;
         QFile lock(QDir(m_tools.resourceDir).filePath(QStringLiteral("rust/tileport-probe/Cargo.lock")));
         QVERIFY(lock.open(QIODevice::ReadOnly));
@@ -168,16 +173,15 @@ private Q_SLOTS:
         QCOMPARE(lib.readAll().count("pub mod ffi;"), 1);
 
         const QDir bundle(o.outDir);
-        for (const char *f : {"run.sh", "bundle.json", "tileport_host.py", "kernel/vector_add.py", "kernel/vector_add.tileport.json",
-                              "lib/libtileport_gen_vector_add.so"})
+        for (const char *f : {"run.sh", "bundle.json", "tileport_host.py", "kernel/vector_add.py", "kernel/vector_add.tileport.json"})
             QVERIFY2(QFile::exists(bundle.filePath(QLatin1String(f))), f);
-        QFile so(bundle.filePath(QStringLiteral("lib/libtileport_gen_vector_add.so")));
+        QFile so(bundle.filePath(soName));
         QVERIFY(so.open(QIODevice::ReadOnly));
         const QByteArray bytes = so.readAll();
         QVERIFY(bytes.startsWith("\x7f" "ELF"));
         QVERIFY(bytes.contains("tileport_vector_add"));
         const QJsonObject manifest = readJson(bundle.filePath(QStringLiteral("bundle.json")));
-        QCOMPARE(manifest.value(QStringLiteral("library")).toString(), QStringLiteral("lib/libtileport_gen_vector_add.so"));
+        QCOMPARE(manifest.value(QStringLiteral("library")).toString(), soName);
         const QJsonObject launch = manifest.value(QStringLiteral("launches")).toArray().first().toObject();
         QCOMPARE(launch.value(QStringLiteral("function")).toString(), QStringLiteral("launch"));
         QCOMPARE(launch.value(QStringLiteral("args")).toArray().size(), 4);

@@ -12,6 +12,7 @@
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QRegularExpression>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -79,10 +80,13 @@ private Q_SLOTS:
         // The host side was built before the runner was asked: real files.
         for (const char *f : {"generated/crate/src/ffi.rs", "generated/host/bundle/run.sh", "generated/host/bundle/bundle.json",
                               "generated/host/bundle/tileport_host.py", "generated/host/bundle/kernel/vector_add.py",
-                              "generated/host/bundle/kernel/vector_add.tileport.json",
-                              "generated/host/bundle/lib/libtileport_gen_vector_add.so"})
+                              "generated/host/bundle/kernel/vector_add.tileport.json"})
             QVERIFY2(QFile::exists(run.filePath(QLatin1String(f))), f);
-        QFile so(run.filePath(QStringLiteral("generated/host/bundle/lib/libtileport_gen_vector_add.so")));
+        // The library carries the session crate's own name (sessions share a cargo target dir).
+        const QString library = readJson(run.filePath(QStringLiteral("generated/host/bundle/bundle.json"))).value(QStringLiteral("library")).toString();
+        QVERIFY2(QRegularExpression(QStringLiteral("^lib/libtileport_gen_vector_add_[0-9a-f]{8}\\.so$")).match(library).hasMatch(),
+                 qPrintable(library));
+        QFile so(run.filePath(QStringLiteral("generated/host/bundle/") + library));
         QVERIFY(so.open(QIODevice::ReadOnly));
         const QByteArray lib = so.readAll();
         QVERIFY(lib.startsWith("\x7f" "ELF"));

@@ -8,6 +8,7 @@
 #include "support/RealCompilers.h"
 
 #include "HarnessArguments.h"
+#include "TranslationResult.h"
 #include "KernelConfigFile.h"
 #include "ProcessRunner.h"
 #include "Toolchains.h"

@@ -48,7 +48,8 @@ StageReport GenerateStage::run(StageContext &ctx)
     ctx.progress(QStringLiteral("translating %1").arg(kernel), 0.0);
     rust::RustTranslator::Options options;
     options.kernel = kernel;
-    const rust::TranslationResult result = rust::RustTranslator::translateFile(source, options);
+    rust::TranslationResult result = rust::RustTranslator::translateFile(source, options);
+    result.nameCrateFor(gen.filePath(QStringLiteral("crate")));
     if (!result.error.isEmpty())
         return verdict(QStringLiteral("FAIL_FIXABLE"), QStringLiteral("kernel"), result.error);
     const rust::TranslatedKernel *translated = result.entryFor(kernel);

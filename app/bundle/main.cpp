@@ -62,7 +62,8 @@ int main(int argc, char **argv)
     const Toolchains tools = Toolchains::fromEnvironment();
     rust::RustTranslator::Options options;
     options.kernel = kernel;
-    const rust::TranslationResult result = rust::RustTranslator::translateFile(file, options);
+    rust::TranslationResult result = rust::RustTranslator::translateFile(file, options);
+    result.nameCrateFor(QDir(out).filePath(QStringLiteral("crate"))); // as HostBundleBuilder names it
     for (const rust::TranslationDiagnostic &d : result.diagnostics)
         err << d.toString() << '\n';
     if (!result.error.isEmpty() || result.kernels.isEmpty()) {

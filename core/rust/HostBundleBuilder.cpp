@@ -94,7 +94,8 @@ HostBundleBuilder::Result HostBundleBuilder::build(const Options &o, const Toolc
     // Translation is deterministic and cheap: redo it for the entry headers.
     RustTranslator::Options options;
     options.kernel = o.kernel;
-    const TranslationResult result = RustTranslator::translateFile(o.source, options);
+    TranslationResult result = RustTranslator::translateFile(o.source, options);
+    result.nameCrateFor(o.crateDir); // the name stage B built it under
     bool translated = false;
     for (const TranslatedKernel &k : result.kernels)
         translated = translated || k.pythonName == o.kernel;

@@ -212,6 +212,7 @@ private:
     QString m_entryName;
     QList<DtypeTest> m_dtypeTests;
     QHash<uint32_t, bool> m_fixedConditions;
+    QSet<QString> m_iotaTiles; // Rust names holding ct.arange(N) from 0 (unit axes allowed)
     ConstSplit m_split;
     RustValue dtypeComparison(const QString &op, const RustValue &a, const RustValue &b, TSNode at);
     QHash<QString, Variable> m_vars;

@@ -588,6 +588,8 @@ RustValue KernelLowering::subscript(TSNode n)
         RustValue out = t;
         out.shape = shape;
         out.expr = bind(QStringLiteral("%1.reshape(%2)").arg(t.expr, RustValue::shapeMacro(shape)), out.typeText());
+        if (m_iotaTiles.contains(t.expr))
+            m_iotaTiles.insert(out.expr);
         return out;
     }
     fail(n, QStringLiteral("subscript"), QStringLiteral("only array.shape[i] with a literal i and tile[:, None] are lowered"));

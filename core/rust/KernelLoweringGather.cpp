@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: MIT
 // ct.gather / ct.scatter through Tile IR gather/scatter views (13.3): the
 // view carries the array's real strides and pads out-of-bounds lanes, which
-// is what check_bounds=True asks for. One index may be a 1-D int32 tile (the
-// sparse axis); the others are scalars. All-scalar indices read or write a
-// single element through a one-element tile.
+// is what check_bounds=True asks for. One index may be an arbitrary int32
+// tile (the sparse axis); further index tiles must be ct.arange(N) from 0,
+// each varying along its own result axis (dense axes of the view); the
+// others are scalars. All-scalar indices read or write a single element
+// through a one-element tile.
 #include "KernelLowering.h"
 
 #include "SyntaxNode.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace tileport::rust {
@@ -28,6 +31,14 @@ KernelLowering::GatherAccess KernelLowering::gatherAccess(TSNode c, const QStrin
     if (int(items.size()) != t.rank)
         fail(indexNode, what, QStringLiteral("%1 indices for an array of rank %2").arg(items.size()).arg(t.rank));
     GatherAccess g;
+    struct TileIndex {
+        int axis;       // array axis it indexes
+        RustValue v;
+        int resultAxis; // the one axis along which it varies (-1: none)
+        QString length;
+        bool iota;      // ct.arange(N) from 0: a dense axis of the view
+    };
+    QList<TileIndex> tiles;
     for (int axis = 0; axis < int(items.size()); ++axis) {
         RustValue v = expr(items[axis]);
         if (v.isTile() && v.shape.isEmpty()) {
@@ -36,22 +47,81 @@ KernelLowering::GatherAccess KernelLowering::gatherAccess(TSNode c, const QStrin
             v.expr = bind(QStringLiteral("tile_to_scalar(%1)").arg(v.expr), v.dtype);
         }
         if (v.isTile()) {
-            if (g.sparseAxis >= 0)
-                fail(items[axis], what, QStringLiteral("only one index may be a tile (one sparse axis)"));
-            if (v.shape.size() != 1)
-                fail(items[axis], what, QStringLiteral("the index tile must be 1-D, not rank %1").arg(v.shape.size()));
             if (resolve(v.dtype) != QLatin1String("i32"))
                 fail(items[axis], what, QStringLiteral("the index tile must be int32, not %1").arg(resolve(v.dtype)));
-            g.sparseAxis = axis;
-            g.length = v.shape[0];
-            g.index << v.expr;
+            QList<int> varying;
+            for (int d = 0; d < int(v.shape.size()); ++d)
+                if (v.shape[d] != QLatin1String("1"))
+                    varying << d;
+            if (varying.size() > 1)
+                fail(items[axis], what, QStringLiteral("an index tile must vary along one axis, not %1").arg(varying.size()));
+            tiles << TileIndex{axis, v, varying.isEmpty() ? -1 : varying[0], varying.isEmpty() ? QStringLiteral("1") : v.shape[varying[0]],
+                               m_iotaTiles.contains(v.expr)};
+            g.index << QString();
         } else {
             g.index << scalarText(v, items[axis]);
         }
     }
+    int resultRank = 0;
+    for (const TileIndex &t : tiles)
+        resultRank = std::max(resultRank, int(t.v.shape.size()));
+    if (tiles.size() > 1) {
+        // Several index tiles: one may be arbitrary (the sparse axis), the
+        // others must be ct.arange(N) from 0, each varying along its own
+        // result axis in the array's axis order (dense axes of the view).
+        if (resultRank < 2)
+            fail(c, what, QStringLiteral("only one index may be a 1-D tile (one sparse axis)"));
+        int sparse = -1, lastResult = -1;
+        for (int i = 0; i < int(tiles.size()); ++i) {
+            if (int(tiles[i].v.shape.size()) != resultRank)
+                fail(items[tiles[i].axis], what, QStringLiteral("index tiles of different ranks"));
+            if (tiles[i].resultAxis <= lastResult)
+                fail(items[tiles[i].axis], what,
+                     QStringLiteral("index tiles must vary along distinct result axes in the array's axis order"));
+            lastResult = tiles[i].resultAxis;
+            if (!tiles[i].iota) {
+                if (sparse >= 0)
+                    fail(items[tiles[i].axis], what,
+                         QStringLiteral("only one index tile may be arbitrary; the others must be ct.arange(N) from 0"));
+                sparse = i;
+            }
+        }
+        if (sparse < 0)
+            sparse = 0;
+        for (int i = 0; i < int(tiles.size()); ++i) {
+            const TileIndex &t = tiles[i];
+            if (i == sparse) {
+                g.sparseAxis = t.axis;
+                g.length = t.length;
+                g.index[t.axis] = bind(QStringLiteral("%1.reshape(shape![%2])").arg(t.v.expr, t.length),
+                                       RustValue::tileType(QStringLiteral("i32"), {t.length}));
+            } else {
+                g.index[t.axis] = QStringLiteral("0i32"); // the first (only) tile of the dense axis
+            }
+        }
+        for (int r = 0; r < resultRank; ++r) {
+            QString len = QStringLiteral("1");
+            for (const TileIndex &t : tiles)
+                if (t.resultAxis == r)
+                    len = t.length;
+            g.resultShape << len;
+        }
+    } else if (tiles.size() == 1) {
+        const TileIndex &t = tiles.first();
+        if (t.v.shape.size() != 1)
+            fail(items[t.axis], what, QStringLiteral("the index tile must be 1-D, not rank %1").arg(t.v.shape.size()));
+        g.sparseAxis = t.axis;
+        g.length = t.length;
+        g.index[t.axis] = t.v.expr;
+        g.resultShape << g.length;
+    }
     QStringList bounds;
     for (int axis = 0; axis < t.rank; ++axis) {
-        g.viewShape << (axis == g.sparseAxis ? g.length : QStringLiteral("1"));
+        QString dim = QStringLiteral("1");
+        for (const TileIndex &ti : tiles)
+            if (ti.axis == axis)
+                dim = ti.length;
+        g.viewShape << dim;
         bounds << QStringLiteral("false");
     }
     if (g.sparseAxis < 0) {
@@ -60,8 +130,6 @@ KernelLowering::GatherAccess KernelLowering::gatherAccess(TSNode c, const QStrin
         g.index[0] = bind(QStringLiteral("%1.reshape(shape![1])").arg(lane), RustValue::tileType(QStringLiteral("i32"), {QStringLiteral("1")}));
         g.sparseAxis = 0;
         g.length = QStringLiteral("1");
-    } else {
-        g.resultShape << g.length;
     }
     g.inbounds = QStringLiteral("[%1]").arg(bounds.join(QStringLiteral(", ")));
     g.indexText = g.index.size() == 1 ? QStringLiteral("[%1]").arg(g.index[0]) : QStringLiteral("(%1)").arg(g.index.join(QStringLiteral(", ")));

@@ -5,6 +5,8 @@
 
 #include <algorithm>
 
+#include <QCryptographicHash>
+#include <QDir>
 #include <QFileInfo>
 
 namespace tileport::rust {
@@ -76,6 +78,14 @@ QHash<QString, QString> TranslationResult::configDtypes(const QJsonArray &params
             out.insert(o.value(QStringLiteral("name")).toString(), o.value(QStringLiteral("dtype")).toString());
     }
     return out;
+}
+
+void TranslationResult::nameCrateFor(const QString &crateDir)
+{
+    const QByteArray tag =
+        QCryptographicHash::hash(QDir(crateDir).absolutePath().toUtf8(), QCryptographicHash::Sha1).toHex().left(8);
+    crateName += QLatin1Char('-') + QString::fromLatin1(tag);
+    libName = QString(crateName).replace(QLatin1Char('-'), QLatin1Char('_'));
 }
 
 QJsonObject TranslationResult::configConstants(const QJsonArray &params)

@@ -44,6 +44,11 @@ struct TranslationResult {
         return entryFor(pythonKernel, configDtypes(params), configConstants(params));
     }
 
+    // Gives the crate a name of its own for the directory it is written to:
+    // sessions share one cargo target directory, where two crates of one
+    // name would replace each other's library and harness.
+    void nameCrateFor(const QString &crateDir);
+
     // The whole src/lib.rs with `//@tp:` source markers (before rustfmt).
     QString markedLibrary() const;
     bool ok() const { return error.isEmpty() && diagnostics.isEmpty(); }

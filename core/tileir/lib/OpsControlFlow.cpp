@@ -6,6 +6,7 @@
 #include "CustomDirectives.h"
 
 #include <mlir/IR/Builders.h>
+#include <mlir/IR/PatternMatch.h>
 
 using namespace mlir;
 
@@ -175,6 +176,37 @@ void LoopOp::print(OpAsmPrinter &p)
     p.printRegion(getRegion(), /*printEntryBlockArgs=*/false,
                   /*printBlockTerminators=*/!hasImplicitTerminator<ContinueOp>(getRegion()));
     p.printOptionalAttrDict((*this)->getDiscardableAttrDictionary().getValue());
+}
+
+namespace {
+
+// A loop whose body is only `break`: one trip, the break's values (its own
+// iteration arguments stand for the initial values).
+struct FoldSingleTripLoop : OpRewritePattern<LoopOp> {
+    using OpRewritePattern::OpRewritePattern;
+    LogicalResult matchAndRewrite(LoopOp op, PatternRewriter &rewriter) const override
+    {
+        Block &body = op.getRegion().front();
+        if (!llvm::hasSingleElement(body))
+            return failure();
+        auto brk = dyn_cast<BreakOp>(body.front());
+        if (!brk || brk->getNumOperands() != op->getNumResults())
+            return failure();
+        SmallVector<Value> values;
+        for (Value v : brk->getOperands()) {
+            auto arg = dyn_cast<BlockArgument>(v);
+            values.push_back(arg && arg.getOwner() == &body ? op.getInitValues()[arg.getArgNumber()] : v);
+        }
+        rewriter.replaceOp(op, values);
+        return success();
+    }
+};
+
+} // namespace
+
+void LoopOp::getCanonicalizationPatterns(RewritePatternSet &patterns, MLIRContext *context)
+{
+    patterns.add<FoldSingleTripLoop>(context);
 }
 
 LogicalResult LoopOp::verifyRegions()

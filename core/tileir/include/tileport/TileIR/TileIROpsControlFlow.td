@@ -37,6 +37,9 @@ def CudaTile_LoopOp : CudaTile_Op<"loop", [
   let regions = (region SizedRegion<1>:$region);
   let hasCustomAssemblyFormat = 1;
   let hasRegionVerifier = 1;
+  // `loop { break %x }` runs once: its results are %x (cuTile Python lowers
+  // an early return in a helper this way).
+  let hasCanonicalizer = 1;
   let extraClassDeclaration = [{
     ::mlir::Block::BlockArgListType getRegionIterValues() {
       return getRegion().front().getArguments();
