@@ -116,8 +116,17 @@ RepairOutcome RepairRunner::run(JobContext &ctx)
         return finish(o, RepairOutcome::Kind::Error, QStringLiteral("stage %1 has not run in run %2").arg(m_stage).arg(run));
 
     const QDir reports(m_session.areaDirectory(run, Session::Area::Reports));
-    o.attempt = int(reports.entryList({QStringLiteral("repair_%1.attempt*.json").arg(m_stage)}, QDir::Files).size()) + 1;
-    if (o.attempt > Router::cap(m_stage))
+    // Attempts that got an answer count against the cap; an endpoint that
+    // never answered proposed nothing.
+    int answered = 0;
+    const QStringList previous = reports.entryList({QStringLiteral("repair_%1.attempt*.json").arg(m_stage)}, QDir::Files);
+    for (const QString &f : previous) {
+        QFile in(reports.filePath(f));
+        const QString v = in.open(QIODevice::ReadOnly) ? QJsonDocument::fromJson(in.readAll()).object().value(QStringLiteral("verdict")).toString() : QString();
+        answered += v == QLatin1String("VALIDATED") || v == QLatin1String("REJECTED");
+    }
+    o.attempt = int(previous.size()) + 1;
+    if (answered >= Router::cap(m_stage))
         return finish(o, RepairOutcome::Kind::Rejected,
                       QStringLiteral("stage %1 reached its cap of %2 repair attempt(s) in run %3").arg(m_stage).arg(Router::cap(m_stage)).arg(run));
 
