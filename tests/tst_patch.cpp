@@ -115,6 +115,8 @@ private Q_SLOTS:
             QString error;
             const auto out = HunkApplier::apply(ta, hunks, {}, &error);
             QVERIFY2(out, qPrintable(error));
+            if (*out != tb)
+                qWarning().noquote() << "old:" << ta.toUtf8().toPercentEncoding() << "new:" << tb.toUtf8().toPercentEncoding();
             QCOMPARE(*out, tb);
             const auto none = HunkApplier::apply(ta, hunks, QList<bool>(hunks.size(), false), &error);
             QCOMPARE(*none, ta);

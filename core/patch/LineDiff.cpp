@@ -63,27 +63,32 @@ QList<Hunk> LineDiff::hunks(const QString &oldText, const QString &newText, int 
     auto intern = [&](const QStringList &lines) {
         std::vector<int> out;
         out.reserve(lines.size());
-        for (const QString &l : lines)
-            out.push_back(int(ids.emplace(l, int(ids.size())).value()));
+        for (const QString &l : lines) {
+            // QHash::emplace would overwrite an existing id; look up first.
+            auto it = ids.constFind(l);
+            if (it == ids.constEnd())
+                it = ids.insert(l, int(ids.size()));
+            out.push_back(it.value());
+        }
         return out;
     };
     const std::vector<int> ia = intern(a.lines), ib = intern(b.lines);
     std::vector<Op> ops = shortestEdit(ia, ib);
-    // When only one side ends with a newline, the old last line cannot be
-    // kept as it is: it becomes a removal and an insertion.
-    if (a.finalNewline != b.finalNewline && !a.lines.isEmpty()) {
-        int x = 0;
+    // When only one side ends with a newline, a last line kept on either
+    // side cannot stay as it is: it becomes a removal and an insertion.
+    if (a.finalNewline != b.finalNewline) {
+        int x = 0, y = 0, lastKeep = -1, kx = -1, ky = -1;
         for (size_t j = 0; j < ops.size(); ++j) {
-            if (ops[j] == Op::Keep && x == int(a.lines.size()) - 1) {
-                ops[j] = Op::Del;
-                ops.insert(ops.begin() + qsizetype(j) + 1, Op::Ins);
-                break;
-            }
-            if (ops[j] != Op::Ins)
-                ++x;
+            if (ops[j] == Op::Keep)
+                lastKeep = int(j), kx = x, ky = y;
+            x += ops[j] != Op::Ins;
+            y += ops[j] != Op::Del;
+        }
+        if (lastKeep >= 0 && (kx == int(a.lines.size()) - 1 || ky == int(b.lines.size()) - 1)) {
+            ops[size_t(lastKeep)] = Op::Del;
+            ops.insert(ops.begin() + lastKeep + 1, Op::Ins);
         }
     }
-
     // Positions (old index, new index) of each op, then group changes.
     struct Step { Op op; int ai; int bi; };
     std::vector<Step> steps;
