@@ -4,14 +4,17 @@
 // write outside the session, a request to run a command, a path outside
 // the agent's list, the routing caps, an unreachable endpoint) against a
 // loopback model server, with what each attempt records in the session.
+#include "ApiKey.h"
 #include "JobRunner.h"
 #include "LoopbackModelServer.h"
 #include "RepairAgent.h"
 #include "RepairRunner.h"
 #include "Session.h"
+#include "StageReport.h"
 
 #include <QDir>
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSignalSpy>
@@ -223,6 +226,57 @@ private Q_SLOTS:
         QCOMPARE(o.kind, RepairOutcome::Kind::Rejected);
         QVERIFY2(o.reason.contains(QStringLiteral("may not change")), qPrintable(o.reason));
         QVERIFY(!QFile::exists(QDir(s->directory()).filePath(QStringLiteral("runs/001/generated/crate/build.rs"))));
+    }
+
+    // Without a model: each report says which findings an agent could take.
+    void reportsListRepairableFindings()
+    {
+        StageReport c;
+        c.stage = QLatin1Char('C');
+        c.verdict = QStringLiteral("FAIL_FIXABLE");
+        c.owner = QStringLiteral("kernel");
+        c.validators << ValidatorResult{QStringLiteral("ir diff small"), 1, QStringLiteral("FAIL_FIXABLE")}
+                     << ValidatorResult{QStringLiteral("ir diff large"), 0, QStringLiteral("PASS")};
+        const QJsonArray found = c.toJson().value(QStringLiteral("repairable")).toArray();
+        QCOMPARE(found.size(), 1);
+        QCOMPARE(found[0].toObject().value(QStringLiteral("agent")).toString(), QStringLiteral("C"));
+        QVERIFY(found[0].toObject().value(QStringLiteral("finding")).toString().startsWith(QStringLiteral("ir diff small")));
+        QVERIFY(c.toMarkdown().contains(QStringLiteral("tileport repair --stage C")));
+
+        StageReport b;
+        b.stage = QLatin1Char('B');
+        b.verdict = QStringLiteral("FAIL_COMPILE");
+        b.owner = QStringLiteral("kernel");
+        b.validators << ValidatorResult{QStringLiteral("cargo build --release"), 101, QStringLiteral("error[E0425]: cannot find value `x`\nmore")};
+        const QJsonArray bf = b.toJson().value(QStringLiteral("repairable")).toArray();
+        QCOMPARE(bf.size(), 1);
+        QCOMPARE(bf[0].toObject().value(QStringLiteral("finding")).toString(), QStringLiteral("cargo build --release: error[E0425]: cannot find value `x`"));
+
+        StageReport d;
+        d.stage = QLatin1Char('D');
+        d.verdict = QStringLiteral("BLOCKED");
+        d.owner = QStringLiteral("env");
+        d.reason = QStringLiteral("no GPU");
+        QVERIFY(d.toJson().value(QStringLiteral("repairable")).toArray().isEmpty());
+        QVERIFY(!d.toMarkdown().contains(QStringLiteral("repair agent")));
+        d.verdict = QStringLiteral("FAIL");
+        d.owner = QStringLiteral("host");
+        QCOMPARE(d.toJson().value(QStringLiteral("repairable")).toArray().first().toObject().value(QStringLiteral("agent")).toString(),
+                 QStringLiteral("D"));
+    }
+
+    void keyFromTheEnvironmentFirst()
+    {
+        qputenv(ApiKey::kEnvVar, "sk-from-env");
+        QString source, error;
+        QCOMPARE(ApiKey::load(&source, &error), QStringLiteral("sk-from-env"));
+        QCOMPARE(source, QStringLiteral("environment"));
+        qunsetenv(ApiKey::kEnvVar);
+        // No variable: the keychain is asked; a test machine has no entry.
+        const QString key = ApiKey::load(&source, &error, 1500);
+        if (!key.isEmpty())
+            QSKIP("this machine's keychain holds a TilePort key");
+        QVERIFY2(error.contains(QStringLiteral("TILEPORT_API_KEY")) && error.contains(QStringLiteral("model-api-key")), qPrintable(error));
     }
 
     void unreachableEndpoint()

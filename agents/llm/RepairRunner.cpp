@@ -11,6 +11,8 @@
 #include "Session.h"
 
 #include <QDir>
+#include <QFile>
+#include <QMap>
 #include <QJsonDocument>
 #include <QSaveFile>
 
@@ -171,8 +173,24 @@ RepairOutcome RepairRunner::run(JobContext &ctx)
         record(o, run, answer);
         return o;
     }
+    // What was written, to make sure the validators judged these bytes.
+    QMap<QString, QByteArray> written;
+    for (const patch::FileBackup &b : backups) {
+        QFile f(b.path);
+        written.insert(b.path, f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray());
+    }
     QString why;
-    if (!gate(ctx, &o.gate, &why)) {
+    bool passed = gate(ctx, &o.gate, &why);
+    for (auto it = written.cbegin(); passed && it != written.cend(); ++it) {
+        QFile f(it.key());
+        if (!f.open(QIODevice::ReadOnly) || f.readAll() != it.value()) {
+            passed = false;
+            why = QStringLiteral("stage %1 wrote %2 anew, so the validators did not judge the patch")
+                      .arg(m_stage)
+                      .arg(QDir(m_session.directory()).relativeFilePath(it.key()));
+        }
+    }
+    if (!passed) {
         patch::PatchSet::restore(backups, &error);
         o = finish(o, RepairOutcome::Kind::Rejected, why + QStringLiteral("; the patch was taken back"));
         record(o, run, answer);
