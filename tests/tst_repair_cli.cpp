@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // `tileport repair` end to end: the real binary on a real session (stages
-// A-C of examples/cutile/vector_add.py, built with cargo), against a model
+// A-C of a copy of examples/cutile/vector_add.py, built with cargo), against a model
 // server on loopback started here. The generated kernel is broken by hand,
 // then: an unreachable endpoint (exit 4), a reply asking for a shell
 // command and one writing outside the session (exit 3, nothing written),
@@ -63,7 +63,14 @@ private Q_SLOTS:
     {
         QTemporaryDir tmp;
         const QString session = tmp.filePath(QStringLiteral("session"));
-        const Ran port = tileport({QStringLiteral("port"), QStringLiteral(TILEPORT_SOURCE_DIR "/examples/cutile/vector_add.py"),
+        // A copy under a name of its own: crates share the cargo target
+        // directory, and another session's vector_add crate of the same
+        // name would share this one's build fingerprint.
+        const QString kernel = tmp.filePath(QStringLiteral("repair_cli_probe.py"));
+        QVERIFY(QFile::copy(QStringLiteral(TILEPORT_SOURCE_DIR "/examples/cutile/vector_add.py"), kernel));
+        QVERIFY(QFile::copy(QStringLiteral(TILEPORT_SOURCE_DIR "/examples/cutile/vector_add.tileport.json"),
+                            tmp.filePath(QStringLiteral("repair_cli_probe.tileport.json"))));
+        const Ran port = tileport({QStringLiteral("port"), kernel,
                                    QStringLiteral("--stages"), QStringLiteral("A-C"), QStringLiteral("--session"), session});
         if (port.exitCode != 0 && port.out.contains(QStringLiteral("BLOCKED")))
             QSKIP("the toolchains are not set up (stage A or B is BLOCKED); run scripts/setup");
@@ -132,7 +139,8 @@ private Q_SLOTS:
                                  .arg(lines[at - 1], bad, good, lines[at + 1]);
         server.enqueue(LoopbackModelServer::answer(diff, 5));
         r = tileport(QStringList{QStringLiteral("repair"), session, QStringLiteral("--stage"), QStringLiteral("C")} + common);
-        QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
+        QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err + readText(QDir(session).filePath(QStringLiteral("runs/001/reports/stage_B.md")))
+                                             + readText(QDir(session).filePath(QStringLiteral("runs/001/events.jsonl"))).right(3000)));
         QVERIFY(r.out.contains(QStringLiteral("# proposed hunks")));
         QVERIFY(r.out.contains(QStringLiteral("+") + good));
         QVERIFY(r.out.contains(QStringLiteral("validators: stage B COMPILED")));
