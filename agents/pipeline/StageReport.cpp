@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "StageReport.h"
 
+#include "RepairScope.h"
+
 #include <QDir>
 #include <QJsonDocument>
 #include <QSaveFile>
@@ -38,6 +40,8 @@ QJsonObject StageReport::toJson() const
                   {QStringLiteral("elapsed_ms"), elapsedMs}};
     if (!owner.isEmpty())
         o.insert(QStringLiteral("owner"), owner);
+    // What a repair agent could take on (empty when nothing is).
+    o.insert(QStringLiteral("repairable"), RepairScope::findings(*this));
     return o;
 }
 
@@ -52,6 +56,13 @@ QString StageReport::toMarkdown() const
         md += QStringLiteral("\n## Validators\n\n| check | exit |\n|---|---:|\n");
         for (const ValidatorResult &v : validators)
             md += QStringLiteral("| %1 | %2 |\n").arg(v.name).arg(v.exitCode);
+    }
+    const QJsonArray repairable = RepairScope::findings(*this);
+    if (!repairable.isEmpty()) {
+        md += QStringLiteral("\n## A repair agent could take on\n\n");
+        for (const QJsonValue f : repairable)
+            md += QStringLiteral("- %1 (`tileport repair --stage %2`)\n")
+                      .arg(f.toObject().value(QStringLiteral("finding")).toString(), f.toObject().value(QStringLiteral("agent")).toString());
     }
     if (!markdown.isEmpty())
         md += QLatin1Char('\n') + markdown + (markdown.endsWith(QLatin1Char('\n')) ? QString() : QStringLiteral("\n"));

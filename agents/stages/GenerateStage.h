@@ -13,8 +13,17 @@ namespace tileport {
 class GenerateStage : public Stage
 {
 public:
+    // keepCrate: build the crate already in the run (a repair patched it)
+    // instead of translating and writing it anew.
+    explicit GenerateStage(bool keepCrate = false)
+        : m_keepCrate(keepCrate)
+    {
+    }
     QChar id() const override { return QLatin1Char('B'); }
     StageReport run(StageContext &ctx) override;
+
+private:
+    bool m_keepCrate = false;
 };
 
 } // namespace tileport

@@ -15,3 +15,4 @@ int runStatusCommand(const QStringList &args);
 int runReportCommand(const QStringList &args);
 int runTranslateCommand(const QStringList &args);
 int runBatchCommand(const QStringList &args);
+int runRepairCommand(const QStringList &args);

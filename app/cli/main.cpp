@@ -25,6 +25,9 @@ int usage(int code)
         "  rerun DIR --stage X [--json]  re-run one stage of a session (later stages become stale)\n"
         "  status DIR [--json]           the stage table of a session's latest run\n"
         "  report DIR                    the stage reports of a session's latest run, as Markdown\n"
+        "  repair DIR --stage B|C|D [--endpoint URL] [--api openai|anthropic] [--model NAME]\n"
+        "                                a model-backed repair agent's patch, applied and validated\n"
+        "                                (exit 0 validated, 3 rejected, 4 endpoint unreachable)\n"
         "  --version                     print the version\n");
     return code;
 }
@@ -59,6 +62,8 @@ int main(int argc, char **argv)
         return runStatusCommand(args);
     if (cmd == QLatin1String("report"))
         return runReportCommand(args);
+    if (cmd == QLatin1String("repair"))
+        return runRepairCommand(args);
     if (cmd == QLatin1String("--version")) {
         QTextStream(stdout) << "tileport " << TILEPORT_VERSION << '\n';
         return 0;

@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: MIT
+#include "RepairScope.h"
+
+namespace tileport {
+
+namespace {
+
+QJsonObject finding(const QString &what, QChar agent, const QString &why)
+{
+    return QJsonObject{{QStringLiteral("finding"), what}, {QStringLiteral("agent"), QString(agent)}, {QStringLiteral("why"), why}};
+}
+
+} // namespace
+
+QJsonArray RepairScope::findings(const StageReport &r)
+{
+    QJsonArray out;
+    if (r.owner == QLatin1String("env") || r.verdict == QLatin1String("BLOCKED"))
+        return out;
+    const QString v = r.verdict;
+    switch (r.stage.toLatin1()) {
+    case 'B':
+        if (v == QLatin1String("FAIL_COMPILE"))
+            for (const ValidatorResult &c : r.validators)
+                if (c.exitCode != 0)
+                    out << finding(QStringLiteral("%1: %2").arg(c.name, c.output.section(QLatin1Char('\n'), 0, 0)), QLatin1Char('B'),
+                                   QStringLiteral("the generated crate does not build or run its IR harness"));
+        break;
+    case 'C':
+        if (v == QLatin1String("FAIL_FIXABLE"))
+            for (const ValidatorResult &c : r.validators)
+                if (c.exitCode != 0 && c.output != QLatin1String("PASS_WITH_NOTES"))
+                    out << finding(QStringLiteral("%1: %2").arg(c.name, c.output), r.owner == QLatin1String("host") ? QLatin1Char('D') : QLatin1Char('C'),
+                                   QStringLiteral("the generated Tile IR differs from the reference"));
+        break;
+    case 'D':
+        if (v == QLatin1String("FAIL"))
+            out << finding(r.reason, r.owner == QLatin1String("host") ? QLatin1Char('D') : QLatin1Char('B'),
+                           r.owner == QLatin1String("host") ? QStringLiteral("the host code fails") : QStringLiteral("the kernel computes wrong values"));
+        break;
+    default:
+        break;
+    }
+    return out;
+}
+
+} // namespace tileport

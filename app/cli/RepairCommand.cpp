@@ -1,0 +1,135 @@
+// SPDX-License-Identifier: MIT
+// `tileport repair SESSION --stage B|C|D`: asks a model-backed repair agent
+// for a patch to the stage's findings, applies it inside the session, and
+// runs the stage's validators again. Exit 0: applied and validated; 3:
+// rejected (contract, path guard, hunks that do not apply, validators, or
+// the routing cap); 4: the endpoint could not be reached or did not answer;
+// 2: bad arguments or session.
+#include "Commands.h"
+
+#include "ApiKey.h"
+#include "JobRunner.h"
+#include "RepairRunner.h"
+#include "Session.h"
+
+#include <QEventLoop>
+#include <QJsonObject>
+#include <QTextStream>
+
+namespace {
+
+using namespace tileport;
+using namespace tileport::llm;
+
+int usageError(const QString &msg)
+{
+    QTextStream(stderr) << "tileport repair: " << msg << '\n'
+                        << "usage: tileport repair SESSION --stage B|C|D [--endpoint URL] [--api openai|anthropic] [--model NAME]"
+                           " [--gpu local|ssh://host/dir]\n";
+    return 2;
+}
+
+QString defaultEndpoint(ModelApi api)
+{
+    const QString env = qEnvironmentVariable("TILEPORT_MODEL_ENDPOINT");
+    if (!env.isEmpty())
+        return env;
+    return api == ModelApi::OpenAi ? QStringLiteral("https://api.openai.com/v1") : QStringLiteral("https://api.anthropic.com/v1");
+}
+
+} // namespace
+
+int runRepairCommand(const QStringList &args)
+{
+    QString dir, stage, url, apiName = qEnvironmentVariable("TILEPORT_MODEL_API", QStringLiteral("openai")),
+                       model = qEnvironmentVariable("TILEPORT_MODEL"), gpu = QStringLiteral("local");
+    for (int i = 0; i < args.size(); ++i) {
+        const QString &a = args[i];
+        const bool hasValue = i + 1 < args.size();
+        if (a == QLatin1String("--stage") && hasValue)
+            stage = args[++i].toUpper();
+        else if (a == QLatin1String("--endpoint") && hasValue)
+            url = args[++i];
+        else if (a == QLatin1String("--api") && hasValue)
+            apiName = args[++i];
+        else if (a == QLatin1String("--model") && hasValue)
+            model = args[++i];
+        else if (a == QLatin1String("--gpu") && hasValue)
+            gpu = args[++i];
+        else if (a.startsWith(QLatin1String("--")) || !dir.isEmpty())
+            return usageError(QStringLiteral("unexpected argument '%1'").arg(a));
+        else
+            dir = a;
+    }
+    if (dir.isEmpty() || stage.size() != 1 || !QStringLiteral("BCD").contains(stage))
+        return usageError(QStringLiteral("a session directory and --stage B, C or D are needed"));
+    const auto api = ModelEndpoint::parseApi(apiName);
+    if (!api)
+        return usageError(QStringLiteral("--api must be openai or anthropic, not '%1'").arg(apiName));
+    if (model.isEmpty())
+        return usageError(QStringLiteral("no model: pass --model NAME or set TILEPORT_MODEL"));
+    QString error;
+    auto session = Session::open(dir, &error);
+    if (!session)
+        return usageError(error);
+
+    QTextStream err(stderr), out(stdout);
+    QString keySource;
+    ModelEndpoint endpoint{url.isEmpty() ? defaultEndpoint(*api) : url, *api, model, ApiKey::load(&keySource, &error)};
+    if (endpoint.apiKey.isEmpty())
+        err << "tileport repair: " << error << "; sending no key\n";
+    else
+        err << "tileport repair: API key from the " << keySource << '\n';
+    err.flush();
+
+    JobRunner runner;
+    RepairOutcome outcome;
+    QEventLoop loop;
+    QObject::connect(&runner, &JobRunner::partial, [&](const QString &, quint64, const QVariant &v) {
+        const QVariantMap m = v.toMap();
+        if (m.contains(QStringLiteral("token")))
+            err << m.value(QStringLiteral("token")).toString();
+        if (m.contains(QStringLiteral("log")))
+            err << "\n[repair] " << m.value(QStringLiteral("log")).toString() << '\n';
+        err.flush();
+    });
+    QObject::connect(&runner, &JobRunner::finished, &loop, [&](const QString &, quint64, const QVariant &result) {
+        outcome = result.value<RepairOutcome>();
+        loop.quit();
+    });
+    RepairRunner repair(*session, stage[0], ModelClient(endpoint), Toolchains::fromEnvironment());
+    repair.setGpuRunner(gpu);
+    runner.submit(QStringLiteral("repair"), [&](JobContext &ctx) {
+        repair.setEventSink([&ctx](const PipelineEvent &e) {
+            if (e.kind == PipelineEvent::Kind::Verdict || e.kind == PipelineEvent::Kind::StageStarted)
+                ctx.emitPartial(QVariantMap{{QStringLiteral("log"), QStringLiteral("gate: stage %1 %2 %3")
+                                                                      .arg(e.stage)
+                                                                      .arg(e.kind == PipelineEvent::Kind::Verdict ? e.verdict : QStringLiteral("started"), e.text)
+                                                                      .trimmed()}});
+        });
+        return QVariant::fromValue(repair.run(ctx));
+    });
+    loop.exec();
+
+    if (!outcome.patchText.isEmpty()) {
+        out << "# proposed hunks\n" << outcome.patchText;
+        if (!outcome.patchText.endsWith(QLatin1Char('\n')))
+            out << '\n';
+    }
+    for (const QJsonValue g : outcome.gate) {
+        const QJsonObject o = g.toObject();
+        out << QStringLiteral("validators: stage %1 %2\n").arg(o.value(QStringLiteral("stage")).toString(), o.value(QStringLiteral("verdict")).toString());
+    }
+    out << QStringLiteral("repair %1 (stage %2, attempt %3): %4\n")
+               .arg(RepairOutcome::kindName(outcome.kind), stage)
+               .arg(outcome.attempt)
+               .arg(outcome.reason);
+    out.flush();
+    switch (outcome.kind) {
+    case RepairOutcome::Kind::Validated: return 0;
+    case RepairOutcome::Kind::Rejected: return 3;
+    case RepairOutcome::Kind::Unreachable: return 4;
+    case RepairOutcome::Kind::Error: return 2;
+    }
+    return 2;
+}

@@ -1,0 +1,167 @@
+// SPDX-License-Identifier: MIT
+// `tileport repair` end to end: the real binary on a real session (stages
+// A-C of a copy of examples/cutile/vector_add.py, built with cargo), against a model
+// server on loopback started here. The generated kernel is broken by hand,
+// then: an unreachable endpoint (exit 4), a reply asking for a shell
+// command and one writing outside the session (exit 3, nothing written),
+// the routing cap, and a correct diff that the validators accept (exit 0).
+#include "LoopbackModelServer.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+
+const QString kKey = QStringLiteral("sk-repair-cli-secret-42");
+const QString kLib = QStringLiteral("runs/001/generated/crate/src/lib.rs");
+
+struct Ran {
+    int exitCode = -1;
+    QString out, err;
+};
+
+// Runs the CLI without blocking this thread's event loop, which serves
+// the loopback model server.
+Ran tileport(const QStringList &args, int timeoutMs = 600'000)
+{
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("TILEPORT_API_KEY"), kKey);
+    p.setProcessEnvironment(env);
+    QSignalSpy done(&p, &QProcess::finished);
+    p.start(QStringLiteral(TILEPORT_CLI), args);
+    if (!done.wait(timeoutMs))
+        p.kill(), p.waitForFinished();
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, QString::fromUtf8(p.readAllStandardOutput()),
+            QString::fromUtf8(p.readAllStandardError())};
+}
+
+QString readText(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
+}
+
+QString verdictOf(const QString &json)
+{
+    return QJsonDocument::fromJson(readText(json).toUtf8()).object().value(QStringLiteral("verdict")).toString();
+}
+
+} // namespace
+
+class TestRepairCli : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void repairsABrokenKernel()
+    {
+        QTemporaryDir tmp;
+        const QString session = tmp.filePath(QStringLiteral("session"));
+        // A copy under a name of its own: crates share the cargo target
+        // directory, and another session's vector_add crate of the same
+        // name would share this one's build fingerprint.
+        const QString kernel = tmp.filePath(QStringLiteral("repair_cli_probe.py"));
+        QVERIFY(QFile::copy(QStringLiteral(TILEPORT_SOURCE_DIR "/examples/cutile/vector_add.py"), kernel));
+        QVERIFY(QFile::copy(QStringLiteral(TILEPORT_SOURCE_DIR "/examples/cutile/vector_add.tileport.json"),
+                            tmp.filePath(QStringLiteral("repair_cli_probe.tileport.json"))));
+        const Ran port = tileport({QStringLiteral("port"), kernel,
+                                   QStringLiteral("--stages"), QStringLiteral("A-C"), QStringLiteral("--session"), session});
+        if (port.exitCode != 0 && port.out.contains(QStringLiteral("BLOCKED")))
+            QSKIP("the toolchains are not set up (stage A or B is BLOCKED); run scripts/setup");
+        QVERIFY2(port.exitCode == 0, qPrintable(port.out + port.err));
+
+        // Break the generated kernel so that it no longer builds.
+        const QString lib = QDir(session).filePath(kLib);
+        const QString original = readText(lib);
+        const QString good = QStringLiteral("        let t0_: Tile<E, { [TILE] }> = lhs + rhs;");
+        const QString bad = QStringLiteral("        let t0_: Tile<E, { [TILE] }> = lhs +* rhs;");
+        QVERIFY2(original.contains(good + QLatin1Char('\n')), qPrintable(original));
+        {
+            QFile f(lib);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(QString(original).replace(good, bad).toUtf8());
+        }
+
+        LoopbackModelServer server;
+        QVERIFY(server.start());
+        const QStringList common{QStringLiteral("--endpoint"), server.baseUrl(), QStringLiteral("--api"), QStringLiteral("anthropic"),
+                                 QStringLiteral("--model"), QStringLiteral("test-model")};
+
+        // 1. Nothing listens: exit 4 with the reason.
+        quint16 closed = 0;
+        {
+            QTcpServer probe;
+            QVERIFY(probe.listen(QHostAddress::LocalHost, 0));
+            closed = probe.serverPort();
+        }
+        Ran r = tileport(QStringList{QStringLiteral("repair"), session, QStringLiteral("--stage"), QStringLiteral("B"), QStringLiteral("--model"),
+                                     QStringLiteral("m"), QStringLiteral("--endpoint"), QStringLiteral("http://127.0.0.1:%1/v1").arg(closed)});
+        QCOMPARE(r.exitCode, 4);
+        QVERIFY2(r.out.contains(QStringLiteral("UNREACHABLE")) && r.out.contains(QString::number(closed)), qPrintable(r.out));
+
+        // 2. A reply asking for a shell command: rejected, nothing run or written.
+        server.enqueue(LoopbackModelServer::answer(QStringLiteral("Run:\n```bash\ntouch %1\n```\n").arg(tmp.filePath(QStringLiteral("ran")))));
+        r = tileport(QStringList{QStringLiteral("repair"), session, QStringLiteral("--stage"), QStringLiteral("B")} + common);
+        QCOMPARE(r.exitCode, 3);
+        QVERIFY2(r.out.contains(QStringLiteral("shell command")), qPrintable(r.out));
+        QVERIFY(!QFile::exists(tmp.filePath(QStringLiteral("ran"))));
+        QVERIFY(server.requests().last().body.contains("lhs +* rhs"));  // the prompt carried the current kernel
+        QVERIFY(server.requests().last().body.contains("cargo build")); // and the build's findings
+
+        // 3. A reply writing outside the session: rejected.
+        server.enqueue(LoopbackModelServer::answer(QStringLiteral("```file:runs/001/../../../outside.rs\nfn x() {}\n```\n")));
+        r = tileport(QStringList{QStringLiteral("repair"), session, QStringLiteral("--stage"), QStringLiteral("B")} + common);
+        QCOMPARE(r.exitCode, 3);
+        QVERIFY2(r.out.contains(QStringLiteral("contains '..'")), qPrintable(r.out));
+        QVERIFY(!QFile::exists(tmp.filePath(QStringLiteral("outside.rs"))));
+
+        // 4. B's cap of 2 answered attempts is reached: the model is not asked.
+        const qsizetype asked = server.requests().size();
+        r = tileport(QStringList{QStringLiteral("repair"), session, QStringLiteral("--stage"), QStringLiteral("B")} + common);
+        QCOMPARE(r.exitCode, 3);
+        QVERIFY2(r.out.contains(QStringLiteral("cap of 2")), qPrintable(r.out));
+        QCOMPARE(server.requests().size(), asked);
+
+        // 5. The IR-diff agent answers with the right diff: applied, and B
+        // and C pass again.
+        const QStringList lines = readText(lib).split(QLatin1Char('\n'));
+        const int at = int(lines.indexOf(bad));
+        QVERIFY(at > 0);
+        const QString diff = QStringLiteral("The operator is garbled.\n```diff\n--- a/%1\n+++ b/%1\n@@ -%2,3 +%2,3 @@\n %3\n-%4\n+%5\n %6\n```\n")
+                                 .arg(kLib)
+                                 .arg(at)
+                                 .arg(lines[at - 1], bad, good, lines[at + 1]);
+        server.enqueue(LoopbackModelServer::answer(diff, 5));
+        r = tileport(QStringList{QStringLiteral("repair"), session, QStringLiteral("--stage"), QStringLiteral("C")} + common);
+        QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err + readText(QDir(session).filePath(QStringLiteral("runs/001/reports/stage_B.md")))
+                                             + readText(QDir(session).filePath(QStringLiteral("runs/001/events.jsonl"))).right(3000)));
+        QVERIFY(r.out.contains(QStringLiteral("# proposed hunks")));
+        QVERIFY(r.out.contains(QStringLiteral("+") + good));
+        QVERIFY(r.out.contains(QStringLiteral("validators: stage B COMPILED")));
+        QVERIFY2(r.out.contains(QStringLiteral("validators: stage C PASS")), qPrintable(r.out));
+        QVERIFY(r.err.contains(QStringLiteral("The operator is garbled.")));  // streamed tokens
+        QCOMPARE(readText(lib), original);
+
+        // What the session recorded, and that the key is nowhere in it.
+        const QDir reports(QDir(session).filePath(QStringLiteral("runs/001/reports")));
+        QCOMPARE(verdictOf(reports.filePath(QStringLiteral("repair_B.attempt1.json"))), QStringLiteral("UNREACHABLE"));
+        QCOMPARE(verdictOf(reports.filePath(QStringLiteral("repair_B.attempt2.json"))), QStringLiteral("REJECTED"));
+        QCOMPARE(verdictOf(reports.filePath(QStringLiteral("repair_B.attempt3.json"))), QStringLiteral("REJECTED"));
+        QCOMPARE(verdictOf(reports.filePath(QStringLiteral("repair_C.attempt1.json"))), QStringLiteral("VALIDATED"));
+        QVERIFY(readText(reports.filePath(QStringLiteral("repair_C.attempt1.patch"))).contains(QStringLiteral("-") + bad));
+        for (const QString &f : reports.entryList(QDir::Files))
+            QVERIFY2(!readText(reports.filePath(f)).contains(kKey), qPrintable(f));
+        QVERIFY(!readText(QDir(session).filePath(QStringLiteral("runs/001/events.jsonl"))).contains(kKey));
+        for (const auto &req : server.requests())
+            QCOMPARE(req.headers.value("x-api-key"), kKey.toUtf8()); // the key was sent, only in its header
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRepairCli)
+#include "tst_repair_cli.moc"
