@@ -15,3 +15,5 @@ int runStatusCommand(const QStringList &args);
 int runReportCommand(const QStringList &args);
 int runTranslateCommand(const QStringList &args);
 int runBatchCommand(const QStringList &args);
+// `analyze` for a Triton file (TritonAnalyze.cpp).
+int runTritonAnalyze(const QString &file, bool json, const QString &output, bool useConfig);

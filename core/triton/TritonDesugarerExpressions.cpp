@@ -1,0 +1,595 @@
+// SPDX-License-Identifier: MIT
+// Expressions of the Triton -> cuTile rewrite: names, arithmetic, tl.* calls.
+#include "TritonDesugarer.h"
+
+#include "SyntaxNode.h"
+
+namespace tileport::triton {
+
+using namespace tileport::frontend;
+
+namespace {
+
+QString str(std::string_view s) { return QString::fromUtf8(s.data(), int(s.size())); }
+
+const QSet<QString> &unaryMath()
+{
+    static const QSet<QString> names{QStringLiteral("exp"), QStringLiteral("exp2"), QStringLiteral("log"),
+                                     QStringLiteral("log2"), QStringLiteral("sqrt"), QStringLiteral("rsqrt"),
+                                     QStringLiteral("sin"), QStringLiteral("cos"), QStringLiteral("tanh"),
+                                     QStringLiteral("abs"), QStringLiteral("floor"), QStringLiteral("ceil")};
+    return names;
+}
+
+QString combineDtype(const QString &a, const QString &b)
+{
+    if (a == QLatin1String("ct.float32") || b == QLatin1String("ct.float32"))
+        return QStringLiteral("ct.float32");
+    if (a.startsWith(QLatin1String("ct.")))
+        return a;
+    if (b.startsWith(QLatin1String("ct.")))
+        return b;
+    return a.isEmpty() ? b : a;
+}
+
+} // namespace
+
+TSNode TritonDesugarer::argument(TSNode call, int pos, const char *keyword) const
+{
+    const TSNode args = node::field(call, "arguments");
+    for (TSNode a : node::children(args))
+        if (node::is(a, "keyword_argument") && m_src.text(node::field(a, "name")) == QLatin1String(keyword))
+            return node::field(a, "value");
+    return node::positional(call, pos);
+}
+
+QString TritonDesugarer::text(const TritonValue &v, TSNode at)
+{
+    switch (v.kind) {
+    case TritonValue::Kind::Scalar:
+    case TritonValue::Kind::Tile:
+    case TritonValue::Kind::Dtype:
+        return v.text;
+    case TritonValue::Kind::Mask:
+        return v.maskText;
+    case TritonValue::Kind::Offsets: {
+        QString t = QStringLiteral("ct.arange(%1, dtype=ct.int32)").arg(v.offSize);
+        if (v.offIndex != QLatin1String("0"))
+            t = QStringLiteral("(%1 * %2 + %3)").arg(v.offIndex, v.offSize, t);
+        if (v.rank == 2)
+            return QStringLiteral("ct.reshape(%1, %2)").arg(t, v.offAxis == 0 ? QStringLiteral("(%1, 1)").arg(v.offSize)
+                                                                               : QStringLiteral("(1, %1)").arg(v.offSize));
+        return m_lift ? QStringLiteral("ct.reshape(%1, (1, %2))").arg(t, v.offSize) : t;
+    }
+    case TritonValue::Kind::Pointer:
+        fail(at, QStringLiteral("pointer value"),
+             QStringLiteral("a pointer is used other than as a tl.load/tl.store address: no tile view maps it"));
+    case TritonValue::Kind::Descriptor:
+        fail(at, QStringLiteral("tensor descriptor"), QStringLiteral("a TensorDescriptor is used as a value"));
+    case TritonValue::Kind::Invalid:
+        break;
+    }
+    fail(at, {}, {});
+}
+
+// Tile shape of a value as cuTile sees it (physical: lifted 1-D is (1, N)).
+static QStringList shapeOf(const TritonValue &v, bool lift)
+{
+    if (v.kind == TritonValue::Kind::Tile || v.kind == TritonValue::Kind::Mask)
+        return v.shape;
+    if (v.kind == TritonValue::Kind::Offsets) {
+        if (v.rank == 2)
+            return v.offAxis == 0 ? QStringList{v.offSize, QStringLiteral("1")} : QStringList{QStringLiteral("1"), v.offSize};
+        return lift ? QStringList{QStringLiteral("1"), v.offSize} : QStringList{v.offSize};
+    }
+    return {};
+}
+
+TritonValue TritonDesugarer::tileOp(const QString &op, const TritonValue &a, const TritonValue &b, bool compare)
+{
+    TritonValue r;
+    r.kind = TritonValue::Kind::Tile;
+    const QStringList sa = shapeOf(a, m_lift), sb = shapeOf(b, m_lift);
+    if (sa.size() != sb.size()) {
+        r.shape = sa.size() > sb.size() ? sa : sb;
+    } else {
+        for (int i = 0; i < sa.size(); ++i)
+            r.shape << (sa[i] == QLatin1String("1") ? sb[i] : sa[i]);
+    }
+    r.rank = qMax(a.kind == TritonValue::Kind::Scalar ? 0 : a.rank, b.kind == TritonValue::Kind::Scalar ? 0 : b.rank);
+    r.dtype = compare ? QStringLiteral("ct.bool_") : combineDtype(a.dtype, b.dtype);
+    r.text = QStringLiteral("(%1 %2 %3)").arg(a.text, op, b.text);
+    return r;
+}
+
+TritonValue TritonDesugarer::expr(TSNode n)
+{
+    const std::string_view t = node::type(n);
+    if (t == "parenthesized_expression") {
+        TritonValue v = expr(node::unparen(n));
+        return v;
+    }
+    if (t == "identifier") {
+        const QString name = m_src.text(n);
+        const auto it = m_env.constFind(name);
+        if (it == m_env.constEnd()) {
+            const QString g = m_imports.resolve(m_src, n);
+            fail(n, QStringLiteral("name '%1'").arg(name),
+                 g.isEmpty() ? QStringLiteral("not defined in the kernel (module globals and helpers are not carried over)")
+                             : QStringLiteral("a Triton name used as a value"));
+        }
+        if (it->kind == TritonValue::Kind::Invalid)
+            fail(n, {}, {});
+        return *it;
+    }
+    if (t == "integer" || t == "float" || t == "true" || t == "false" || t == "none") {
+        TritonValue v;
+        v.kind = TritonValue::Kind::Scalar;
+        v.text = m_src.text(n);
+        v.isInt = t == "integer";
+        return v;
+    }
+    if (t == "unary_operator") {
+        TritonValue v = expr(node::field(n, "argument"));
+        const QString op = str(node::operatorOf(n));
+        if (v.kind != TritonValue::Kind::Scalar && v.kind != TritonValue::Kind::Tile)
+            v.text = text(v, n), v.kind = TritonValue::Kind::Tile, v.shape = shapeOf(v, m_lift);
+        v.text = QStringLiteral("(%1%2)").arg(op == QLatin1String("~") ? QStringLiteral("~") : op, v.text);
+        v.quotient.clear();
+        v.multipleOf.clear();
+        return v;
+    }
+    if (t == "not_operator" || t == "boolean_operator") {
+        if (t == "not_operator") {
+            TritonValue v = expr(node::field(n, "argument"));
+            if (v.kind != TritonValue::Kind::Scalar)
+                fail(n, QStringLiteral("not"), QStringLiteral("`not` applies to scalars only"));
+            v.text = QStringLiteral("(not %1)").arg(v.text);
+            return v;
+        }
+        const TritonValue a = expr(node::field(n, "left")), b = expr(node::field(n, "right"));
+        if (a.kind != TritonValue::Kind::Scalar || b.kind != TritonValue::Kind::Scalar)
+            fail(n, QStringLiteral("and/or"), QStringLiteral("`and`/`or` apply to scalars only; use & and | on tiles"));
+        TritonValue v = a;
+        v.text = QStringLiteral("(%1 %2 %3)").arg(a.text, str(node::operatorOf(n)), b.text);
+        return v;
+    }
+    if (t == "binary_operator")
+        return binary(n);
+    if (t == "comparison_operator")
+        return compare(n);
+    if (t == "call")
+        return call(n);
+    if (t == "attribute") {
+        const QString lf = m_imports.languageFunction(m_src, n);
+        static const QSet<QString> dtypes{QStringLiteral("float16"), QStringLiteral("bfloat16"), QStringLiteral("float32"),
+                                          QStringLiteral("float64"), QStringLiteral("int8"), QStringLiteral("int16"),
+                                          QStringLiteral("int32"), QStringLiteral("int64"), QStringLiteral("uint8"),
+                                          QStringLiteral("uint16"), QStringLiteral("uint32"), QStringLiteral("uint64")};
+        TritonValue v;
+        v.kind = TritonValue::Kind::Dtype;
+        if (dtypes.contains(lf)) {
+            v.text = QStringLiteral("ct.") + lf;
+            return v;
+        }
+        if (lf == QLatin1String("int1")) {
+            v.text = QStringLiteral("ct.bool_");
+            return v;
+        }
+        const QString full = m_src.text(n);
+        const QString attr = m_src.text(node::field(n, "attribute"));
+        const TSNode obj = node::field(n, "object");
+        if (attr == QLatin1String("element_ty") && node::is(obj, "attribute")
+            && m_src.text(node::field(obj, "attribute")) == QLatin1String("dtype")) {
+            v.text = m_src.text(node::field(obj, "object")) + QStringLiteral(".dtype");
+            return v;
+        }
+        if (attr == QLatin1String("dtype")) {
+            const TritonValue o = expr(obj);
+            if (o.kind == TritonValue::Kind::Pointer && !o.array.isEmpty()) {
+                v.text = o.array + QStringLiteral(".dtype");
+                return v;
+            }
+            if (o.dtype.startsWith(QLatin1String("ct."))) {
+                v.text = o.dtype;
+                return v;
+            }
+            if (o.dtype.startsWith(QLatin1Char('@'))) {
+                v.text = o.dtype.mid(1) + QStringLiteral(".dtype");
+                return v;
+            }
+        }
+        if (attr == QLatin1String("T")) {
+            TritonValue o = expr(obj);
+            if (o.kind == TritonValue::Kind::Tile && o.shape.size() == 2) {
+                o.text = QStringLiteral("ct.transpose(%1)").arg(o.text);
+                o.shape = {o.shape[1], o.shape[0]};
+                return o;
+            }
+        }
+        fail(n, full, QStringLiteral("attribute not mapped"));
+    }
+    if (t == "subscript") {
+        // x[:, None] / x[None, :]: broadcast a 1-D tile to an axis of a 2-D one.
+        const TritonValue v = expr(node::field(n, "value"));
+        QStringList subs;
+        for (TSNode s : node::fieldChildren(n, "subscript"))
+            subs << m_src.text(s).remove(QLatin1Char(' '));
+        const bool col = subs == QStringList{QStringLiteral(":"), QStringLiteral("None")};
+        const bool row = subs == QStringList{QStringLiteral("None"), QStringLiteral(":")};
+        if ((col || row) && v.kind == TritonValue::Kind::Offsets && v.rank == 1) {
+            TritonValue r = v;
+            r.rank = 2;
+            r.offAxis = col ? 0 : 1;
+            return r;
+        }
+        if ((col || row) && (v.kind == TritonValue::Kind::Tile || v.kind == TritonValue::Kind::Mask) && v.rank == 1) {
+            TritonValue r = v;
+            const QString len = v.shape.value(v.shape.size() - 1);
+            r.kind = TritonValue::Kind::Tile;
+            r.rank = 2;
+            r.shape = col ? QStringList{len, QStringLiteral("1")} : QStringList{QStringLiteral("1"), len};
+            r.text = QStringLiteral("ct.reshape(%1, (%2))").arg(text(v, n), r.shape.join(QStringLiteral(", ")));
+            return r;
+        }
+        fail(n, QStringLiteral("subscript"), QStringLiteral("only x[:, None] and x[None, :] on 1-D tiles are mapped"));
+    }
+    fail(n, str(t), QStringLiteral("expression kind not mapped"));
+}
+
+TritonValue TritonDesugarer::binary(TSNode n)
+{
+    const QString op = str(node::operatorOf(n));
+    const TSNode ln = node::field(n, "left"), rn = node::field(n, "right");
+    const TritonValue a = expr(ln);
+    if (a.kind == TritonValue::Kind::Pointer && (op == QLatin1String("+") || op == QLatin1String("-")))
+        return pointerAdd(a, rn, n, op == QLatin1String("-"));
+    const TritonValue b = expr(rn);
+    if (b.kind == TritonValue::Kind::Pointer && op == QLatin1String("+"))
+        return pointerAdd(b, ln, n);
+    using K = TritonValue::Kind;
+    if (op == QLatin1String("+")) {
+        const bool ab = a.kind == K::Scalar && b.kind == K::Offsets, ba = b.kind == K::Scalar && a.kind == K::Offsets;
+        if (ab || ba) {
+            const TritonValue &s = ab ? a : b;
+            TritonValue o = ab ? b : a;
+            if (o.offIndex == QLatin1String("0") && s.text == QLatin1String("0"))
+                return o;
+            if (o.offIndex == QLatin1String("0") && !s.multipleOf.isEmpty() && s.multipleOf == o.offSize) {
+                o.offIndex = s.quotient;
+                return o;
+            }
+        }
+    }
+    if (a.kind == K::Scalar && b.kind == K::Scalar) {
+        TritonValue r;
+        r.kind = K::Scalar;
+        r.isInt = a.isInt && b.isInt && op != QLatin1String("/");
+        r.text = QStringLiteral("(%1 %2 %3)").arg(a.text, op, b.text);
+        if (op == QLatin1String("*")) {
+            if (m_constexprs.contains(b.text))
+                r.quotient = a.text, r.multipleOf = b.text;
+            else if (m_constexprs.contains(a.text))
+                r.quotient = b.text, r.multipleOf = a.text;
+        }
+        if (op == QLatin1String("//") || op == QLatin1String("%")) {
+            for (TSNode s : {ln, rn})
+                if (node::is(s, "identifier") && m_env.value(m_src.text(s)).text == m_src.text(s))
+                    m_intParams.insert(m_src.text(s));
+        }
+        return r;
+    }
+    if (op == QLatin1String("&") && a.kind == K::Mask && b.kind == K::Mask) {
+        TritonValue r = a;
+        r.maskText = QStringLiteral("(%1 & %2)").arg(a.maskText, b.maskText);
+        r.bounds << b.bounds;
+        r.shape = tileOp(op, a, b, true).shape;
+        return r;
+    }
+    TritonValue x = a, y = b;
+    x.text = text(a, ln);
+    y.text = text(b, rn);
+    return tileOp(op, x, y, false);
+}
+
+TritonValue TritonDesugarer::compare(TSNode n)
+{
+    const auto kids = node::children(n);
+    if (kids.size() != 2)
+        fail(n, QStringLiteral("chained comparison"), QStringLiteral("not mapped"));
+    QString op;
+    for (uint32_t i = 0; i < ts_node_child_count(n); ++i) {
+        const TSNode c = ts_node_child(n, i);
+        if (!ts_node_is_named(c))
+            op = str(node::type(c));
+    }
+    const TritonValue a = expr(kids[0]), b = expr(kids[1]);
+    using K = TritonValue::Kind;
+    if (a.kind == K::Scalar && b.kind == K::Scalar) {
+        TritonValue r;
+        r.kind = K::Scalar;
+        r.text = QStringLiteral("(%1 %2 %3)").arg(a.text, op, b.text);
+        return r;
+    }
+    TritonValue x = a, y = b;
+    x.text = text(a, kids[0]);
+    y.text = text(b, kids[1]);
+    TritonValue r = tileOp(op, x, y, true);
+    if (a.kind == K::Offsets && b.kind == K::Scalar && op == QLatin1String("<")) {
+        // offs < n: the bound of a view; the cuTile array's extent plays it.
+        r.kind = K::Mask;
+        r.maskText = r.text;
+        r.bounds << b.text;
+        if (node::is(kids[1], "identifier") && m_env.value(m_src.text(kids[1])).text == m_src.text(kids[1]))
+            m_intParams.insert(m_src.text(kids[1]));
+    }
+    return r;
+}
+
+QString TritonDesugarer::dtypeName(TSNode n)
+{
+    const TritonValue v = expr(n);
+    if (v.kind != TritonValue::Kind::Dtype)
+        fail(n, QStringLiteral("dtype"), QStringLiteral("not a Triton dtype"));
+    return v.text;
+}
+
+TritonValue TritonDesugarer::call(TSNode n)
+{
+    const TSNode callee = node::field(n, "function");
+    const QString lf = m_imports.languageFunction(m_src, callee);
+    if (!lf.isEmpty()) {
+        if (!m_kernel.ops.contains(lf))
+            m_kernel.ops << lf;
+        return languageCall(lf, n);
+    }
+    const QString resolved = m_imports.resolve(m_src, callee);
+    if (resolved == QLatin1String("cdiv"))
+        return languageCall(QStringLiteral("cdiv"), n);
+    if (node::is(callee, "attribute")) {
+        const QString method = m_src.text(node::field(callee, "attribute"));
+        const TSNode obj = node::field(callee, "object");
+        if (method == QLatin1String("to")) {
+            TritonValue v = expr(obj);
+            const QString dt = dtypeName(argument(n, 0, "dtype"));
+            v.text = QStringLiteral("ct.astype(%1, %2)").arg(text(v, obj), dt);
+            if (v.kind != TritonValue::Kind::Scalar)
+                v.shape = shapeOf(v, m_lift), v.kind = TritonValue::Kind::Tile;
+            v.dtype = dt.endsWith(QLatin1String(".dtype")) ? QLatin1Char('@') + dt.section(QLatin1Char('.'), 0, 0) : dt;
+            v.quotient.clear();
+            return v;
+        }
+        if ((method == QLatin1String("load") || method == QLatin1String("store")) && node::is(obj, "identifier")
+            && m_env.value(m_src.text(obj)).kind == TritonValue::Kind::Descriptor)
+            fail(n, QStringLiteral("TensorDescriptor.%1").arg(method),
+                 QStringLiteral("the descriptor's block shape is fixed on the host, not in the kernel; no view is mapped from it"));
+        fail(n, QStringLiteral(".%1()").arg(method), QStringLiteral("method not mapped"));
+    }
+    if (node::is(callee, "identifier")) {
+        const QString f = m_src.text(callee);
+        if (f == QLatin1String("float")) {
+            const QString a = m_src.text(node::positional(n, 0)).remove(QLatin1Char('\'')).remove(QLatin1Char('"'));
+            TritonValue v;
+            v.kind = TritonValue::Kind::Scalar;
+            v.text = QStringLiteral("float(\"%1\")").arg(a);
+            return v;
+        }
+        if (f == QLatin1String("min") || f == QLatin1String("max")) {
+            const TritonValue a = expr(node::positional(n, 0)), b = expr(node::positional(n, 1));
+            if (a.kind == TritonValue::Kind::Scalar && b.kind == TritonValue::Kind::Scalar) {
+                TritonValue v = a;
+                v.text = QStringLiteral("%1(%2, %3)").arg(f, a.text, b.text);
+                v.quotient.clear();
+                return v;
+            }
+        }
+        fail(n, QStringLiteral("call to %1()").arg(f),
+             QStringLiteral("helper functions and builtins are not inlined by the Triton front-end"));
+    }
+    fail(n, QStringLiteral("call"), QStringLiteral("callee not mapped"));
+}
+
+TritonValue TritonDesugarer::reduce(const QString &fn, TSNode n)
+{
+    const TSNode xn = argument(n, 0, "input");
+    const TritonValue x = expr(xn);
+    TritonValue r;
+    r.kind = TritonValue::Kind::Tile;
+    r.dtype = x.dtype;
+    const QString xt = text(x, xn);
+    const int rank = x.kind == TritonValue::Kind::Offsets ? x.rank : x.rank;
+    const TSNode an = argument(n, 1, "axis");
+    int axis = 0;
+    if (!node::isNull(an) && !node::is(an, "none")) {
+        bool ok = false;
+        axis = m_src.text(an).toInt(&ok);
+        if (!ok || axis < 0 || axis >= qMax(rank, 1))
+            fail(an, QStringLiteral("tl.%1 axis").arg(fn), QStringLiteral("the axis must be a literal within the tile's rank"));
+    } else if (rank > 1) {
+        fail(n, QStringLiteral("tl.%1").arg(fn), QStringLiteral("full reduction of a rank-%1 tile is not mapped; give an axis").arg(rank));
+    }
+    const TSNode kd = argument(n, 2, "keep_dims");
+    const bool keep = !node::isNull(kd) && m_src.text(kd) == QLatin1String("True");
+    if (m_lift && rank == 1) {
+        r.text = QStringLiteral("ct.%1(%2, axis=1, keepdims=True)").arg(fn, xt);
+        r.shape = {QStringLiteral("1"), QStringLiteral("1")};
+        r.rank = keep ? 1 : 0;
+        return r;
+    }
+    const QStringList shape = shapeOf(x, m_lift);
+    r.text = QStringLiteral("ct.%1(%2, axis=%3%4)").arg(fn, xt).arg(axis).arg(keep ? QStringLiteral(", keepdims=True") : QString());
+    r.shape = shape;
+    if (keep)
+        r.shape[axis] = QStringLiteral("1");
+    else
+        r.shape.removeAt(axis);
+    r.rank = keep ? rank : rank - 1;
+    return r;
+}
+
+TritonValue TritonDesugarer::languageCall(const QString &fn, TSNode n)
+{
+    TritonValue v;
+    v.kind = TritonValue::Kind::Tile;
+    const auto scalarOf = [&](const QString &cuName) {
+        const TSNode a = argument(n, 0, "axis");
+        const TritonValue ax = expr(a);
+        TritonValue s;
+        s.kind = TritonValue::Kind::Scalar;
+        s.isInt = true;
+        s.text = QStringLiteral("%1(%2)").arg(cuName, ax.text);
+        return s;
+    };
+    if (fn == QLatin1String("program_id"))
+        return scalarOf(QStringLiteral("ct.bid"));
+    if (fn == QLatin1String("num_programs"))
+        return scalarOf(QStringLiteral("ct.num_blocks"));
+    if (fn == QLatin1String("arange")) {
+        const TritonValue s = expr(argument(n, 0, "start")), e = expr(argument(n, 1, "end"));
+        if (s.text != QLatin1String("0"))
+            fail(n, QStringLiteral("tl.arange"), QStringLiteral("only tl.arange(0, N) is mapped (a tile of N lanes)"));
+        v.kind = TritonValue::Kind::Offsets;
+        v.offIndex = QStringLiteral("0");
+        v.offSize = e.text;
+        v.rank = 1;
+        v.dtype = QStringLiteral("ct.int32");
+        return v;
+    }
+    if (fn == QLatin1String("load"))
+        return load(n);
+    if (fn == QLatin1String("make_block_ptr"))
+        return makeBlockPointer(n);
+    if (fn == QLatin1String("advance")) {
+        TritonValue p = expr(argument(n, 0, "base"));
+        if (p.kind != TritonValue::Kind::Pointer)
+            fail(n, QStringLiteral("tl.advance"), QStringLiteral("the base is not a block pointer"));
+        const QList<int> steps = advanceSteps(p, argument(n, 1, "offsets"), true);
+        p.dims = resolveDims(p, n);
+        p.blockPointer = true;
+        for (int d = 0; d < p.dims.size(); ++d)
+            if (steps.value(d))
+                p.dims[d].index = QStringLiteral("%1 + %2").arg(p.dims[d].index).arg(steps[d]);
+        return p;
+    }
+    if (fn == QLatin1String("multiple_of") || fn == QLatin1String("max_contiguous") || fn == QLatin1String("max_constancy"))
+        return expr(argument(n, 0, "input"));
+    if (fn == QLatin1String("cdiv")) {
+        TritonValue s;
+        s.kind = TritonValue::Kind::Scalar;
+        s.isInt = true;
+        QStringList parts;
+        for (int i = 0; i < 2; ++i) {
+            const TSNode a = node::positional(n, i);
+            const TritonValue x = expr(a);
+            if (x.kind != TritonValue::Kind::Scalar)
+                fail(a, QStringLiteral("cdiv"), QStringLiteral("scalar operands only"));
+            if (node::is(a, "identifier") && x.text == m_src.text(a))
+                m_intParams.insert(x.text);
+            parts << x.text;
+        }
+        s.text = QStringLiteral("ct.cdiv(%1, %2)").arg(parts[0], parts[1]);
+        return s;
+    }
+    if (fn == QLatin1String("zeros") || fn == QLatin1String("full")) {
+        const TSNode sn = node::unparen(argument(n, 0, "shape"));
+        QStringList shape;
+        if (node::is(sn, "list") || node::is(sn, "tuple")) {
+            for (TSNode d : node::children(sn))
+                shape << expr(d).text;
+        } else {
+            shape << expr(sn).text;
+        }
+        v.rank = int(shape.size());
+        if (m_lift && shape.size() == 1)
+            shape.prepend(QStringLiteral("1"));
+        v.shape = shape;
+        const QString dt = dtypeName(argument(n, fn == QLatin1String("zeros") ? 1 : 2, "dtype"));
+        v.dtype = dt;
+        const QString sh = QStringLiteral("(%1%2)").arg(shape.join(QStringLiteral(", ")), shape.size() == 1 ? QStringLiteral(",") : QString());
+        if (fn == QLatin1String("zeros"))
+            v.text = QStringLiteral("ct.zeros(%1, %2)").arg(sh, dt);
+        else
+            v.text = QStringLiteral("ct.full(%1, %2, %3)").arg(sh, expr(argument(n, 1, "value")).text, dt);
+        return v;
+    }
+    if (fn == QLatin1String("dot")) {
+        const TSNode an = argument(n, 0, "input"), bn = argument(n, 1, "other"), cn = argument(n, 2, "acc");
+        const TritonValue a = expr(an), b = expr(bn);
+        if (a.shape.size() != 2 || b.shape.size() != 2)
+            fail(n, QStringLiteral("tl.dot"), QStringLiteral("only rank-2 operands are mapped"));
+        for (const char *kw : {"allow_tf32", "input_precision", "out_dtype", "max_num_imprecise_acc"})
+            if (!node::isNull(argument(n, 99, kw)))
+                m_kernel.notes << QStringLiteral("tl.dot %1= is not carried over (line %2)").arg(QLatin1String(kw)).arg(m_src.range(n).line);
+        v.shape = {a.shape[0], b.shape[1]};
+        v.rank = 2;
+        v.dtype = QStringLiteral("ct.float32");
+        const QString acc = node::isNull(cn) ? QStringLiteral("ct.zeros((%1, %2), ct.float32)").arg(v.shape[0], v.shape[1])
+                                             : text(expr(cn), cn);
+        v.text = QStringLiteral("ct.mma(%1, %2, %3)").arg(text(a, an), text(b, bn), acc);
+        return v;
+    }
+    if (fn == QLatin1String("sum") || fn == QLatin1String("max") || fn == QLatin1String("min"))
+        return reduce(fn, n);
+    if (unaryMath().contains(fn) || fn == QLatin1String("sigmoid")) {
+        const TSNode xn = argument(n, 0, "x");
+        TritonValue x = expr(xn);
+        const QString xt = text(x, xn);
+        x.shape = shapeOf(x, m_lift);
+        if (x.kind != TritonValue::Kind::Scalar)
+            x.kind = TritonValue::Kind::Tile;
+        x.text = fn == QLatin1String("sigmoid") ? QStringLiteral("(1.0 / (1.0 + ct.exp(-%1)))").arg(xt)
+                                                 : QStringLiteral("ct.%1(%2)").arg(fn, xt);
+        x.quotient.clear();
+        return x;
+    }
+    if (fn == QLatin1String("maximum") || fn == QLatin1String("minimum") || fn == QLatin1String("where")) {
+        const int n0 = fn == QLatin1String("where") ? 3 : 2;
+        QList<TritonValue> args;
+        QStringList texts;
+        for (int i = 0; i < n0; ++i) {
+            const TSNode a = node::positional(n, i);
+            if (node::isNull(a))
+                fail(n, QStringLiteral("tl.%1").arg(fn), QStringLiteral("positional arguments expected"));
+            args << expr(a);
+            texts << text(args.last(), a);
+        }
+        TritonValue r = tileOp(QStringLiteral(","), args[n0 - 2], args[n0 - 1], false);
+        if (n0 == 3)
+            r.shape = tileOp(QStringLiteral(","), args[0], r, false).shape;
+        r.text = QStringLiteral("ct.%1(%2)").arg(fn, texts.join(QStringLiteral(", ")));
+        r.rank = 0;
+        for (const TritonValue &a : std::as_const(args))
+            r.rank = qMax(r.rank, a.kind == TritonValue::Kind::Scalar ? 0 : a.rank);
+        return r;
+    }
+    if (fn == QLatin1String("cast")) {
+        TritonValue x = expr(argument(n, 0, "input"));
+        const QString dt = dtypeName(argument(n, 1, "dtype"));
+        x.text = QStringLiteral("ct.astype(%1, %2)").arg(text(x, n), dt);
+        x.shape = shapeOf(x, m_lift);
+        if (x.kind != TritonValue::Kind::Scalar)
+            x.kind = TritonValue::Kind::Tile;
+        x.dtype = dt;
+        return x;
+    }
+    if (fn == QLatin1String("trans")) {
+        TritonValue x = expr(argument(n, 0, "input"));
+        if (x.shape.size() != 2)
+            fail(n, QStringLiteral("tl.trans"), QStringLiteral("rank-2 tiles only"));
+        x.text = QStringLiteral("ct.transpose(%1)").arg(x.text);
+        x.shape = {x.shape[1], x.shape[0]};
+        return x;
+    }
+    if (fn.startsWith(QLatin1String("rand")))
+        fail(n, QStringLiteral("tl.%1").arg(fn),
+             QStringLiteral("Philox random numbers have no cuTile primitive; write the generator with integer hash ops (examples/triton/dropout.py)"));
+    if (fn.startsWith(QLatin1String("atomic_")))
+        fail(n, QStringLiteral("tl.%1").arg(fn), QStringLiteral("atomics are not generated"));
+    if (fn == QLatin1String("store"))
+        fail(n, QStringLiteral("tl.store"), QStringLiteral("tl.store used as a value"));
+    if (fn == QLatin1String("make_tensor_descriptor") || fn == QLatin1String("load_tensor_descriptor"))
+        fail(n, QStringLiteral("tl.%1").arg(fn), QStringLiteral("device-side tensor descriptors are not mapped"));
+    fail(n, QStringLiteral("tl.%1").arg(fn), QStringLiteral("no cuTile mapping"));
+}
+
+} // namespace tileport::triton
