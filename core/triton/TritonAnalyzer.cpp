@@ -180,7 +180,7 @@ TritonModule TritonAnalyzer::analyzeSource(const QByteArray &source, const QStri
         if (node::is(stmt, "import_statement") || node::is(stmt, "import_from_statement"))
             s.imports.addImport(src, stmt);
         if (node::is(stmt, "expression_statement")) {
-            const TSNode a = node::children(stmt).value(0);
+            const TSNode a = firstNamed(stmt);
             if (node::is(a, "assignment") && node::is(node::field(a, "left"), "identifier"))
                 s.moduleValues.insert(src.text(node::field(a, "left")), node::field(a, "right"));
         }
@@ -196,7 +196,7 @@ TritonModule TritonAnalyzer::analyzeSource(const QByteArray &source, const QStri
         for (TSNode d : node::children(stmt)) {
             if (!node::is(d, "decorator"))
                 continue;
-            const TSNode e = node::children(d).value(0);
+            const TSNode e = firstNamed(d);
             const TSNode target = node::is(e, "call") ? node::field(e, "function") : e;
             const QString r = s.imports.resolve(src, target);
             if (r == QLatin1String("jit") || r == QLatin1String("runtime.jit")) {

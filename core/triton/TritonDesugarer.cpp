@@ -150,7 +150,7 @@ void TritonDesugarer::prescanParams()
         TritonParam param;
         TSNode nameNode = p;
         if (node::is(p, "typed_parameter")) {
-            nameNode = node::children(p).value(0);
+            nameNode = firstNamed(p);
             param.annotation = m_src.text(node::field(p, "type"));
         } else if (node::is(p, "default_parameter") || node::is(p, "typed_default_parameter")) {
             nameNode = node::field(p, "name");
@@ -216,7 +216,7 @@ void TritonDesugarer::block(TSNode b)
 void TritonDesugarer::statement(TSNode s)
 {
     if (node::is(s, "expression_statement")) {
-        const TSNode e = node::children(s).value(0);
+        const TSNode e = firstNamed(s);
         if (node::is(e, "assignment"))
             return assignment(e);
         if (node::is(e, "augmented_assignment"))
@@ -398,7 +398,7 @@ void TritonDesugarer::forLoop(TSNode f)
 void TritonDesugarer::prescanAdvances(TSNode body, Loop &loop)
 {
     for (TSNode s : node::children(body)) {
-        const TSNode e = node::is(s, "expression_statement") ? node::children(s).value(0) : TSNode{};
+        const TSNode e = node::is(s, "expression_statement") ? firstNamed(s) : TSNode{};
         const TSNode left = node::field(e, "left");
         if (!node::is(left, "identifier"))
             continue;

@@ -7,6 +7,12 @@ namespace tileport::triton {
 
 using namespace tileport::frontend;
 
+TSNode firstNamed(TSNode n)
+{
+    const auto kids = node::children(n);
+    return kids.empty() ? TSNode{} : kids.front();
+}
+
 void TritonImports::addImport(const PythonSource &src, TSNode stmt)
 {
     if (node::is(stmt, "import_statement")) {

@@ -11,6 +11,9 @@ namespace tileport::triton {
 // The names a Triton file binds to `triton` and `triton.language` (any
 // alias), so `tl.load`, `triton.language.load` and `language.load` all
 // resolve to "language.load".
+// The first named child of a node (comments left out), or a null node.
+TSNode firstNamed(TSNode n);
+
 class TritonImports
 {
 public:
