@@ -72,7 +72,7 @@ QList<TritonDesugarer::Line> TritonDesugarer::run()
         case TritonParam::Kind::Descriptor:
             if (!used) {
                 p.consumed = true;
-                m_kernel.notes << QStringLiteral("parameter '%1' is only a stride or a mask bound: the cuTile array carries it").arg(p.name);
+                m_kernel.notes << QStringLiteral("parameter '%1' is only a stride, a shape or a mask bound: the cuTile array carries it").arg(p.name);
                 break;
             }
             if (m_intParams.contains(p.name))
