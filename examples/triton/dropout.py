@@ -3,7 +3,9 @@
 # hash of (element index, seed) written with tl bit operations, so the same
 # seed drops the same elements on every run; an element is kept when its
 # hash mapped to [0, 1) is at least p, and kept values are scaled by
-# 1 / (1 - p). (tl.rand's Philox has no cuTile primitive.)
+# 1 / (1 - p). (tl.rand's Philox has no cuTile primitive.) The hash works on
+# int32 lanes (wrapping multiply, arithmetic shift), which Triton and cuTile
+# define alike.
 import torch
 import triton
 import triton.language as tl
@@ -15,7 +17,7 @@ def dropout(x_ptr, out_ptr, n_elements, p, seed, BLOCK: tl.constexpr):
     offsets = pid * BLOCK + tl.arange(0, BLOCK)
     mask = offsets < n_elements
     x = tl.load(x_ptr + offsets, mask=mask)
-    h = offsets.to(tl.uint32) + seed
+    h = offsets + seed
     h = (h ^ (h >> 16)) * 73244475
     h = (h ^ (h >> 16)) * 73244475
     h = h ^ (h >> 16)
