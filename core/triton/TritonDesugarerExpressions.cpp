@@ -4,6 +4,8 @@
 
 #include "SyntaxNode.h"
 
+#include <algorithm>
+
 namespace tileport::triton {
 
 using namespace tileport::frontend;
@@ -289,6 +291,24 @@ TritonValue TritonDesugarer::binary(TSNode n)
     TritonValue x = a, y = b;
     x.text = text(a, ln);
     y.text = text(b, rn);
+    // A float scalar argument is an fp32 value in Triton: with a tile of a
+    // parameter's element type the arithmetic promotes to fp32, so the
+    // tile is converted first (cuTile would not mix them).
+    const auto runtimeFloat = [&](TSNode s, const TritonValue &v) {
+        return v.kind == K::Scalar && node::is(s, "identifier") && v.text == m_src.text(s) && !v.isInt
+            && !m_intParams.contains(v.text) && !m_constexprs.contains(v.text)
+            && std::any_of(m_kernel.params.cbegin(), m_kernel.params.cend(), [&](const TritonParam &p) { return p.name == v.text; });
+    };
+    static const QSet<QString> arith{QStringLiteral("+"), QStringLiteral("-"), QStringLiteral("*"), QStringLiteral("/")};
+    if (arith.contains(op)) {
+        if (runtimeFloat(rn, b) && x.kind == K::Tile && x.dtype.startsWith(QLatin1Char('@'))) {
+            x.text = QStringLiteral("ct.astype(%1, ct.float32)").arg(x.text);
+            x.dtype = QStringLiteral("ct.float32");
+        } else if (runtimeFloat(ln, a) && y.kind == K::Tile && y.dtype.startsWith(QLatin1Char('@'))) {
+            y.text = QStringLiteral("ct.astype(%1, ct.float32)").arg(y.text);
+            y.dtype = QStringLiteral("ct.float32");
+        }
+    }
     return tileOp(op, x, y, false);
 }
 
