@@ -58,7 +58,7 @@ private:
     void emit(const QString &text, TSNode at);
     [[noreturn]] void fail(TSNode at, const QString &construct, const QString &reason) const;
 
-    // Expressions (TritonDesugarerExpressions.cpp)
+    // Expressions (TritonDesugarerExpressions.cpp; calls in TritonDesugarerCalls.cpp)
     TritonValue expr(TSNode n);
     TritonValue binary(TSNode n);
     TritonValue compare(TSNode n);
@@ -68,6 +68,7 @@ private:
     TritonValue tileOp(const QString &op, const TritonValue &a, const TritonValue &b, bool compare);
     QString text(const TritonValue &v, TSNode at);
     QString dtypeName(TSNode n);
+    QStringList shapeOf(const TritonValue &v) const;
     TSNode argument(TSNode call, int pos, const char *keyword) const;
 
     // Memory (TritonDesugarerMemory.cpp)
