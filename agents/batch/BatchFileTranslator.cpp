@@ -4,6 +4,8 @@
 #include "KernelConfigFile.h"
 #include "ModuleAnalyzer.h"
 #include "RustTranslator.h"
+#include "TritonAnalyzer.h"
+#include "TritonTranslator.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -95,6 +97,41 @@ void translate(const QByteArray &bytes, const QString &path, const QString &rel,
     }
 }
 
+// A Triton file: its kernels desugared to cuTile and translated; rows for
+// every kernel (helpers excepted), refused ones with the Triton line:col.
+// There is no cuTile Python reference for the IR check (docs/triton.md).
+void translateTriton(const QString &path, const QString &rel, BatchFileTranslator::Outcome &out)
+{
+    const triton::TritonModule m = triton::TritonAnalyzer::analyzeFile(path);
+    out.translation = triton::TritonTranslator::translateModule(m, {});
+    if (!m.ok() || m.kernels.isEmpty()) {
+        out.rows << fileRow(rel, m.ok() ? BatchRow::Step::Yes : BatchRow::Step::No,
+                            m.ok() ? QStringLiteral("no @triton.jit kernel") : out.translation.error.section(QLatin1Char('\n'), 0, 0));
+        return;
+    }
+    for (const triton::TritonKernel &k : m.kernels) {
+        if (k.helper)
+            continue;
+        BatchRow row;
+        row.file = rel;
+        row.kernel = k.name;
+        row.analyzed = BatchRow::Step::Yes;
+        BatchFileTranslator::KernelPlan plan;
+        plan.configProblem = QStringLiteral("Triton: no cuTile Python reference");
+        for (qsizetype i = 0; i < out.translation.kernels.size(); ++i)
+            if (out.translation.kernels[i].pythonName == k.name)
+                plan.translated = int(i);
+        row.translated = plan.translated >= 0 ? BatchRow::Step::Yes : BatchRow::Step::No;
+        for (const rust::TranslationDiagnostic &d : out.translation.diagnostics)
+            if (plan.translated < 0 && d.kernel == k.name && row.translateReason.isEmpty()) {
+                row.translateAt = at(rel, d.line, d.col);
+                row.translateReason = QStringLiteral("%1: %2").arg(d.construct, d.reason);
+            }
+        out.rows << row;
+        out.plans << plan;
+    }
+}
+
 } // namespace
 
 BatchFileTranslator::Outcome BatchFileTranslator::run(const QString &directory, const QString &relativePath)
@@ -109,6 +146,8 @@ BatchFileTranslator::Outcome BatchFileTranslator::run(const QString &directory, 
     } else if (f.size() > ModuleAnalyzer::kMaxFileBytes) {
         out.rows << fileRow(relativePath, BatchRow::Step::No,
                             QStringLiteral("larger than %1 bytes").arg(ModuleAnalyzer::kMaxFileBytes));
+    } else if (triton::TritonAnalyzer::isTritonFile(path)) {
+        translateTriton(path, relativePath, out);
     } else {
         const QByteArray bytes = f.readAll();
         const ModuleAnalysis analysis = ModuleAnalyzer::analyzeSource(bytes, path);

@@ -5,6 +5,7 @@
 #include "AnalysisSummary.h"
 #include "KernelConfigFile.h"
 #include "ModuleAnalyzer.h"
+#include "TritonAnalyzer.h"
 
 #include <QFileInfo>
 #include <QJsonDocument>
@@ -50,6 +51,8 @@ int runAnalyzeCommand(const QStringList &args)
     }
     if (file.isEmpty())
         return usageError(QStringLiteral("no file given"));
+    if (tileport::triton::TritonAnalyzer::isTritonFile(file))
+        return runTritonAnalyze(file, json, output, useConfig);
 
     QTextStream err(stderr);
     const ModuleAnalysis analysis = ModuleAnalyzer::analyzeFile(file);

@@ -4,6 +4,8 @@
 #include "CrateWriter.h"
 #include "RustTranslator.h"
 #include "Toolchains.h"
+#include "TritonAnalyzer.h"
+#include "TritonTranslator.h"
 
 #include <QDir>
 #include <QFile>
@@ -54,7 +56,9 @@ int runTranslateCommand(const QStringList &args)
         outDir = QFileInfo(file).completeBaseName() + QStringLiteral("-rs");
 
     QTextStream err(stderr), out(stdout);
-    const TranslationResult result = RustTranslator::translateFile(file, options);
+    const TranslationResult result = triton::TritonAnalyzer::isTritonFile(file)
+        ? triton::TritonTranslator::translateFile(file, options)
+        : RustTranslator::translateFile(file, options);
     if (!result.error.isEmpty()) {
         err << "tileport translate: " << result.error << '\n';
         return 2;

@@ -1,0 +1,267 @@
+// SPDX-License-Identifier: MIT
+#include "TritonAnalyzer.h"
+
+#include "PythonSource.h"
+#include "SyntaxNode.h"
+#include "TritonDesugarer.h"
+#include "TritonImports.h"
+
+#include <QFile>
+#include <QHash>
+#include <QRegularExpression>
+
+namespace tileport::triton {
+
+using namespace tileport::frontend;
+
+namespace {
+
+constexpr qint64 kMaxFileBytes = 16 * 1024 * 1024;
+
+struct Scan {
+    const PythonSource &src;
+    TritonImports imports;
+    QHash<QString, TSNode> moduleValues; // module-level name = value
+    TritonModule &module;
+};
+
+QList<QPair<QString, QString>> keywordPairs(const PythonSource &src, TSNode call)
+{
+    QList<QPair<QString, QString>> out;
+    for (TSNode a : node::children(node::field(call, "arguments")))
+        if (node::is(a, "keyword_argument"))
+            out << qMakePair(src.text(node::field(a, "name")), src.flatText(node::field(a, "value")));
+    return out;
+}
+
+TSNode keyword(const PythonSource &src, TSNode call, const char *name)
+{
+    for (TSNode a : node::children(node::field(call, "arguments")))
+        if (node::is(a, "keyword_argument") && src.text(node::field(a, "name")) == QLatin1String(name))
+            return node::field(a, "value");
+    return {};
+}
+
+void readAutotune(Scan &s, TSNode call, TritonKernel &k)
+{
+    TSNode configs = keyword(s.src, call, "configs");
+    if (node::isNull(configs))
+        configs = node::positional(call, 0);
+    if (node::is(configs, "identifier") && s.moduleValues.contains(s.src.text(configs)))
+        configs = s.moduleValues.value(s.src.text(configs));
+    if (!node::is(configs, "list")) {
+        k.autotuneGenerated = true;
+    } else {
+        for (TSNode c : node::children(configs)) {
+            if (!node::is(c, "call") || s.imports.resolve(s.src, node::field(c, "function")) != QLatin1String("Config")) {
+                k.autotuneGenerated = true;
+                continue;
+            }
+            TritonAutotuneConfig cfg;
+            const SourceRange r = s.src.range(c);
+            cfg.line = r.line;
+            cfg.col = r.col;
+            TSNode kwargs = keyword(s.src, c, "kwargs");
+            if (node::isNull(kwargs))
+                kwargs = node::positional(c, 0);
+            if (node::is(kwargs, "dictionary")) {
+                for (TSNode pair : node::children(kwargs))
+                    if (node::is(pair, "pair"))
+                        cfg.values << qMakePair(s.src.text(node::field(pair, "key")).remove(QLatin1Char('"')).remove(QLatin1Char('\'')),
+                                                s.src.flatText(node::field(pair, "value")));
+            }
+            for (const auto &kv : keywordPairs(s.src, c))
+                if (kv.first != QLatin1String("kwargs"))
+                    cfg.options << kv;
+            k.autotuneConfigs << cfg;
+        }
+    }
+    const TSNode key = keyword(s.src, call, "key");
+    if (node::is(key, "list"))
+        for (TSNode e : node::children(key))
+            k.autotuneKeys << s.src.text(e).remove(QLatin1Char('"')).remove(QLatin1Char('\''));
+}
+
+void readHeuristics(Scan &s, TSNode call, TritonKernel &k)
+{
+    TSNode values = keyword(s.src, call, "values");
+    if (node::isNull(values))
+        values = node::positional(call, 0);
+    if (node::is(values, "dictionary"))
+        for (TSNode pair : node::children(values))
+            if (node::is(pair, "pair"))
+                k.heuristics << s.src.text(node::field(pair, "key")).remove(QLatin1Char('"')).remove(QLatin1Char('\''));
+}
+
+// Walks host code for `kernel[grid](args)`.
+void findLaunches(Scan &s, TSNode n, const QSet<QString> &kernels, const QString &function)
+{
+    if (node::is(n, "call")) {
+        const TSNode f = node::field(n, "function");
+        if (node::is(f, "subscript")) {
+            const TSNode value = node::field(f, "value");
+            const QString name = s.src.text(value);
+            if (node::is(value, "identifier") && kernels.contains(name)) {
+                TritonLaunch l;
+                l.kernel = name;
+                QStringList grid;
+                for (TSNode g : node::fieldChildren(f, "subscript"))
+                    grid << s.src.flatText(g);
+                l.grid = grid.join(QStringLiteral(", "));
+                for (TSNode a : node::children(node::field(n, "arguments")))
+                    l.args << s.src.flatText(a);
+                l.function = function;
+                const SourceRange r = s.src.range(n);
+                l.line = r.line;
+                l.col = r.col;
+                s.module.launches << l;
+            }
+        }
+    }
+    QString fn = function;
+    if (node::is(n, "function_definition"))
+        fn = s.src.text(node::field(n, "name"));
+    for (TSNode c : node::children(n))
+        findLaunches(s, c, kernels, fn);
+}
+
+} // namespace
+
+bool TritonAnalyzer::isTritonSource(const QByteArray &source)
+{
+    static const QRegularExpression triton(QStringLiteral("^\\s*(import\\s+triton\\b|from\\s+triton\\b)"),
+                                           QRegularExpression::MultilineOption);
+    static const QRegularExpression cutile(QStringLiteral("^\\s*(import\\s+cuda\\.tile\\b|from\\s+cuda(\\.tile)?\\s+import)"),
+                                           QRegularExpression::MultilineOption);
+    const QString text = QString::fromUtf8(source);
+    return text.contains(triton) && !text.contains(cutile);
+}
+
+bool TritonAnalyzer::isTritonFile(const QString &path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly) || f.size() > kMaxFileBytes)
+        return false;
+    return isTritonSource(f.readAll());
+}
+
+TritonModule TritonAnalyzer::analyzeFile(const QString &path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) {
+        TritonModule m;
+        m.file = path;
+        m.error = QStringLiteral("cannot read %1: %2").arg(path, f.errorString());
+        return m;
+    }
+    if (f.size() > kMaxFileBytes) {
+        TritonModule m;
+        m.file = path;
+        m.error = QStringLiteral("%1 is larger than %2 bytes").arg(path).arg(kMaxFileBytes);
+        return m;
+    }
+    return analyzeSource(f.readAll(), path);
+}
+
+TritonModule TritonAnalyzer::analyzeSource(const QByteArray &source, const QString &fileName)
+{
+    TritonModule m;
+    m.file = fileName;
+    const PythonSource src(source, fileName);
+    for (const SyntaxError &e : src.syntaxErrors())
+        m.syntaxErrors << TritonIssue{e.range.line, e.range.col, QStringLiteral("syntax error"), e.message};
+    Scan s{src, {}, {}, m};
+    struct Found {
+        TSNode fn;
+        TritonKernel kernel;
+    };
+    QList<Found> found;
+    for (TSNode stmt : node::children(src.root())) {
+        if (node::is(stmt, "import_statement") || node::is(stmt, "import_from_statement"))
+            s.imports.addImport(src, stmt);
+        if (node::is(stmt, "expression_statement")) {
+            const TSNode a = firstNamed(stmt);
+            if (node::is(a, "assignment") && node::is(node::field(a, "left"), "identifier"))
+                s.moduleValues.insert(src.text(node::field(a, "left")), node::field(a, "right"));
+        }
+    }
+    for (TSNode stmt : node::children(src.root())) {
+        if (!node::is(stmt, "decorated_definition"))
+            continue;
+        const TSNode def = node::field(stmt, "definition");
+        if (!node::is(def, "function_definition"))
+            continue;
+        TritonKernel k;
+        QList<TSNode> calls;
+        for (TSNode d : node::children(stmt)) {
+            if (!node::is(d, "decorator"))
+                continue;
+            const TSNode e = firstNamed(d);
+            const TSNode target = node::is(e, "call") ? node::field(e, "function") : e;
+            const QString r = s.imports.resolve(src, target);
+            if (r == QLatin1String("jit") || r == QLatin1String("runtime.jit")) {
+                k.decorators << QStringLiteral("jit");
+            } else if (r == QLatin1String("autotune") || r == QLatin1String("runtime.autotune")) {
+                k.decorators << QStringLiteral("autotune");
+                if (node::is(e, "call"))
+                    readAutotune(s, e, k);
+            } else if (r == QLatin1String("heuristics") || r == QLatin1String("runtime.heuristics")) {
+                k.decorators << QStringLiteral("heuristics");
+                if (node::is(e, "call"))
+                    readHeuristics(s, e, k);
+            }
+        }
+        if (!k.decorators.contains(QLatin1String("jit")))
+            continue;
+        k.name = src.text(node::field(def, "name"));
+        const SourceRange r = src.range(node::field(def, "name"));
+        k.line = r.line;
+        k.col = r.col;
+        k.endLine = src.range(def).endLine;
+        found << Found{def, k};
+    }
+    // A jit function another jit function calls is a helper (Triton inlines it).
+    QSet<QString> names;
+    for (const Found &f : std::as_const(found))
+        names.insert(f.kernel.name);
+    for (const Found &f : std::as_const(found)) {
+        QList<TSNode> stack{node::field(f.fn, "body")};
+        while (!stack.isEmpty()) {
+            const TSNode n = stack.takeLast();
+            if (node::is(n, "call") && node::is(node::field(n, "function"), "identifier")) {
+                const QString callee = src.text(node::field(n, "function"));
+                for (Found &g : found)
+                    if (g.kernel.name == callee && callee != f.kernel.name)
+                        g.kernel.helper = true;
+            }
+            for (TSNode c : node::children(n))
+                stack << c;
+        }
+    }
+    QStringList text{QStringLiteral("import cuda.tile as ct")};
+    m.lineMap << qMakePair(0, 0);
+    for (Found &f : found) {
+        TritonDesugarer d(src, s.imports, f.fn, f.kernel);
+        if (f.kernel.helper) {
+            d.run(); // classifies the parameters; a helper is inlined by its callers in Triton
+            f.kernel.unsupported.clear();
+            f.kernel.notes << QStringLiteral("a @triton.jit helper called by other kernels; calls to it are reported at the call");
+        } else if (m.syntaxErrors.isEmpty()) {
+            const QList<TritonDesugarer::Line> lines = d.run();
+            if (!lines.isEmpty()) {
+                text << QString() << QString();
+                m.lineMap << qMakePair(0, 0) << qMakePair(0, 0);
+                for (const TritonDesugarer::Line &l : lines) {
+                    text << l.text;
+                    m.lineMap << qMakePair(l.line, l.col);
+                }
+            }
+        }
+        m.kernels << f.kernel;
+    }
+    m.cutileText = text.join(QLatin1Char('\n')) + QLatin1Char('\n');
+    findLaunches(s, src.root(), names, QString());
+    return m;
+}
+
+} // namespace tileport::triton

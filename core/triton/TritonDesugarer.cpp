@@ -1,0 +1,373 @@
+// SPDX-License-Identifier: MIT
+// Statements, loops and the kernel header of the Triton -> cuTile rewrite.
+#include "TritonDesugarer.h"
+
+#include "SyntaxNode.h"
+
+#include <QRegularExpression>
+
+namespace tileport::triton {
+
+using namespace tileport::frontend;
+
+TritonDesugarer::TritonDesugarer(const PythonSource &src, const TritonImports &imports, TSNode function,
+                                 TritonKernel &kernel)
+    : m_src(src), m_imports(imports), m_fn(function), m_kernel(kernel)
+{
+}
+
+void TritonDesugarer::emit(const QString &text, TSNode at)
+{
+    int line = 0, col = 0;
+    m_src.position(ts_node_start_byte(at), line, col);
+    m_lines.append(Line{QString(m_indent * 4, QLatin1Char(' ')) + text, line, col});
+}
+
+void TritonDesugarer::fail(TSNode at, const QString &construct, const QString &reason) const
+{
+    throw Failure{at, construct, reason};
+}
+
+QList<TritonDesugarer::Line> TritonDesugarer::run()
+{
+    const TSNode body = node::field(m_fn, "body");
+    for (int attempt = 0; attempt < 2; ++attempt) {
+        m_lines.clear();
+        m_env.clear();
+        m_arrayRank.clear();
+        m_loops.clear();
+        m_intParams.clear();
+        m_kernel.unsupported.clear();
+        m_kernel.notes.clear();
+        m_kernel.ops.clear();
+        m_indent = 1;
+        prescanParams();
+        try {
+            block(body);
+        } catch (const Restart &) {
+            m_lift = true; // a row access: run again with 1-D tiles as (1, N)
+            continue;
+        }
+        break;
+    }
+    if (!m_kernel.unsupported.isEmpty())
+        return {};
+
+    // The header: parameters the body no longer reads (strides, mask
+    // bounds) are carried by the cuTile array and dropped.
+    QString bodyText;
+    for (const Line &l : std::as_const(m_lines))
+        bodyText += l.text + QLatin1Char('\n');
+    QStringList params;
+    for (TritonParam &p : m_kernel.params) {
+        const bool used = bodyText.contains(QRegularExpression(QStringLiteral("\\b%1\\b").arg(QRegularExpression::escape(p.name))));
+        switch (p.kind) {
+        case TritonParam::Kind::Pointer:
+            params << p.name;
+            break;
+        case TritonParam::Kind::Constexpr:
+            params << QStringLiteral("%1: ct.Constant[%2]").arg(p.name, p.scalarType.isEmpty() ? QStringLiteral("int") : p.scalarType);
+            break;
+        case TritonParam::Kind::Scalar:
+        case TritonParam::Kind::Descriptor:
+            if (!used) {
+                p.consumed = true;
+                m_kernel.notes << QStringLiteral("parameter '%1' is only a stride, a shape or a mask bound: the cuTile array carries it").arg(p.name);
+                break;
+            }
+            if (m_intParams.contains(p.name))
+                p.scalarType = QStringLiteral("int");
+            params << (p.scalarType == QLatin1String("int") ? p.name + QStringLiteral(": int") : p.name);
+            break;
+        }
+    }
+    QList<Line> out;
+    int line = 0, col = 0;
+    m_src.position(ts_node_start_byte(m_fn), line, col);
+    out << Line{QStringLiteral("@ct.kernel"), line, col};
+    out << Line{QStringLiteral("def %1(%2):").arg(m_kernel.name, params.join(QStringLiteral(", "))), line, col};
+    if (m_lines.isEmpty())
+        out << Line{QStringLiteral("    pass"), line, col};
+    out << m_lines;
+    return out;
+}
+
+void TritonDesugarer::block(TSNode b)
+{
+    for (TSNode s : node::children(b)) {
+        try {
+            statement(s);
+        } catch (const Failure &f) {
+            if (f.construct.isEmpty())
+                continue;
+            const SourceRange r = m_src.range(f.at);
+            bool dup = false;
+            for (const TritonIssue &i : std::as_const(m_kernel.unsupported))
+                dup = dup || (i.line == r.line && i.col == r.col && i.construct == f.construct);
+            if (!dup)
+                m_kernel.unsupported << TritonIssue{r.line, r.col, f.construct, f.reason};
+        }
+    }
+}
+
+void TritonDesugarer::statement(TSNode s)
+{
+    if (node::is(s, "expression_statement")) {
+        const TSNode e = firstNamed(s);
+        if (node::is(e, "assignment"))
+            return assignment(e);
+        if (node::is(e, "augmented_assignment"))
+            return augmented(e);
+        if (node::is(e, "string"))
+            return; // docstring
+        if (node::is(e, "call")) {
+            const QString fn = m_imports.languageFunction(m_src, node::field(e, "function"));
+            if (fn == QLatin1String("store"))
+                return store(e);
+            if (fn == QLatin1String("static_assert") || fn == QLatin1String("device_assert")
+                || fn == QLatin1String("static_print") || fn == QLatin1String("device_print")) {
+                m_kernel.notes << QStringLiteral("%1 at line %2 is a check, left out").arg(fn).arg(m_src.range(e).line);
+                return;
+            }
+            expr(e); // a specific reason (a descriptor store, an unmapped tl.* call) beats the generic one
+        }
+        fail(e, QStringLiteral("expression statement"), QStringLiteral("only assignments and tl.store calls are mapped as statements"));
+    }
+    if (node::is(s, "for_statement"))
+        return forLoop(s);
+    if (node::is(s, "if_statement"))
+        return ifChain(s);
+    if (node::is(s, "pass_statement"))
+        return;
+    if (node::is(s, "return_statement")) {
+        if (!node::children(s).empty())
+            fail(s, QStringLiteral("return"), QStringLiteral("a kernel returns no value"));
+        // A bare return at the end of the kernel body is a no-op; anywhere
+        // else it is an early exit, which cuTile cannot express.
+        if (!ts_node_eq(node::parent(s), node::field(m_fn, "body")) || !ts_node_is_null(ts_node_next_named_sibling(s)))
+            fail(s, QStringLiteral("early return"), QStringLiteral("cuTile kernels have no early exit; guard the work with a mask or a branch instead"));
+        return;
+    }
+    if (node::is(s, "while_statement"))
+        fail(s, QStringLiteral("while loop"), QStringLiteral("cuTile Rust lowers counted `for` loops only"));
+    fail(s, QString::fromUtf8(node::type(s).data(), int(node::type(s).size())), QStringLiteral("statement kind not mapped"));
+}
+
+void TritonDesugarer::assignment(TSNode a)
+{
+    const TSNode left = node::field(a, "left");
+    const TSNode right = node::field(a, "right");
+    if (!node::is(left, "identifier"))
+        fail(left, QStringLiteral("assignment target"), QStringLiteral("only plain names are assigned (no tuple unpacking, elements or attributes)"));
+    const QString name = m_src.text(left);
+    if (!m_loops.isEmpty() && m_loops.last().advances.contains(name)) {
+        m_env[name].poisoned = QStringLiteral("'%1' was advanced earlier in this iteration").arg(name);
+        return;
+    }
+    TritonValue v;
+    try {
+        v = expr(right);
+    } catch (const Failure &) {
+        m_env.insert(name, TritonValue{});
+        throw;
+    }
+    if (v.kind == TritonValue::Kind::Scalar || v.kind == TritonValue::Kind::Tile) {
+        emit(QStringLiteral("%1 = %2").arg(name, v.text), a);
+        v.text = name;
+    }
+    m_env.insert(name, v);
+}
+
+void TritonDesugarer::augmented(TSNode a)
+{
+    const TSNode left = node::field(a, "left");
+    const TSNode right = node::field(a, "right");
+    if (!node::is(left, "identifier"))
+        fail(left, QStringLiteral("assignment target"), QStringLiteral("only plain names are assigned"));
+    const QString name = m_src.text(left);
+    QString op = QString::fromUtf8(node::operatorOf(a).data(), int(node::operatorOf(a).size()));
+    op.chop(1);
+    const TritonValue cur = m_env.value(name);
+    if (cur.kind == TritonValue::Kind::Pointer) {
+        if (!m_loops.isEmpty() && m_loops.last().advances.contains(name)) {
+            m_env[name].poisoned = QStringLiteral("'%1' was advanced earlier in this iteration").arg(name);
+            return;
+        }
+        if (op != QLatin1String("+"))
+            fail(a, QStringLiteral("pointer update"), QStringLiteral("only `ptr += offset` is mapped"));
+        m_env[name] = pointerAdd(cur, right, a);
+        return;
+    }
+    if (cur.kind == TritonValue::Kind::Invalid)
+        fail(a, {}, {});
+    if (cur.kind != TritonValue::Kind::Scalar && cur.kind != TritonValue::Kind::Tile)
+        fail(a, QStringLiteral("augmented assignment"), QStringLiteral("'%1' is not a scalar or a tile").arg(name));
+    // acc += tl.dot(a, b) accumulates in the mma itself, as cuTile does.
+    const TSNode r = node::unparen(right);
+    if (op == QLatin1String("+") && node::is(r, "call")
+        && m_imports.languageFunction(m_src, node::field(r, "function")) == QLatin1String("dot")
+        && node::isNull(argument(r, 2, "acc"))) {
+        const TritonValue x = expr(argument(r, 0, "input"));
+        const TritonValue y = expr(argument(r, 1, "other"));
+        emit(QStringLiteral("%1 = ct.mma(%2, %3, %1)").arg(name, text(x, r), text(y, r)), a);
+        return;
+    }
+    const TritonValue rhs = expr(right);
+    TritonValue res = cur.kind == TritonValue::Kind::Tile || rhs.kind != TritonValue::Kind::Scalar
+        ? tileOp(op, cur, rhs, false)
+        : cur;
+    emit(QStringLiteral("%1 = %1 %2 %3").arg(name, op, text(rhs, right)), a);
+    res.text = name;
+    if (cur.kind == TritonValue::Kind::Tile) {
+        res.shape = cur.shape; // a loop-carried tile keeps its shape and type
+        res.dtype = cur.dtype;
+    }
+    m_env.insert(name, res);
+}
+
+void TritonDesugarer::forLoop(TSNode f)
+{
+    const TSNode var = node::field(f, "left");
+    const TSNode it = node::field(f, "right");
+    if (!node::is(var, "identifier"))
+        fail(var, QStringLiteral("loop variable"), QStringLiteral("only one loop variable is mapped"));
+    if (!node::isNull(node::field(f, "alternative")))
+        fail(f, QStringLiteral("for-else"), QStringLiteral("not mapped"));
+    const TSNode callee = node::is(it, "call") ? node::field(it, "function") : TSNode{};
+    const QString lf = node::is(callee, "identifier") ? QString() : m_imports.languageFunction(m_src, callee);
+    const bool isRange = (node::is(callee, "identifier") && m_src.text(callee) == QLatin1String("range"))
+        || lf == QLatin1String("range") || lf == QLatin1String("static_range");
+    if (!isRange)
+        fail(it, QStringLiteral("loop iterable"), QStringLiteral("only range(), tl.range() and tl.static_range() loops are mapped"));
+    QList<TSNode> args;
+    for (TSNode a : node::children(node::field(it, "arguments")))
+        if (!node::is(a, "keyword_argument"))
+            args << a;
+    if (args.isEmpty() || args.size() > 3)
+        fail(it, QStringLiteral("range"), QStringLiteral("range() takes one to three arguments"));
+    QStringList texts;
+    for (TSNode a : args) {
+        const TritonValue v = expr(a);
+        if (v.kind != TritonValue::Kind::Scalar)
+            fail(a, QStringLiteral("range bound"), QStringLiteral("loop bounds must be scalars"));
+        if (node::is(a, "identifier") && m_env.value(m_src.text(a)).text == m_src.text(a))
+            m_intParams.insert(m_src.text(a));
+        texts << v.text;
+    }
+    const QString name = m_src.text(var);
+    Loop loop;
+    TritonValue lv;
+    lv.kind = TritonValue::Kind::Scalar;
+    lv.isInt = true;
+    QString header;
+    if (texts.size() == 3 && texts[2] != QLatin1String("1")) {
+        // range(0, n, BLOCK): iterate tile numbers; the element offset is
+        // a known multiple of BLOCK, so `off + tl.arange(0, BLOCK)` is a tile index.
+        if (texts[0] != QLatin1String("0"))
+            fail(it, QStringLiteral("range"), QStringLiteral("a stepped range must start at 0 to be a tile walk"));
+        header = QStringLiteral("for %1 in range(ct.cdiv(%2, %3)):").arg(name, texts[1], texts[2]);
+        lv.text = QStringLiteral("(%1 * %2)").arg(name, texts[2]);
+        lv.quotient = name;
+        lv.multipleOf = texts[2];
+        loop.iter = name;
+    } else {
+        header = QStringLiteral("for %1 in range(%2):").arg(name, texts.mid(0, qMin(2, int(texts.size()))).join(QStringLiteral(", ")));
+        lv.text = name;
+        loop.iter = texts.size() == 1 || texts[0] == QLatin1String("0") ? name : QStringLiteral("(%1 - %2)").arg(name, texts[0]);
+    }
+    emit(header, f);
+    const QHash<QString, TritonValue> before = m_env;
+    m_env.insert(name, lv);
+    prescanAdvances(node::field(f, "body"), loop);
+    m_loops << loop;
+    ++m_indent;
+    const int mark = int(m_lines.size());
+    block(node::field(f, "body"));
+    if (m_lines.size() == mark)
+        emit(QStringLiteral("pass"), f);
+    --m_indent;
+    m_loops.removeLast();
+    for (auto i = loop.advances.constBegin(); i != loop.advances.constEnd(); ++i)
+        m_env[i.key()].poisoned = QStringLiteral("'%1' is advanced inside the loop at line %2; its position after the loop is not mapped")
+                                      .arg(i.key()).arg(m_src.range(f).line);
+    Q_UNUSED(before);
+}
+
+void TritonDesugarer::prescanAdvances(TSNode body, Loop &loop)
+{
+    for (TSNode s : node::children(body)) {
+        const TSNode e = node::is(s, "expression_statement") ? firstNamed(s) : TSNode{};
+        const TSNode left = node::field(e, "left");
+        if (!node::is(left, "identifier"))
+            continue;
+        const QString name = m_src.text(left);
+        const TritonValue ptr = m_env.value(name);
+        if (ptr.kind != TritonValue::Kind::Pointer)
+            continue;
+        const TSNode right = node::unparen(node::field(e, "right"));
+        QList<int> steps;
+        try {
+            if (node::is(e, "augmented_assignment")) {
+                steps = advanceSteps(ptr, right, false);
+            } else if (node::is(e, "assignment") && node::is(right, "call")
+                       && m_imports.languageFunction(m_src, node::field(right, "function")) == QLatin1String("advance")) {
+                steps = advanceSteps(ptr, argument(right, 1, "offsets"), true);
+            } else if (node::is(e, "assignment") && node::is(right, "binary_operator")
+                       && m_src.text(node::field(right, "left")) == name) {
+                steps = advanceSteps(ptr, node::field(right, "right"), false);
+            } else {
+                continue;
+            }
+        } catch (const Failure &f) {
+            const SourceRange r = m_src.range(f.at);
+            if (!f.construct.isEmpty())
+                m_kernel.unsupported << TritonIssue{r.line, r.col, f.construct, f.reason};
+            m_env[name].poisoned = QStringLiteral("its advance could not be mapped");
+            continue;
+        }
+        TritonValue moved = ptr;
+        moved.dims = resolveDims(ptr, e);
+        moved.blockPointer = true;
+        for (int d = 0; d < moved.dims.size(); ++d) {
+            const int k = steps.value(d);
+            if (k == 0)
+                continue;
+            const QString step = k == 1 ? loop.iter : QStringLiteral("%1 * %2").arg(loop.iter).arg(k);
+            const QString base = moved.dims[d].index;
+            moved.dims[d].index = base == QLatin1String("0") ? step : QStringLiteral("%1 + %2").arg(base, step);
+        }
+        loop.advances.insert(name, steps);
+        m_env.insert(name, moved);
+    }
+}
+
+void TritonDesugarer::ifChain(TSNode s)
+{
+    const auto condition = [&](TSNode c) {
+        const TritonValue v = expr(c);
+        if (v.kind != TritonValue::Kind::Scalar)
+            fail(c, QStringLiteral("if condition"), QStringLiteral("a branch needs a scalar condition; use tl.where for tiles"));
+        return v.text;
+    };
+    emit(QStringLiteral("if %1:").arg(condition(node::field(s, "condition"))), s);
+    const auto body = [&](TSNode b, TSNode at) {
+        ++m_indent;
+        const int mark = int(m_lines.size());
+        block(b);
+        if (m_lines.size() == mark)
+            emit(QStringLiteral("pass"), at);
+        --m_indent;
+    };
+    body(node::field(s, "consequence"), s);
+    for (TSNode alt : node::fieldChildren(s, "alternative")) {
+        if (node::is(alt, "elif_clause")) {
+            emit(QStringLiteral("elif %1:").arg(condition(node::field(alt, "condition"))), alt);
+            body(node::field(alt, "consequence"), alt);
+        } else {
+            emit(QStringLiteral("else:"), alt);
+            body(node::field(alt, "body"), alt);
+        }
+    }
+}
+
+} // namespace tileport::triton

@@ -1,0 +1,100 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "TritonImports.h"
+#include "TritonKernel.h"
+#include "TritonValue.h"
+
+#include <QHash>
+#include <QList>
+#include <QSet>
+
+namespace tileport::triton {
+
+// Rewrites one @triton.jit kernel as an equivalent cuTile Python kernel.
+// Pointer arithmetic, offsets and masks are evaluated symbolically; a
+// tl.load/tl.store whose pointer is a strided view of a parameter (1-D
+// offsets, row pointers, 2-D broadcast offsets, block pointers and their
+// per-iteration advances) becomes ct.load/ct.store at tile indices, its mask
+// becoming the view's bounds and `other=` its padding. What fits no view is
+// recorded in kernel.unsupported with its Triton line:col; nothing is
+// guessed. Each emitted line carries the Triton position it came from.
+class TritonDesugarer
+{
+public:
+    struct Line {
+        QString text;
+        int line = 0;
+        int col = 0;
+    };
+
+    TritonDesugarer(const frontend::PythonSource &src, const TritonImports &imports, TSNode function,
+                    TritonKernel &kernel);
+    // The kernel's cuTile lines (decorator, def, body), or nothing when a
+    // construct could not be mapped (kernel.unsupported says which).
+    QList<Line> run();
+
+private:
+    struct Failure {
+        TSNode at;
+        QString construct, reason; // empty construct: a consequence of an earlier failure
+    };
+    struct Restart {};
+    struct Loop {
+        QString iter;                           // the iteration number as cuTile text
+        QHash<QString, QList<int>> advances;    // pointer -> tile steps per dim
+    };
+
+    // Statements (TritonDesugarer.cpp)
+    void prescanParams();
+    void block(TSNode block);
+    void statement(TSNode stmt);
+    void assignment(TSNode stmt);
+    void augmented(TSNode stmt);
+    void forLoop(TSNode stmt);
+    void ifChain(TSNode stmt);
+    void prescanAdvances(TSNode body, Loop &loop);
+    QList<int> advanceSteps(const TritonValue &ptr, TSNode delta, bool tuple);
+    void emit(const QString &text, TSNode at);
+    [[noreturn]] void fail(TSNode at, const QString &construct, const QString &reason) const;
+
+    // Expressions (TritonDesugarerExpressions.cpp; calls in TritonDesugarerCalls.cpp)
+    TritonValue expr(TSNode n);
+    TritonValue binary(TSNode n);
+    TritonValue compare(TSNode n);
+    TritonValue call(TSNode n);
+    TritonValue languageCall(const QString &fn, TSNode n);
+    TritonValue reduce(const QString &fn, TSNode n);
+    TritonValue tileOp(const QString &op, const TritonValue &a, const TritonValue &b, bool compare);
+    QString text(const TritonValue &v, TSNode at);
+    QString dtypeName(TSNode n);
+    QStringList shapeOf(const TritonValue &v) const;
+    TSNode argument(TSNode call, int pos, const char *keyword) const;
+
+    // Memory (TritonDesugarerMemory.cpp)
+    TritonValue pointerAdd(TritonValue ptr, TSNode addend, TSNode at, bool subtract = false);
+    void addTerms(TritonValue &ptr, TSNode e, const QString &stride, TSNode at);
+    QList<ViewDim> resolveDims(const TritonValue &ptr, TSNode at);
+    TritonValue load(TSNode n);
+    void store(TSNode n);
+    TritonValue makeBlockPointer(TSNode n);
+    QString viewIndex(const QList<ViewDim> &dims) const;
+    QString viewShape(const QList<ViewDim> &dims) const;
+    QString padding(TSNode mask, TSNode other);
+
+    const frontend::PythonSource &m_src;
+    const TritonImports &m_imports;
+    TSNode m_fn;
+    TritonKernel &m_kernel;
+    QList<Line> m_lines;
+    QHash<QString, TritonValue> m_env;
+    QHash<QString, int> m_arrayRank;
+    QList<Loop> m_loops;
+    QSet<QString> m_intParams;
+    QSet<QString> m_pointerParams, m_descriptorParams, m_constexprs;
+    int m_indent = 1;
+    bool m_lift = false; // row kernel: logical 1-D tiles live as (1, N)
+    bool m_sawRowAccess = false;
+};
+
+} // namespace tileport::triton

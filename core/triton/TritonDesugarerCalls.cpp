@@ -1,0 +1,282 @@
+// SPDX-License-Identifier: MIT
+// Calls of the Triton -> cuTile rewrite: tl.* functions, methods, builtins.
+#include "TritonDesugarer.h"
+
+#include "SyntaxNode.h"
+
+namespace tileport::triton {
+
+using namespace tileport::frontend;
+
+namespace {
+
+const QSet<QString> &unaryMath()
+{
+    static const QSet<QString> names{QStringLiteral("exp"), QStringLiteral("exp2"), QStringLiteral("log"),
+                                     QStringLiteral("log2"), QStringLiteral("sqrt"), QStringLiteral("rsqrt"),
+                                     QStringLiteral("sin"), QStringLiteral("cos"), QStringLiteral("tanh"),
+                                     QStringLiteral("abs"), QStringLiteral("floor"), QStringLiteral("ceil")};
+    return names;
+}
+
+} // namespace
+
+TritonValue TritonDesugarer::call(TSNode n)
+{
+    const TSNode callee = node::field(n, "function");
+    const QString lf = m_imports.languageFunction(m_src, callee);
+    if (!lf.isEmpty()) {
+        if (!m_kernel.ops.contains(lf))
+            m_kernel.ops << lf;
+        return languageCall(lf, n);
+    }
+    const QString resolved = m_imports.resolve(m_src, callee);
+    if (resolved == QLatin1String("cdiv"))
+        return languageCall(QStringLiteral("cdiv"), n);
+    if (node::is(callee, "attribute")) {
+        const QString method = m_src.text(node::field(callee, "attribute"));
+        const TSNode obj = node::field(callee, "object");
+        if (method == QLatin1String("to")) {
+            TritonValue v = expr(obj);
+            const QString dt = dtypeName(argument(n, 0, "dtype"));
+            v.text = QStringLiteral("ct.astype(%1, %2)").arg(text(v, obj), dt);
+            if (v.kind != TritonValue::Kind::Scalar)
+                v.shape = shapeOf(v), v.kind = TritonValue::Kind::Tile;
+            v.dtype = dt.endsWith(QLatin1String(".dtype")) ? QLatin1Char('@') + dt.section(QLatin1Char('.'), 0, 0) : dt;
+            v.quotient.clear();
+            return v;
+        }
+        if ((method == QLatin1String("load") || method == QLatin1String("store")) && node::is(obj, "identifier")
+            && m_env.value(m_src.text(obj)).kind == TritonValue::Kind::Descriptor)
+            fail(n, QStringLiteral("TensorDescriptor.%1").arg(method),
+                 QStringLiteral("the descriptor's block shape is fixed on the host, not in the kernel; no view is mapped from it"));
+        fail(n, QStringLiteral(".%1()").arg(method), QStringLiteral("method not mapped"));
+    }
+    if (node::is(callee, "identifier")) {
+        const QString f = m_src.text(callee);
+        if (f == QLatin1String("float")) {
+            const QString a = m_src.text(node::positional(n, 0)).remove(QLatin1Char('\'')).remove(QLatin1Char('"'));
+            TritonValue v;
+            v.kind = TritonValue::Kind::Scalar;
+            v.text = QStringLiteral("float(\"%1\")").arg(a);
+            return v;
+        }
+        if (f == QLatin1String("min") || f == QLatin1String("max")) {
+            const TritonValue a = expr(node::positional(n, 0)), b = expr(node::positional(n, 1));
+            if (a.kind == TritonValue::Kind::Scalar && b.kind == TritonValue::Kind::Scalar) {
+                TritonValue v = a;
+                v.text = QStringLiteral("%1(%2, %3)").arg(f, a.text, b.text);
+                v.quotient.clear();
+                return v;
+            }
+        }
+        fail(n, QStringLiteral("call to %1()").arg(f),
+             QStringLiteral("helper functions and builtins are not inlined by the Triton front-end"));
+    }
+    fail(n, QStringLiteral("call"), QStringLiteral("callee not mapped"));
+}
+
+TritonValue TritonDesugarer::reduce(const QString &fn, TSNode n)
+{
+    const TSNode xn = argument(n, 0, "input");
+    const TritonValue x = expr(xn);
+    TritonValue r;
+    r.kind = TritonValue::Kind::Tile;
+    r.dtype = x.dtype;
+    const QString xt = text(x, xn);
+    const int rank = x.kind == TritonValue::Kind::Offsets ? x.rank : x.rank;
+    const TSNode an = argument(n, 1, "axis");
+    int axis = 0;
+    if (!node::isNull(an) && !node::is(an, "none")) {
+        bool ok = false;
+        axis = m_src.text(an).toInt(&ok);
+        if (!ok || axis < 0 || axis >= qMax(rank, 1))
+            fail(an, QStringLiteral("tl.%1 axis").arg(fn), QStringLiteral("the axis must be a literal within the tile's rank"));
+    } else if (rank > 1) {
+        fail(n, QStringLiteral("tl.%1").arg(fn), QStringLiteral("full reduction of a rank-%1 tile is not mapped; give an axis").arg(rank));
+    }
+    const TSNode kd = argument(n, 2, "keep_dims");
+    const bool keep = !node::isNull(kd) && m_src.text(kd) == QLatin1String("True");
+    if (m_lift && rank == 1) {
+        r.text = QStringLiteral("ct.%1(%2, axis=1, keepdims=True)").arg(fn, xt);
+        r.shape = {QStringLiteral("1"), QStringLiteral("1")};
+        r.rank = keep ? 1 : 0;
+        return r;
+    }
+    const QStringList shape = shapeOf(x);
+    r.text = QStringLiteral("ct.%1(%2, axis=%3%4)").arg(fn, xt).arg(axis).arg(keep ? QStringLiteral(", keepdims=True") : QString());
+    r.shape = shape;
+    if (keep)
+        r.shape[axis] = QStringLiteral("1");
+    else
+        r.shape.removeAt(axis);
+    r.rank = keep ? rank : rank - 1;
+    return r;
+}
+
+TritonValue TritonDesugarer::languageCall(const QString &fn, TSNode n)
+{
+    TritonValue v;
+    v.kind = TritonValue::Kind::Tile;
+    const auto scalarOf = [&](const QString &cuName) {
+        const TSNode a = argument(n, 0, "axis");
+        const TritonValue ax = expr(a);
+        TritonValue s;
+        s.kind = TritonValue::Kind::Scalar;
+        s.isInt = true;
+        s.text = QStringLiteral("%1(%2)").arg(cuName, ax.text);
+        return s;
+    };
+    if (fn == QLatin1String("program_id"))
+        return scalarOf(QStringLiteral("ct.bid"));
+    if (fn == QLatin1String("num_programs"))
+        return scalarOf(QStringLiteral("ct.num_blocks"));
+    if (fn == QLatin1String("arange")) {
+        const TritonValue s = expr(argument(n, 0, "start")), e = expr(argument(n, 1, "end"));
+        if (s.text != QLatin1String("0"))
+            fail(n, QStringLiteral("tl.arange"), QStringLiteral("only tl.arange(0, N) is mapped (a tile of N lanes)"));
+        v.kind = TritonValue::Kind::Offsets;
+        v.offIndex = QStringLiteral("0");
+        v.offSize = e.text;
+        v.rank = 1;
+        v.dtype = QStringLiteral("ct.int32");
+        return v;
+    }
+    if (fn == QLatin1String("load"))
+        return load(n);
+    if (fn == QLatin1String("make_block_ptr"))
+        return makeBlockPointer(n);
+    if (fn == QLatin1String("advance")) {
+        TritonValue p = expr(argument(n, 0, "base"));
+        if (p.kind != TritonValue::Kind::Pointer)
+            fail(n, QStringLiteral("tl.advance"), QStringLiteral("the base is not a block pointer"));
+        const QList<int> steps = advanceSteps(p, argument(n, 1, "offsets"), true);
+        p.dims = resolveDims(p, n);
+        p.blockPointer = true;
+        for (int d = 0; d < p.dims.size(); ++d)
+            if (steps.value(d))
+                p.dims[d].index = QStringLiteral("%1 + %2").arg(p.dims[d].index).arg(steps[d]);
+        return p;
+    }
+    if (fn == QLatin1String("multiple_of") || fn == QLatin1String("max_contiguous") || fn == QLatin1String("max_constancy"))
+        return expr(argument(n, 0, "input"));
+    if (fn == QLatin1String("cdiv")) {
+        TritonValue s;
+        s.kind = TritonValue::Kind::Scalar;
+        s.isInt = true;
+        QStringList parts;
+        for (int i = 0; i < 2; ++i) {
+            const TSNode a = node::positional(n, i);
+            const TritonValue x = expr(a);
+            if (x.kind != TritonValue::Kind::Scalar)
+                fail(a, QStringLiteral("cdiv"), QStringLiteral("scalar operands only"));
+            if (node::is(a, "identifier") && x.text == m_src.text(a))
+                m_intParams.insert(x.text);
+            parts << x.text;
+        }
+        s.text = QStringLiteral("ct.cdiv(%1, %2)").arg(parts[0], parts[1]);
+        return s;
+    }
+    if (fn == QLatin1String("zeros") || fn == QLatin1String("full")) {
+        const TSNode sn = node::unparen(argument(n, 0, "shape"));
+        QStringList shape;
+        if (node::is(sn, "list") || node::is(sn, "tuple")) {
+            for (TSNode d : node::children(sn))
+                shape << expr(d).text;
+        } else {
+            shape << expr(sn).text;
+        }
+        v.rank = int(shape.size());
+        if (m_lift && shape.size() == 1)
+            shape.prepend(QStringLiteral("1"));
+        v.shape = shape;
+        const QString dt = dtypeName(argument(n, fn == QLatin1String("zeros") ? 1 : 2, "dtype"));
+        v.dtype = dt;
+        const QString sh = QStringLiteral("(%1%2)").arg(shape.join(QStringLiteral(", ")), shape.size() == 1 ? QStringLiteral(",") : QString());
+        if (fn == QLatin1String("zeros"))
+            v.text = QStringLiteral("ct.zeros(%1, %2)").arg(sh, dt);
+        else
+            v.text = QStringLiteral("ct.full(%1, %2, %3)").arg(sh, expr(argument(n, 1, "value")).text, dt);
+        return v;
+    }
+    if (fn == QLatin1String("dot")) {
+        const TSNode an = argument(n, 0, "input"), bn = argument(n, 1, "other"), cn = argument(n, 2, "acc");
+        const TritonValue a = expr(an), b = expr(bn);
+        if (a.shape.size() != 2 || b.shape.size() != 2)
+            fail(n, QStringLiteral("tl.dot"), QStringLiteral("only rank-2 operands are mapped"));
+        for (const char *kw : {"allow_tf32", "input_precision", "out_dtype", "max_num_imprecise_acc"})
+            if (!node::isNull(argument(n, 99, kw)))
+                m_kernel.notes << QStringLiteral("tl.dot %1= is not carried over (line %2)").arg(QLatin1String(kw)).arg(m_src.range(n).line);
+        v.shape = {a.shape[0], b.shape[1]};
+        v.rank = 2;
+        v.dtype = QStringLiteral("ct.float32");
+        const QString acc = node::isNull(cn) ? QStringLiteral("ct.zeros((%1, %2), ct.float32)").arg(v.shape[0], v.shape[1])
+                                             : text(expr(cn), cn);
+        v.text = QStringLiteral("ct.mma(%1, %2, %3)").arg(text(a, an), text(b, bn), acc);
+        return v;
+    }
+    if (fn == QLatin1String("sum") || fn == QLatin1String("max") || fn == QLatin1String("min"))
+        return reduce(fn, n);
+    if (unaryMath().contains(fn) || fn == QLatin1String("sigmoid")) {
+        const TSNode xn = argument(n, 0, "x");
+        TritonValue x = expr(xn);
+        const QString xt = text(x, xn);
+        x.shape = shapeOf(x);
+        if (x.kind != TritonValue::Kind::Scalar)
+            x.kind = TritonValue::Kind::Tile;
+        x.text = fn == QLatin1String("sigmoid") ? QStringLiteral("(1.0 / (1.0 + ct.exp(-%1)))").arg(xt)
+                                                 : QStringLiteral("ct.%1(%2)").arg(fn, xt);
+        x.quotient.clear();
+        return x;
+    }
+    if (fn == QLatin1String("maximum") || fn == QLatin1String("minimum") || fn == QLatin1String("where")) {
+        const int n0 = fn == QLatin1String("where") ? 3 : 2;
+        QList<TritonValue> args;
+        QStringList texts;
+        for (int i = 0; i < n0; ++i) {
+            const TSNode a = node::positional(n, i);
+            if (node::isNull(a))
+                fail(n, QStringLiteral("tl.%1").arg(fn), QStringLiteral("positional arguments expected"));
+            args << expr(a);
+            texts << text(args.last(), a);
+        }
+        TritonValue r = tileOp(QStringLiteral(","), args[n0 - 2], args[n0 - 1], false);
+        if (n0 == 3)
+            r.shape = tileOp(QStringLiteral(","), args[0], r, false).shape;
+        r.text = QStringLiteral("ct.%1(%2)").arg(fn, texts.join(QStringLiteral(", ")));
+        r.rank = 0;
+        for (const TritonValue &a : std::as_const(args))
+            r.rank = qMax(r.rank, a.kind == TritonValue::Kind::Scalar ? 0 : a.rank);
+        return r;
+    }
+    if (fn == QLatin1String("cast")) {
+        TritonValue x = expr(argument(n, 0, "input"));
+        const QString dt = dtypeName(argument(n, 1, "dtype"));
+        x.text = QStringLiteral("ct.astype(%1, %2)").arg(text(x, n), dt);
+        x.shape = shapeOf(x);
+        if (x.kind != TritonValue::Kind::Scalar)
+            x.kind = TritonValue::Kind::Tile;
+        x.dtype = dt;
+        return x;
+    }
+    if (fn == QLatin1String("trans")) {
+        TritonValue x = expr(argument(n, 0, "input"));
+        if (x.shape.size() != 2)
+            fail(n, QStringLiteral("tl.trans"), QStringLiteral("rank-2 tiles only"));
+        x.text = QStringLiteral("ct.transpose(%1)").arg(x.text);
+        x.shape = {x.shape[1], x.shape[0]};
+        return x;
+    }
+    if (fn.startsWith(QLatin1String("rand")))
+        fail(n, QStringLiteral("tl.%1").arg(fn),
+             QStringLiteral("Philox random numbers have no cuTile primitive; write the generator with integer hash ops (examples/triton/dropout.py)"));
+    if (fn.startsWith(QLatin1String("atomic_")))
+        fail(n, QStringLiteral("tl.%1").arg(fn), QStringLiteral("atomics are not generated"));
+    if (fn == QLatin1String("store"))
+        fail(n, QStringLiteral("tl.store"), QStringLiteral("tl.store used as a value"));
+    if (fn == QLatin1String("make_tensor_descriptor") || fn == QLatin1String("load_tensor_descriptor"))
+        fail(n, QStringLiteral("tl.%1").arg(fn), QStringLiteral("device-side tensor descriptors are not mapped"));
+    fail(n, QStringLiteral("tl.%1").arg(fn), QStringLiteral("no cuTile mapping"));
+}
+
+} // namespace tileport::triton

@@ -1,0 +1,348 @@
+// SPDX-License-Identifier: MIT
+// Expressions of the Triton -> cuTile rewrite: names, arithmetic, tl.* calls.
+#include "TritonDesugarer.h"
+
+#include "SyntaxNode.h"
+
+#include <algorithm>
+
+namespace tileport::triton {
+
+using namespace tileport::frontend;
+
+namespace {
+
+QString str(std::string_view s) { return QString::fromUtf8(s.data(), int(s.size())); }
+
+QString combineDtype(const QString &a, const QString &b)
+{
+    if (a == QLatin1String("ct.float32") || b == QLatin1String("ct.float32"))
+        return QStringLiteral("ct.float32");
+    if (a.startsWith(QLatin1String("ct.")))
+        return a;
+    if (b.startsWith(QLatin1String("ct.")))
+        return b;
+    return a.isEmpty() ? b : a;
+}
+
+} // namespace
+
+TSNode TritonDesugarer::argument(TSNode call, int pos, const char *keyword) const
+{
+    const TSNode args = node::field(call, "arguments");
+    for (TSNode a : node::children(args))
+        if (node::is(a, "keyword_argument") && m_src.text(node::field(a, "name")) == QLatin1String(keyword))
+            return node::field(a, "value");
+    return node::positional(call, pos);
+}
+
+QString TritonDesugarer::text(const TritonValue &v, TSNode at)
+{
+    switch (v.kind) {
+    case TritonValue::Kind::Scalar:
+    case TritonValue::Kind::Tile:
+    case TritonValue::Kind::Dtype:
+        return v.text;
+    case TritonValue::Kind::Mask:
+        return v.maskText;
+    case TritonValue::Kind::Offsets: {
+        QString t = QStringLiteral("ct.arange(%1, dtype=ct.int32)").arg(v.offSize);
+        if (v.offIndex != QLatin1String("0"))
+            t = QStringLiteral("(%1 * %2 + %3)").arg(v.offIndex, v.offSize, t);
+        if (v.rank == 2)
+            return QStringLiteral("ct.reshape(%1, %2)").arg(t, v.offAxis == 0 ? QStringLiteral("(%1, 1)").arg(v.offSize)
+                                                                               : QStringLiteral("(1, %1)").arg(v.offSize));
+        return m_lift ? QStringLiteral("ct.reshape(%1, (1, %2))").arg(t, v.offSize) : t;
+    }
+    case TritonValue::Kind::Pointer:
+        fail(at, QStringLiteral("pointer value"),
+             QStringLiteral("a pointer is used other than as a tl.load/tl.store address: no tile view maps it"));
+    case TritonValue::Kind::Descriptor:
+        fail(at, QStringLiteral("tensor descriptor"), QStringLiteral("a TensorDescriptor is used as a value"));
+    case TritonValue::Kind::Invalid:
+        break;
+    }
+    fail(at, {}, {});
+}
+
+// Tile shape of a value as cuTile sees it (physical: lifted 1-D is (1, N)).
+QStringList TritonDesugarer::shapeOf(const TritonValue &v) const
+{
+    if (v.kind == TritonValue::Kind::Tile || v.kind == TritonValue::Kind::Mask)
+        return v.shape;
+    if (v.kind == TritonValue::Kind::Offsets) {
+        if (v.rank == 2)
+            return v.offAxis == 0 ? QStringList{v.offSize, QStringLiteral("1")} : QStringList{QStringLiteral("1"), v.offSize};
+        return m_lift ? QStringList{QStringLiteral("1"), v.offSize} : QStringList{v.offSize};
+    }
+    return {};
+}
+
+TritonValue TritonDesugarer::tileOp(const QString &op, const TritonValue &a, const TritonValue &b, bool compare)
+{
+    TritonValue r;
+    r.kind = TritonValue::Kind::Tile;
+    const QStringList sa = shapeOf(a), sb = shapeOf(b);
+    if (sa.size() != sb.size()) {
+        r.shape = sa.size() > sb.size() ? sa : sb;
+    } else {
+        for (int i = 0; i < sa.size(); ++i)
+            r.shape << (sa[i] == QLatin1String("1") ? sb[i] : sa[i]);
+    }
+    r.rank = qMax(a.kind == TritonValue::Kind::Scalar ? 0 : a.rank, b.kind == TritonValue::Kind::Scalar ? 0 : b.rank);
+    r.dtype = compare ? QStringLiteral("ct.bool_") : combineDtype(a.dtype, b.dtype);
+    r.text = QStringLiteral("(%1 %2 %3)").arg(a.text, op, b.text);
+    return r;
+}
+
+TritonValue TritonDesugarer::expr(TSNode n)
+{
+    const std::string_view t = node::type(n);
+    if (t == "parenthesized_expression") {
+        TritonValue v = expr(node::unparen(n));
+        return v;
+    }
+    if (t == "identifier") {
+        const QString name = m_src.text(n);
+        const auto it = m_env.constFind(name);
+        if (it == m_env.constEnd()) {
+            const QString g = m_imports.resolve(m_src, n);
+            fail(n, QStringLiteral("name '%1'").arg(name),
+                 g.isEmpty() ? QStringLiteral("not defined in the kernel (module globals and helpers are not carried over)")
+                             : QStringLiteral("a Triton name used as a value"));
+        }
+        if (it->kind == TritonValue::Kind::Invalid)
+            fail(n, {}, {});
+        return *it;
+    }
+    if (t == "integer" || t == "float" || t == "true" || t == "false" || t == "none") {
+        TritonValue v;
+        v.kind = TritonValue::Kind::Scalar;
+        v.text = m_src.text(n);
+        v.isInt = t == "integer";
+        return v;
+    }
+    if (t == "unary_operator") {
+        TritonValue v = expr(node::field(n, "argument"));
+        const QString op = str(node::operatorOf(n));
+        if (v.kind != TritonValue::Kind::Scalar && v.kind != TritonValue::Kind::Tile)
+            v.text = text(v, n), v.kind = TritonValue::Kind::Tile, v.shape = shapeOf(v);
+        v.text = QStringLiteral("(%1%2)").arg(op == QLatin1String("~") ? QStringLiteral("~") : op, v.text);
+        v.quotient.clear();
+        v.multipleOf.clear();
+        return v;
+    }
+    if (t == "not_operator" || t == "boolean_operator") {
+        if (t == "not_operator") {
+            TritonValue v = expr(node::field(n, "argument"));
+            if (v.kind != TritonValue::Kind::Scalar)
+                fail(n, QStringLiteral("not"), QStringLiteral("`not` applies to scalars only"));
+            v.text = QStringLiteral("(not %1)").arg(v.text);
+            return v;
+        }
+        const TritonValue a = expr(node::field(n, "left")), b = expr(node::field(n, "right"));
+        if (a.kind != TritonValue::Kind::Scalar || b.kind != TritonValue::Kind::Scalar)
+            fail(n, QStringLiteral("and/or"), QStringLiteral("`and`/`or` apply to scalars only; use & and | on tiles"));
+        TritonValue v = a;
+        v.text = QStringLiteral("(%1 %2 %3)").arg(a.text, str(node::operatorOf(n)), b.text);
+        return v;
+    }
+    if (t == "binary_operator")
+        return binary(n);
+    if (t == "comparison_operator")
+        return compare(n);
+    if (t == "call")
+        return call(n);
+    if (t == "attribute") {
+        const QString lf = m_imports.languageFunction(m_src, n);
+        static const QSet<QString> dtypes{QStringLiteral("float16"), QStringLiteral("bfloat16"), QStringLiteral("float32"),
+                                          QStringLiteral("float64"), QStringLiteral("int8"), QStringLiteral("int16"),
+                                          QStringLiteral("int32"), QStringLiteral("int64"), QStringLiteral("uint8"),
+                                          QStringLiteral("uint16"), QStringLiteral("uint32"), QStringLiteral("uint64")};
+        TritonValue v;
+        v.kind = TritonValue::Kind::Dtype;
+        if (dtypes.contains(lf)) {
+            v.text = QStringLiteral("ct.") + lf;
+            return v;
+        }
+        if (lf == QLatin1String("int1")) {
+            v.text = QStringLiteral("ct.bool_");
+            return v;
+        }
+        const QString full = m_src.text(n);
+        const QString attr = m_src.text(node::field(n, "attribute"));
+        const TSNode obj = node::field(n, "object");
+        if (attr == QLatin1String("element_ty") && node::is(obj, "attribute")
+            && m_src.text(node::field(obj, "attribute")) == QLatin1String("dtype")) {
+            v.text = m_src.text(node::field(obj, "object")) + QStringLiteral(".dtype");
+            return v;
+        }
+        if (attr == QLatin1String("dtype")) {
+            const TritonValue o = expr(obj);
+            if (o.kind == TritonValue::Kind::Pointer && !o.array.isEmpty()) {
+                v.text = o.array + QStringLiteral(".dtype");
+                return v;
+            }
+            if (o.dtype.startsWith(QLatin1String("ct."))) {
+                v.text = o.dtype;
+                return v;
+            }
+            if (o.dtype.startsWith(QLatin1Char('@'))) {
+                v.text = o.dtype.mid(1) + QStringLiteral(".dtype");
+                return v;
+            }
+        }
+        if (attr == QLatin1String("T")) {
+            TritonValue o = expr(obj);
+            if (o.kind == TritonValue::Kind::Tile && o.shape.size() == 2) {
+                o.text = QStringLiteral("ct.transpose(%1)").arg(o.text);
+                o.shape = {o.shape[1], o.shape[0]};
+                return o;
+            }
+        }
+        fail(n, full, QStringLiteral("attribute not mapped"));
+    }
+    if (t == "subscript") {
+        // x[:, None] / x[None, :]: broadcast a 1-D tile to an axis of a 2-D one.
+        const TritonValue v = expr(node::field(n, "value"));
+        QStringList subs;
+        for (TSNode s : node::fieldChildren(n, "subscript"))
+            subs << m_src.text(s).remove(QLatin1Char(' '));
+        const bool col = subs == QStringList{QStringLiteral(":"), QStringLiteral("None")};
+        const bool row = subs == QStringList{QStringLiteral("None"), QStringLiteral(":")};
+        if ((col || row) && v.kind == TritonValue::Kind::Offsets && v.rank == 1) {
+            TritonValue r = v;
+            r.rank = 2;
+            r.offAxis = col ? 0 : 1;
+            return r;
+        }
+        if ((col || row) && (v.kind == TritonValue::Kind::Tile || v.kind == TritonValue::Kind::Mask) && v.rank == 1) {
+            TritonValue r = v;
+            const QString len = v.shape.value(v.shape.size() - 1);
+            r.kind = TritonValue::Kind::Tile;
+            r.rank = 2;
+            r.shape = col ? QStringList{len, QStringLiteral("1")} : QStringList{QStringLiteral("1"), len};
+            r.text = QStringLiteral("ct.reshape(%1, (%2))").arg(text(v, n), r.shape.join(QStringLiteral(", ")));
+            return r;
+        }
+        fail(n, QStringLiteral("subscript"), QStringLiteral("only x[:, None] and x[None, :] on 1-D tiles are mapped"));
+    }
+    fail(n, str(t), QStringLiteral("expression kind not mapped"));
+}
+
+TritonValue TritonDesugarer::binary(TSNode n)
+{
+    const QString op = str(node::operatorOf(n));
+    const TSNode ln = node::field(n, "left"), rn = node::field(n, "right");
+    const TritonValue a = expr(ln);
+    if (a.kind == TritonValue::Kind::Pointer && (op == QLatin1String("+") || op == QLatin1String("-")))
+        return pointerAdd(a, rn, n, op == QLatin1String("-"));
+    const TritonValue b = expr(rn);
+    if (b.kind == TritonValue::Kind::Pointer && op == QLatin1String("+"))
+        return pointerAdd(b, ln, n);
+    using K = TritonValue::Kind;
+    if (op == QLatin1String("+")) {
+        const bool ab = a.kind == K::Scalar && b.kind == K::Offsets, ba = b.kind == K::Scalar && a.kind == K::Offsets;
+        if (ab || ba) {
+            const TritonValue &s = ab ? a : b;
+            TritonValue o = ab ? b : a;
+            if (o.offIndex == QLatin1String("0") && s.text == QLatin1String("0"))
+                return o;
+            if (o.offIndex == QLatin1String("0") && !s.multipleOf.isEmpty() && s.multipleOf == o.offSize) {
+                o.offIndex = s.quotient;
+                return o;
+            }
+        }
+    }
+    if (a.kind == K::Scalar && b.kind == K::Scalar) {
+        TritonValue r;
+        r.kind = K::Scalar;
+        r.isInt = a.isInt && b.isInt && op != QLatin1String("/");
+        r.text = QStringLiteral("(%1 %2 %3)").arg(a.text, op, b.text);
+        if (op == QLatin1String("*")) {
+            if (m_constexprs.contains(b.text))
+                r.quotient = a.text, r.multipleOf = b.text;
+            else if (m_constexprs.contains(a.text))
+                r.quotient = b.text, r.multipleOf = a.text;
+        }
+        if (op == QLatin1String("//") || op == QLatin1String("%")) {
+            for (TSNode s : {ln, rn})
+                if (node::is(s, "identifier") && m_env.value(m_src.text(s)).text == m_src.text(s))
+                    m_intParams.insert(m_src.text(s));
+        }
+        return r;
+    }
+    if (op == QLatin1String("&") && a.kind == K::Mask && b.kind == K::Mask) {
+        TritonValue r = a;
+        r.maskText = QStringLiteral("(%1 & %2)").arg(a.maskText, b.maskText);
+        r.bounds << b.bounds;
+        r.shape = tileOp(op, a, b, true).shape;
+        return r;
+    }
+    TritonValue x = a, y = b;
+    x.text = text(a, ln);
+    y.text = text(b, rn);
+    // A float scalar argument is an fp32 value in Triton: with a tile of a
+    // parameter's element type the arithmetic promotes to fp32, so the
+    // tile is converted first (cuTile would not mix them).
+    const auto runtimeFloat = [&](TSNode s, const TritonValue &v) {
+        return v.kind == K::Scalar && node::is(s, "identifier") && v.text == m_src.text(s) && !v.isInt
+            && !m_intParams.contains(v.text) && !m_constexprs.contains(v.text)
+            && std::any_of(m_kernel.params.cbegin(), m_kernel.params.cend(), [&](const TritonParam &p) { return p.name == v.text; });
+    };
+    static const QSet<QString> arith{QStringLiteral("+"), QStringLiteral("-"), QStringLiteral("*"), QStringLiteral("/")};
+    if (arith.contains(op)) {
+        if (runtimeFloat(rn, b) && x.kind == K::Tile && x.dtype.startsWith(QLatin1Char('@'))) {
+            x.text = QStringLiteral("ct.astype(%1, ct.float32)").arg(x.text);
+            x.dtype = QStringLiteral("ct.float32");
+        } else if (runtimeFloat(ln, a) && y.kind == K::Tile && y.dtype.startsWith(QLatin1Char('@'))) {
+            y.text = QStringLiteral("ct.astype(%1, ct.float32)").arg(y.text);
+            y.dtype = QStringLiteral("ct.float32");
+        }
+    }
+    return tileOp(op, x, y, false);
+}
+
+TritonValue TritonDesugarer::compare(TSNode n)
+{
+    const auto kids = node::children(n);
+    if (kids.size() != 2)
+        fail(n, QStringLiteral("chained comparison"), QStringLiteral("not mapped"));
+    QString op;
+    for (uint32_t i = 0; i < ts_node_child_count(n); ++i) {
+        const TSNode c = ts_node_child(n, i);
+        if (!ts_node_is_named(c))
+            op = str(node::type(c));
+    }
+    const TritonValue a = expr(kids[0]), b = expr(kids[1]);
+    using K = TritonValue::Kind;
+    if (a.kind == K::Scalar && b.kind == K::Scalar) {
+        TritonValue r;
+        r.kind = K::Scalar;
+        r.text = QStringLiteral("(%1 %2 %3)").arg(a.text, op, b.text);
+        return r;
+    }
+    TritonValue x = a, y = b;
+    x.text = text(a, kids[0]);
+    y.text = text(b, kids[1]);
+    TritonValue r = tileOp(op, x, y, true);
+    if (a.kind == K::Offsets && b.kind == K::Scalar && op == QLatin1String("<")) {
+        // offs < n: the bound of a view; the cuTile array's extent plays it.
+        r.kind = K::Mask;
+        r.maskText = r.text;
+        r.bounds << b.text;
+        if (node::is(kids[1], "identifier") && m_env.value(m_src.text(kids[1])).text == m_src.text(kids[1]))
+            m_intParams.insert(m_src.text(kids[1]));
+    }
+    return r;
+}
+
+QString TritonDesugarer::dtypeName(TSNode n)
+{
+    const TritonValue v = expr(n);
+    if (v.kind != TritonValue::Kind::Dtype)
+        fail(n, QStringLiteral("dtype"), QStringLiteral("not a Triton dtype"));
+    return v.text;
+}
+
+} // namespace tileport::triton

@@ -1,0 +1,337 @@
+// SPDX-License-Identifier: MIT
+// Pointers, masks and block pointers: Triton addresses as cuTile views.
+#include "TritonDesugarer.h"
+
+#include "SyntaxNode.h"
+
+#include <algorithm>
+
+namespace tileport::triton {
+
+using namespace tileport::frontend;
+
+TritonValue TritonDesugarer::pointerAdd(TritonValue ptr, TSNode addend, TSNode at, bool subtract)
+{
+    if (!ptr.poisoned.isEmpty())
+        fail(at, QStringLiteral("pointer"), ptr.poisoned);
+    if (subtract)
+        fail(at, QStringLiteral("pointer subtraction"), QStringLiteral("only offsets added to a pointer are mapped"));
+    if (ptr.blockPointer)
+        fail(at, QStringLiteral("pointer arithmetic"),
+             QStringLiteral("arithmetic on a block pointer or an advanced pointer; use tl.advance"));
+    addTerms(ptr, addend, QString(), at);
+    return ptr;
+}
+
+void TritonDesugarer::addTerms(TritonValue &ptr, TSNode e, const QString &stride, TSNode at)
+{
+    e = node::unparen(e);
+    if (node::is(e, "binary_operator")) {
+        const auto op = node::operatorOf(e);
+        const TSNode l = node::field(e, "left"), r = node::field(e, "right");
+        if (op == "+") {
+            addTerms(ptr, l, stride, at);
+            addTerms(ptr, r, stride, at);
+            return;
+        }
+        if (op == "*" && stride.isEmpty()) {
+            // offsets * stride: the stride is a scalar parameter (not a
+            // constexpr: `pid * BLOCK` is an element offset, not a stride).
+            const auto isStride = [&](TSNode s) {
+                if (!node::is(s, "identifier"))
+                    return false;
+                const QString name = m_src.text(s);
+                const TritonValue v = m_env.value(name);
+                return v.kind == TritonValue::Kind::Scalar && v.text == name && !m_constexprs.contains(name)
+                    && std::any_of(m_kernel.params.cbegin(), m_kernel.params.cend(),
+                                   [&](const TritonParam &p) { return p.name == name; });
+            };
+            if (isStride(r)) {
+                addTerms(ptr, l, m_src.text(r), at);
+                return;
+            }
+            if (isStride(l)) {
+                addTerms(ptr, r, m_src.text(l), at);
+                return;
+            }
+        }
+    }
+    const TritonValue v = expr(e);
+    ViewDim d;
+    d.stride = stride;
+    const SourceRange where = m_src.range(e);
+    d.line = where.line;
+    d.col = where.col;
+    if (v.kind == TritonValue::Kind::Offsets) {
+        d.index = v.offIndex;
+        d.size = v.offSize;
+        d.tileAxis = v.offAxis;
+        d.tileRank = v.rank;
+    } else if (v.kind == TritonValue::Kind::Scalar) {
+        d.scalarText = v.text;
+        d.quotient = v.quotient;
+        d.multipleOf = v.multipleOf;
+    } else if (v.kind == TritonValue::Kind::Tile) {
+        fail(e, QStringLiteral("pointer offsets"),
+             QStringLiteral("the offsets are not `index * BLOCK + tl.arange(0, BLOCK)` (optionally times a stride): no tile view fits, and gathers through pointer tiles are not generated"));
+    } else {
+        fail(e, QStringLiteral("pointer offsets"), QStringLiteral("a pointer plus something that is not an offset"));
+    }
+    ptr.dims << d;
+}
+
+QList<ViewDim> TritonDesugarer::resolveDims(const TritonValue &ptr, TSNode at)
+{
+    if (!ptr.poisoned.isEmpty())
+        fail(at, QStringLiteral("pointer"), ptr.poisoned);
+    if (ptr.blockPointer)
+        return ptr.dims;
+    // Group the terms by stride: one group is one array dimension.
+    QList<ViewDim> dims;
+    for (const ViewDim &t : ptr.dims) {
+        auto it = std::find_if(dims.begin(), dims.end(), [&](const ViewDim &d) { return d.stride == t.stride; });
+        if (it == dims.end()) {
+            dims << t;
+            continue;
+        }
+        ViewDim &d = *it;
+        const bool dTile = d.tileAxis >= 0 && !d.size.isEmpty(), tTile = t.tileAxis >= 0 && !t.size.isEmpty();
+        if (dTile && tTile)
+            fail(at, QStringLiteral("pointer offsets"), QStringLiteral("two offset tiles along one stride"));
+        if (!dTile && !tTile) {
+            d.scalarText = QStringLiteral("%1 + %2").arg(d.scalarText, t.scalarText);
+            d.quotient.clear();
+            d.multipleOf.clear();
+            continue;
+        }
+        ViewDim tile = dTile ? d : t;
+        const ViewDim scalar = dTile ? t : d;
+        if (scalar.scalarText == QLatin1String("0")) {
+            d = tile;
+            continue;
+        }
+        if (scalar.multipleOf.isEmpty() || scalar.multipleOf != tile.size)
+            fail(at, QStringLiteral("pointer offsets"),
+                 QStringLiteral("the offset base `%1` is not a known multiple of the block %2: no tile index fits").arg(scalar.scalarText, tile.size));
+        tile.index = tile.index == QLatin1String("0") ? scalar.quotient : QStringLiteral("%1 + %2").arg(tile.index, scalar.quotient);
+        d = tile;
+    }
+    // Scalar dims are row indices (tile size 1).
+    for (ViewDim &d : dims)
+        if (d.tileAxis < 0 || d.size.isEmpty()) {
+            d.tileAxis = -1;
+            d.index = d.scalarText;
+            d.size = QStringLiteral("1");
+        }
+    // Array order: row indices, then tile axes in order; the unit-stride
+    // (contiguous) dimension must come last.
+    std::stable_sort(dims.begin(), dims.end(), [](const ViewDim &a, const ViewDim &b) {
+        const int ka = a.stride.isEmpty() ? 1000 : a.tileAxis, kb = b.stride.isEmpty() ? 1000 : b.tileAxis;
+        return ka < kb;
+    });
+    int lastAxis = -1;
+    for (const ViewDim &d : dims) {
+        if (d.tileAxis >= 0 && d.tileAxis < lastAxis)
+            fail(at, QStringLiteral("pointer offsets"),
+                 QStringLiteral("the contiguous axis is not the tile's last axis: a transposed view (order=) is not mapped"));
+        lastAxis = qMax(lastAxis, d.tileAxis);
+    }
+    bool scalarDim = false;
+    int tileRank = 0;
+    for (const ViewDim &d : dims) {
+        scalarDim = scalarDim || d.tileAxis < 0;
+        tileRank = qMax(tileRank, d.tileRank);
+    }
+    if (scalarDim && tileRank == 1 && !m_lift)
+        throw Restart{};
+    const int known = m_arrayRank.value(ptr.array, -1);
+    if (known >= 0 && known != dims.size())
+        fail(at, QStringLiteral("pointer rank"),
+             QStringLiteral("'%1' is addressed with %2 dimension(s) here and %3 elsewhere").arg(ptr.array).arg(dims.size()).arg(known));
+    m_arrayRank.insert(ptr.array, int(dims.size()));
+    return dims;
+}
+
+QString TritonDesugarer::viewIndex(const QList<ViewDim> &dims) const
+{
+    QStringList parts;
+    for (const ViewDim &d : dims)
+        parts << d.index;
+    return QStringLiteral("(%1%2)").arg(parts.join(QStringLiteral(", ")), parts.size() == 1 ? QStringLiteral(",") : QString());
+}
+
+QString TritonDesugarer::viewShape(const QList<ViewDim> &dims) const
+{
+    QStringList parts;
+    for (const ViewDim &d : dims)
+        parts << d.size;
+    return QStringLiteral("(%1%2)").arg(parts.join(QStringLiteral(", ")), parts.size() == 1 ? QStringLiteral(",") : QString());
+}
+
+QString TritonDesugarer::padding(TSNode mask, TSNode other)
+{
+    if (node::isNull(other))
+        return QStringLiteral("ZERO");
+    QString t = m_src.text(other);
+    t.remove(QLatin1Char(' ')).replace(QLatin1Char('\''), QLatin1Char('"'));
+    if (t == QLatin1String("0") || t == QLatin1String("0.0") || t == QLatin1String("0.") || t == QLatin1String("False"))
+        return QStringLiteral("ZERO");
+    if (t == QLatin1String("float(\"-inf\")") || t == QLatin1String("-float(\"inf\")") || t == QLatin1String("-math.inf"))
+        return QStringLiteral("NEG_INF");
+    if (t == QLatin1String("float(\"inf\")") || t == QLatin1String("math.inf"))
+        return QStringLiteral("POS_INF");
+    if (t == QLatin1String("float(\"nan\")") || t == QLatin1String("math.nan"))
+        return QStringLiteral("NAN");
+    Q_UNUSED(mask);
+    fail(other, QStringLiteral("other="),
+         QStringLiteral("`other=%1`: a cuTile view pads with zero, ±inf or nan only").arg(m_src.text(other)));
+}
+
+TritonValue TritonDesugarer::load(TSNode n)
+{
+    const TSNode pn = argument(n, 0, "pointer");
+    const TritonValue ptr = expr(pn);
+    if (ptr.kind != TritonValue::Kind::Pointer)
+        fail(pn, QStringLiteral("tl.load"), QStringLiteral("the address is not a pointer into a kernel parameter"));
+    const TSNode mn = argument(n, 1, "mask"), on = argument(n, 2, "other");
+    if (!node::isNull(mn) && !node::is(mn, "none")) {
+        const TritonValue m = expr(mn);
+        if (m.kind != TritonValue::Kind::Mask)
+            fail(mn, QStringLiteral("mask"),
+                 QStringLiteral("the mask is not `offsets < bound` (or an & of such): no view bound fits"));
+    }
+    QString pad = padding(mn, on);
+    const TSNode po = argument(n, 99, "padding_option");
+    if (!node::isNull(po)) {
+        const QString p = m_src.text(po).remove(QLatin1Char('"')).remove(QLatin1Char('\''));
+        pad = p == QLatin1String("nan") ? QStringLiteral("NAN") : QStringLiteral("ZERO");
+    }
+    const QList<ViewDim> dims = resolveDims(ptr, n);
+    TritonValue v;
+    v.kind = TritonValue::Kind::Tile;
+    v.dtype = QLatin1Char('@') + ptr.array;
+    QStringList physical, logical;
+    for (const ViewDim &d : dims) {
+        physical << d.size;
+        if (d.tileAxis >= 0)
+            logical << d.size;
+    }
+    v.rank = int(logical.size());
+    v.text = QStringLiteral("ct.load(%1, index=%2, shape=%3, padding_mode=ct.PaddingMode.%4)")
+                 .arg(ptr.array, viewIndex(dims), viewShape(dims), pad);
+    QStringList want = logical;
+    if (m_lift && logical.size() <= 1)
+        want = logical.isEmpty() ? QStringList{QStringLiteral("1"), QStringLiteral("1")} : QStringList{QStringLiteral("1"), logical[0]};
+    if (logical.isEmpty() && !m_lift)
+        want = {QStringLiteral("1")};
+    if (want != physical)
+        v.text = QStringLiteral("ct.reshape(%1, (%2%3))").arg(v.text, want.join(QStringLiteral(", ")),
+                                                              want.size() == 1 ? QStringLiteral(",") : QString());
+    v.shape = want;
+    return v;
+}
+
+void TritonDesugarer::store(TSNode n)
+{
+    const TSNode pn = argument(n, 0, "pointer"), vn = argument(n, 1, "value"), mn = argument(n, 2, "mask");
+    const TritonValue ptr = expr(pn);
+    if (ptr.kind != TritonValue::Kind::Pointer)
+        fail(pn, QStringLiteral("tl.store"), QStringLiteral("the address is not a pointer into a kernel parameter"));
+    if (!node::isNull(mn) && !node::is(mn, "none")) {
+        const TritonValue m = expr(mn);
+        if (m.kind != TritonValue::Kind::Mask)
+            fail(mn, QStringLiteral("mask"),
+                 QStringLiteral("the mask is not `offsets < bound` (or an & of such): no view bound fits"));
+    }
+    const TritonValue v = expr(vn);
+    if (v.kind != TritonValue::Kind::Tile)
+        fail(vn, QStringLiteral("tl.store value"), QStringLiteral("only tiles are stored (a scalar needs tl.full)"));
+    const QList<ViewDim> dims = resolveDims(ptr, n);
+    QStringList physical;
+    for (const ViewDim &d : dims)
+        physical << d.size;
+    QString t = v.text;
+    // tl.store converts to the pointer's element type; cuTile wants it explicit.
+    if (v.dtype.startsWith(QLatin1String("ct.")))
+        t = QStringLiteral("ct.astype(%1, %2.dtype)").arg(t, ptr.array);
+    if (v.shape != physical)
+        t = QStringLiteral("ct.reshape(%1, %2)").arg(t, viewShape(dims));
+    emit(QStringLiteral("ct.store(%1, index=%2, tile=%3)").arg(ptr.array, viewIndex(dims), t), n);
+}
+
+TritonValue TritonDesugarer::makeBlockPointer(TSNode n)
+{
+    const TSNode bn = argument(n, 0, "base");
+    const TritonValue base = expr(bn);
+    if (base.kind != TritonValue::Kind::Pointer || !base.dims.isEmpty() || base.blockPointer)
+        fail(bn, QStringLiteral("tl.make_block_ptr base"), QStringLiteral("the base must be a pointer parameter itself"));
+    const auto items = [&](int pos, const char *kw) {
+        const TSNode t = node::unparen(argument(n, pos, kw));
+        if (!node::is(t, "tuple") && !node::is(t, "list"))
+            fail(n, QStringLiteral("tl.make_block_ptr %1=").arg(QLatin1String(kw)), QStringLiteral("a literal tuple is expected"));
+        return node::children(t);
+    };
+    const auto offsets = items(3, "offsets"), block = items(4, "block_shape"), order = items(5, "order");
+    if (offsets.size() != block.size() || order.size() != block.size())
+        fail(n, QStringLiteral("tl.make_block_ptr"), QStringLiteral("offsets, block_shape and order differ in length"));
+    for (size_t i = 0; i < order.size(); ++i)
+        if (m_src.text(order[i]) != QString::number(int(order.size() - 1 - i)))
+            fail(order[i], QStringLiteral("tl.make_block_ptr order="),
+                 QStringLiteral("only row-major order (n-1, ..., 0) is mapped; a permuted order needs a dim_map"));
+    TritonValue p = base;
+    p.blockPointer = true;
+    for (size_t i = 0; i < block.size(); ++i) {
+        ViewDim d;
+        d.size = expr(block[i]).text;
+        d.tileAxis = int(i);
+        d.tileRank = int(block.size());
+        const TritonValue off = expr(offsets[i]);
+        if (off.kind != TritonValue::Kind::Scalar)
+            fail(offsets[i], QStringLiteral("block pointer offset"), QStringLiteral("a scalar offset is expected"));
+        if (off.text == QLatin1String("0"))
+            d.index = QStringLiteral("0");
+        else if (!off.multipleOf.isEmpty() && off.multipleOf == d.size)
+            d.index = off.quotient;
+        else
+            fail(offsets[i], QStringLiteral("block pointer offset"),
+                 QStringLiteral("`%1` is not a known multiple of the block size %2: no partition index fits").arg(off.text, d.size));
+        p.dims << d;
+    }
+    m_arrayRank.insert(p.array, int(p.dims.size()));
+    return p;
+}
+
+QList<int> TritonDesugarer::advanceSteps(const TritonValue &ptr, TSNode delta, bool tuple)
+{
+    QList<ViewDim> dims = resolveDims(ptr, delta);
+    QList<int> steps(dims.size(), 0);
+    if (tuple) {
+        const TSNode t = node::unparen(delta);
+        const auto items = node::children(t);
+        if (!(node::is(t, "tuple") || node::is(t, "list")) || items.size() != size_t(dims.size()))
+            fail(delta, QStringLiteral("tl.advance"), QStringLiteral("a literal tuple with one offset per dimension is expected"));
+        for (int i = 0; i < dims.size(); ++i) {
+            const QString s = expr(items[size_t(i)]).text;
+            if (s == QLatin1String("0"))
+                continue;
+            if (s != dims[i].size)
+                fail(items[size_t(i)], QStringLiteral("tl.advance"),
+                     QStringLiteral("the step `%1` is not the block size %2").arg(s, dims[i].size));
+            steps[i] = 1;
+        }
+        return steps;
+    }
+    TritonValue probe;
+    probe.kind = TritonValue::Kind::Pointer;
+    addTerms(probe, delta, QString(), delta);
+    for (const ViewDim &t : std::as_const(probe.dims)) {
+        const auto it = std::find_if(dims.cbegin(), dims.cend(), [&](const ViewDim &d) { return d.stride == t.stride; });
+        if (it == dims.cend() || t.tileAxis >= 0 || (t.scalarText != it->size && t.quotient != QLatin1String("1")))
+            fail(delta, QStringLiteral("pointer advance"),
+                 QStringLiteral("the step is not one block along one of the pointer's strides"));
+        steps[int(it - dims.cbegin())] += 1;
+    }
+    return steps;
+}
+
+} // namespace tileport::triton

@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: MIT
+// Parameter classification of the Triton -> cuTile rewrite: pointers,
+// descriptors, constexprs and scalars, from how the body uses them.
+#include "TritonDesugarer.h"
+
+#include "SyntaxNode.h"
+
+namespace tileport::triton {
+
+using namespace tileport::frontend;
+
+void TritonDesugarer::prescanParams()
+{
+    // Pointers are the roots of tl.load/tl.store/make_block_ptr addresses,
+    // followed through local assignments; descriptors receive .load/.store.
+    QHash<QString, QList<TSNode>> assigned;
+    QList<TSNode> addresses;
+    QList<TSNode> stack{node::field(m_fn, "body")};
+    while (!stack.isEmpty()) {
+        const TSNode n = stack.takeLast();
+        if (node::is(n, "assignment") || node::is(n, "augmented_assignment")) {
+            const TSNode left = node::field(n, "left");
+            if (node::is(left, "identifier"))
+                assigned[m_src.text(left)] << node::field(n, "right");
+        }
+        if (node::is(n, "call")) {
+            const TSNode callee = node::field(n, "function");
+            const QString fn = m_imports.languageFunction(m_src, callee);
+            if (fn == QLatin1String("load") || fn == QLatin1String("store") || fn == QLatin1String("advance"))
+                addresses << argument(n, 0, "pointer");
+            else if (fn == QLatin1String("make_block_ptr"))
+                addresses << argument(n, 0, "base");
+            else if (node::is(callee, "attribute")) {
+                const QString method = m_src.text(node::field(callee, "attribute"));
+                const TSNode obj = node::field(callee, "object");
+                if ((method == QLatin1String("load") || method == QLatin1String("store")) && node::is(obj, "identifier"))
+                    m_descriptorParams.insert(m_src.text(obj));
+            }
+        }
+        for (TSNode c : node::children(n))
+            stack << c;
+    }
+    QSet<QString> seen;
+    while (!addresses.isEmpty()) {
+        TSNode a = node::unparen(addresses.takeLast());
+        while (node::is(a, "binary_operator") || node::is(a, "call") || node::is(a, "parenthesized_expression")) {
+            if (node::is(a, "call"))
+                a = node::positional(a, 0);
+            else if (node::is(a, "binary_operator"))
+                a = node::field(a, "left");
+            else
+                a = node::unparen(a);
+        }
+        if (!node::is(a, "identifier"))
+            continue;
+        const QString name = m_src.text(a);
+        if (seen.contains(name))
+            continue;
+        seen.insert(name);
+        m_pointerParams.insert(name);
+        for (TSNode rhs : assigned.value(name))
+            addresses << rhs;
+    }
+
+    m_kernel.params.clear();
+    for (TSNode p : node::children(node::field(m_fn, "parameters"))) {
+        TritonParam param;
+        TSNode nameNode = p;
+        if (node::is(p, "typed_parameter")) {
+            nameNode = firstNamed(p);
+            param.annotation = m_src.text(node::field(p, "type"));
+        } else if (node::is(p, "default_parameter") || node::is(p, "typed_default_parameter")) {
+            nameNode = node::field(p, "name");
+            param.annotation = m_src.text(node::field(p, "type"));
+            param.defaultValue = m_src.text(node::field(p, "value"));
+        } else if (!node::is(p, "identifier")) {
+            m_kernel.unsupported << TritonIssue{m_src.range(p).line, m_src.range(p).col, QStringLiteral("parameter"),
+                                                QStringLiteral("variadic or keyword-only kernel parameters are not mapped")};
+            continue;
+        }
+        param.name = m_src.text(nameNode);
+        param.line = m_src.range(nameNode).line;
+        param.col = m_src.range(nameNode).col;
+        TritonValue v;
+        if (param.annotation.endsWith(QLatin1String("constexpr"))) {
+            param.kind = TritonParam::Kind::Constexpr;
+            const QString d = param.defaultValue;
+            param.scalarType = d == QLatin1String("True") || d == QLatin1String("False") ? QStringLiteral("bool")
+                : d.contains(QLatin1Char('.')) || d.contains(QLatin1Char('e')) ? QStringLiteral("float")
+                                                                                 : QStringLiteral("int");
+            m_constexprs.insert(param.name);
+            v.kind = TritonValue::Kind::Scalar;
+            v.text = param.name;
+            v.isInt = param.scalarType == QLatin1String("int");
+        } else if (m_descriptorParams.contains(param.name)) {
+            param.kind = TritonParam::Kind::Descriptor;
+            v.kind = TritonValue::Kind::Descriptor;
+        } else if (m_pointerParams.contains(param.name)) {
+            param.kind = TritonParam::Kind::Pointer;
+            v.kind = TritonValue::Kind::Pointer;
+            v.array = param.name;
+        } else {
+            param.kind = TritonParam::Kind::Scalar;
+            v.kind = TritonValue::Kind::Scalar;
+            v.text = param.name;
+            if (param.annotation == QLatin1String("int") || param.annotation == QLatin1String("float"))
+                param.scalarType = param.annotation;
+        }
+        v.dtype = v.kind == TritonValue::Kind::Pointer ? QStringLiteral("@") + param.name : QString();
+        m_env.insert(param.name, v);
+        m_kernel.params << param;
+    }
+}
+
+} // namespace tileport::triton

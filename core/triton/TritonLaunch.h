@@ -1,0 +1,17 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QStringList>
+
+namespace tileport::triton {
+
+// A host launch `kernel[grid](args...)`.
+struct TritonLaunch {
+    QString kernel;
+    QString grid;
+    QStringList args; // positional and keyword, as written
+    QString function; // the enclosing host function
+    int line = 0, col = 0;
+};
+
+} // namespace tileport::triton

@@ -1,0 +1,31 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QString>
+
+namespace tileport::triton {
+
+// A parameter of a @triton.jit kernel as the front-end classifies it.
+struct TritonParam {
+    enum class Kind { Pointer, Scalar, Constexpr, Descriptor };
+    QString name;
+    Kind kind = Kind::Scalar;
+    QString annotation;   // as written
+    QString defaultValue; // as written
+    QString scalarType;   // "int", "float" or "" (unknown) for scalars and constexprs
+    bool consumed = false; // only used as a stride or mask bound: the cuTile view carries it
+    int line = 0, col = 0;
+
+    static QString kindName(Kind k)
+    {
+        switch (k) {
+        case Kind::Pointer: return QStringLiteral("pointer");
+        case Kind::Scalar: return QStringLiteral("scalar");
+        case Kind::Constexpr: return QStringLiteral("constexpr");
+        case Kind::Descriptor: return QStringLiteral("descriptor");
+        }
+        return {};
+    }
+};
+
+} // namespace tileport::triton
