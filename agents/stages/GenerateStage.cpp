@@ -68,7 +68,10 @@ StageReport GenerateStage::run(StageContext &ctx)
     StageReport report;
     const QString crate = gen.filePath(QStringLiteral("crate"));
     const rust::CrateWriter::Options w = rust::CrateWriter::optionsFor(tools);
-    const QString writeError = rust::CrateWriter::write(result, crate, w);
+    const bool keep = m_keepEditedCrate && QFile::exists(QDir(crate).filePath(QStringLiteral("src/lib.rs")));
+    if (keep)
+        ctx.log(QStringLiteral("building the edited crate as it is (no translation over it)"));
+    const QString writeError = keep ? QString() : rust::CrateWriter::write(result, crate, w);
     report.validators << ValidatorResult{QStringLiteral("write crate"), writeError.isEmpty() ? 0 : 1, writeError};
     if (!writeError.isEmpty())
         return verdict(QStringLiteral("FAIL_FIXABLE"), QStringLiteral("kernel"), writeError);

@@ -13,8 +13,18 @@ namespace tileport {
 class GenerateStage : public Stage
 {
 public:
+    // With `keepEditedCrate`, an existing generated/crate/src/lib.rs (a
+    // user's edit, e.g. from the IDE) is built as it is instead of being
+    // translated again.
+    explicit GenerateStage(bool keepEditedCrate = false)
+        : m_keepEditedCrate(keepEditedCrate)
+    {
+    }
     QChar id() const override { return QLatin1Char('B'); }
     StageReport run(StageContext &ctx) override;
+
+private:
+    bool m_keepEditedCrate = false;
 };
 
 } // namespace tileport
