@@ -11,6 +11,7 @@
 #include "ProblemsModel.h"
 #include "StageListModel.h"
 
+#include <QAction>
 #include <QComboBox>
 #include <QDir>
 #include <QFile>
@@ -18,6 +19,7 @@
 #include <QPlainTextEdit>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
+#include <QStandardItemModel>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextBlock>
@@ -123,9 +125,11 @@ private Q_SLOTS:
         QCOMPARE(w.rustPane()->linkedLines(), links.rust);
         QCOMPARE(w.sourcePane()->linkedLines(), QList<int>{loadLine});
         QVERIFY(rows->index(links.irRows.first(), 0).data(DiffRowsModel::LinkedRole).toBool());
-        // The IR rows linked to the Python line are the loads' ops located there.
+        // Among the linked IR rows are the reference ops located on that line.
+        bool located = false;
         for (int r : links.irRows)
-            QCOMPARE(rows->index(r, 0).data(DiffRowsModel::LineRole).toInt(), loadLine);
+            located = located || rows->index(r, 0).data(DiffRowsModel::LineRole).toInt() == loadLine;
+        QVERIFY(located);
         bool rustLoads = false;
         for (int l : links.rust)
             rustLoads = rustLoads || lineText(w.rustPane(), l).contains(QStringLiteral("load"));
@@ -139,7 +143,9 @@ private Q_SLOTS:
         w.nextLinkedSpan();
         const int first = w.sourcePane()->currentLine();
         QVERIFY(w.links().linkedPythonLines().contains(first));
-        QTest::keyClick(&w, Qt::Key_F8);
+        QAction *walk = w.action(QStringLiteral("nextLinkAction"));
+        QCOMPARE(walk->shortcut(), QKeySequence(Qt::Key_F8));
+        walk->trigger();
         QVERIFY(w.sourcePane()->currentLine() > first);
 
         // Another variant from the selector.
@@ -199,8 +205,9 @@ private Q_SLOTS:
         QSignalSpy finished(&w, &MainWindow::pipelineFinished);
         QVERIFY(w.runPipeline({QLatin1Char('A'), QLatin1Char('B'), QLatin1Char('C')}));
         QTRY_COMPARE_WITH_TIMEOUT(w.stageModel()->index(0).data(StageListModel::StateRole).toString(), QStringLiteral("running"), 10000);
+        QVERIFY(w.action(QStringLiteral("cancelAction"))->isEnabled());
         w.action(QStringLiteral("cancelAction"))->trigger();
-        QVERIFY(finished.wait(5000));
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 5000);
         QVERIFY(finished.last().at(0).toMap().value(QStringLiteral("cancelled")).toBool());
         QVERIFY(!w.stageModel()->anyRunning());
         QVERIFY(w.action(QStringLiteral("runAction"))->isEnabled());

@@ -10,6 +10,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineSeries>
+#include <QPen>
 #include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>

@@ -137,7 +137,7 @@ void IrDiffPane::setDiff(const AlignedDiff &diff)
     for (const OpCount &c : diff.opCounts) {
         QList<QStandardItem *> items{new QStandardItem(c.op), new QStandardItem(QString::number(c.ref)),
                                      new QStandardItem(QString::number(c.gen)),
-                                     new QStandardItem(c.gen == c.ref ? QString() : QStringLiteral("%1%2").arg(c.gen > c.ref ? "+" : "").arg(c.gen - c.ref))};
+                                     new QStandardItem(c.gen == c.ref ? QString() : QStringLiteral("%1%2").arg(c.gen > c.ref ? QStringLiteral("+") : QString()).arg(c.gen - c.ref))};
         if (c.gen != c.ref)
             for (QStandardItem *i : items)
                 i->setBackground(QColor(0xf0, 0xa0, 0x20, 60));

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "PipelineEvent.h"
+
 #include <QObject>
 #include <QSet>
 #include <QString>
@@ -8,7 +10,6 @@
 
 namespace tileport {
 class JobRunner;
-struct PipelineEvent;
 }
 
 namespace tileport::ui {

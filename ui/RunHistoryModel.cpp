@@ -6,6 +6,7 @@
 #include "StageCatalog.h"
 #include "StageListModel.h"
 
+#include <QColor>
 #include <QDir>
 #include <QFile>
 

@@ -75,7 +75,6 @@ SettingsDialog::SettingsDialog(const IdeSettings &settings, QWidget *parent)
     layout->addWidget(buttons);
 
     connect(m_jobs, &JobRunner::finished, this, [this](const QString &, quint64, const QVariant &r) {
-        IdeSettings s = this->settings();
         const QVariantMap found = r.toMap();
         QMap<QString, QString> paths;
         for (auto it = found.cbegin(); it != found.cend(); ++it)
@@ -86,7 +85,7 @@ SettingsDialog::SettingsDialog(const IdeSettings &settings, QWidget *parent)
                 e->setText(it.value());
                 ++filled;
             }
-        m_message->setText(tr("doctor found %1 tool(s)").arg(paths.size()));
+        m_message->setText(tr("doctor found %1 tool(s), filled %2 empty field(s)").arg(paths.size()).arg(filled));
         Q_EMIT doctorFilled(int(paths.size()));
     });
     connect(m_keys, &ApiKeyStore::keyWritten, this, [this] {

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <QAbstractListModel>
+#include <QColor>
 #include <QElapsedTimer>
 #include <QList>
 #include <QStringList>
