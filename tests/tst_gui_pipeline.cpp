@@ -56,7 +56,8 @@ private:
 
     void openKernel(MainWindow &w, const QString &path)
     {
-        w.controller()->setSessionRoot(m_dir.filePath(QStringLiteral("sessions")));
+        // One session root per test: a root holds one session per file name and kernel.
+        w.controller()->setSessionRoot(m_dir.filePath(QLatin1String(QTest::currentTestFunction())));
         QSignalSpy opened(&w, &MainWindow::sourceOpened);
         w.openSource(path);
         QVERIFY(opened.wait(5000));
