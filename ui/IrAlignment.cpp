@@ -13,6 +13,7 @@
 
 #include <llvm/Support/raw_ostream.h>
 
+#include <QElapsedTimer>
 #include <QHash>
 #include <QSet>
 
@@ -58,12 +59,13 @@ std::vector<SideOp> opsOf(mlir::Operation *fn, td::OpLocator &locator)
     return out;
 }
 
-mlir::Operation *findFunction(mlir::ModuleOp m, const std::string &name)
+// Functions by symbol name, collected once per module.
+QHash<QString, mlir::Operation *> functionsOf(mlir::ModuleOp m)
 {
+    QHash<QString, mlir::Operation *> out;
     for (const td::FunctionUnit &f : td::collectFunctions(m.getOperation()))
-        if (f.name == name)
-            return f.op;
-    return nullptr;
+        out.insert(q(f.name), f.op);
+    return out;
 }
 
 class Printer
@@ -118,6 +120,7 @@ AlignedDiff layout(mlir::ModuleOp ref, mlir::ModuleOp gen, const td::DiffReport 
     }
 
     td::OpLocator refLoc(ref.getOperation()), genLoc(gen.getOperation());
+    const auto refFunctions = functionsOf(ref), genFunctions = functionsOf(gen);
     Printer refPrint(ref), genPrint(gen);
     for (const td::FunctionDiff &fd : report.functions) {
         out.matched += int(fd.matched);
@@ -142,8 +145,8 @@ AlignedDiff layout(mlir::ModuleOp ref, mlir::ModuleOp gen, const td::DiffReport 
             else if (e.kind == td::EditKind::Changed && e.ref)
                 changedByRef.insert(q(e.ref->path), &e);
         }
-        const auto r = opsOf(fd.refName.empty() ? nullptr : findFunction(ref, fd.refName), refLoc);
-        const auto g = opsOf(fd.genName.empty() ? nullptr : findFunction(gen, fd.genName), genLoc);
+        const auto r = opsOf(fd.refName.empty() ? nullptr : refFunctions.value(q(fd.refName)), refLoc);
+        const auto g = opsOf(fd.genName.empty() ? nullptr : genFunctions.value(q(fd.genName)), genLoc);
         size_t i = 0, j = 0;
         while (i < r.size() || j < g.size()) {
             AlignedRow row;
@@ -193,12 +196,15 @@ AlignedDiff run(const std::function<mlir::OwningOpRef<mlir::ModuleOp>(mlir::MLIR
                 const QString &refName, const QString &genName)
 {
     AlignedDiff out;
+    QElapsedTimer clock;
+    clock.start();
     mlir::MLIRContext ctx;
     td::configureContext(ctx);
     std::string diag;
     llvm::raw_string_ostream ds(diag);
     auto ref = load(ctx, ds, true);
     auto gen = ref ? load(ctx, ds, false) : nullptr;
+    const double loadMs = clock.nsecsElapsed() / 1e6;
     std::optional<td::DiffReport> report;
     if (ref && gen)
         report = td::diffModules(*ref, *gen, {}, ds, refName.toStdString(), genName.toStdString());
@@ -208,7 +214,11 @@ AlignedDiff run(const std::function<mlir::OwningOpRef<mlir::ModuleOp>(mlir::MLIR
             out.error = QStringLiteral("the modules could not be compared");
         return out;
     }
+    const double diffMs = clock.nsecsElapsed() / 1e6 - loadMs;
     out = layout(*ref, *gen, *report);
+    out.loadMs = loadMs;
+    out.diffMs = diffMs;
+    out.layoutMs = clock.nsecsElapsed() / 1e6 - loadMs - diffMs;
     out.refPath = refName;
     out.genPath = genName;
     return out;

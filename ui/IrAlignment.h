@@ -50,6 +50,7 @@ struct AlignedDiff {
     QList<AlignedRow> rows;
     QList<OpCount> opCounts;
     QList<IrFinding> findings;
+    double loadMs = 0, diffMs = 0, layoutMs = 0; // where the time went (parse; canonicalize + diff; rows)
 };
 
 // Runs the structural differ (core/tileir/lib/Diff) on two Tile IR files
