@@ -80,8 +80,8 @@ public:
         std::string s;
         llvm::raw_string_ostream os(s);
         op->print(os, m_state);
-        QString t = q(s).simplified();
-        return t;
+        // The dialect prefix says nothing in a pane that only shows cuda_tile ops.
+        return q(s).simplified().replace(QLatin1String("cuda_tile."), QString());
     }
 
 private:

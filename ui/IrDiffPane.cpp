@@ -100,8 +100,9 @@ IrDiffPane::IrDiffPane(QWidget *parent)
     auto *aligned = new QSplitter(Qt::Horizontal, this);
     aligned->addWidget(m_table);
     aligned->addWidget(m_countTable);
-    aligned->setStretchFactor(0, 4);
+    aligned->setStretchFactor(0, 3);
     aligned->setStretchFactor(1, 1);
+    m_countTable->setMinimumWidth(190);
     auto *split = new QSplitter(Qt::Horizontal, this);
     split->addWidget(m_reference);
     split->addWidget(m_generated);

@@ -48,7 +48,8 @@ int main(int argc, char **argv)
     parser.addHelpOption();
     parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("kernel to open"));
     QCommandLineOption theme(QStringLiteral("theme"), QStringLiteral("light or dark"), QStringLiteral("mode"));
-    QCommandLineOption session(QStringLiteral("session"), QStringLiteral("open a session directory"), QStringLiteral("dir"));
+    // Not "--session": QGuiApplication takes that one for X11 session management.
+    QCommandLineOption session(QStringLiteral("open-session"), QStringLiteral("open a session directory"), QStringLiteral("dir"));
     QCommandLineOption shot(QStringLiteral("screenshot"), QStringLiteral("save a PNG of the window and quit"),
                             QStringLiteral("png"));
     QCommandLineOption tab(QStringLiteral("tab"), QStringLiteral("bottom tab to show: Pipeline, Problems or Benchmarks"),
