@@ -287,6 +287,7 @@ void MainWindow::openSource(const QString &path)
 void MainWindow::applySettings(const IdeSettings &settings)
 {
     m_controller->setGpuRunner(settings.gpuRunner);
+    m_controller->setToolPaths(settings.toolPaths);
     setTheme(settings.theme);
 }
 

@@ -63,6 +63,18 @@ QString PipelineController::runDirectory() const
     return m_run > 0 ? QDir(m_sessionDir).filePath(QStringLiteral("runs/%1").arg(m_run, 3, 10, QLatin1Char('0'))) : QString();
 }
 
+Toolchains PipelineController::toolchains() const
+{
+    Toolchains t = Toolchains::fromEnvironment();
+    const std::pair<const char *, QString *> fields[] = {{"python", &t.python},   {"cargo", &t.cargo},
+                                                         {"rustc", &t.rustc},     {"rustfmt", &t.rustfmt},
+                                                         {"tileiras", &t.tileiras}, {"cuda", &t.cudaRoot}};
+    for (const auto &[name, field] : fields)
+        if (const QString p = m_toolPaths.value(QLatin1String(name)); !p.isEmpty())
+            *field = p;
+    return t;
+}
+
 bool PipelineController::isRunning() const
 {
     return m_jobs->isRunning(kChannel);
@@ -88,7 +100,7 @@ bool PipelineController::startPort(const QString &source, const QSet<QChar> &sta
     }
     const QString dir = QDir(m_sessionRoot).filePath(QStringLiteral("%1-%2").arg(src.completeBaseName(), configs.kernel));
     if (!QFile::exists(QDir(dir).filePath(QStringLiteral("session.json")))) {
-        const Toolchains tools = Toolchains::fromEnvironment();
+        const Toolchains tools = toolchains();
         QFile cfg(configPath);
         const QJsonObject info{{QStringLiteral("source"), src.absoluteFilePath()},
                                {QStringLiteral("kernel"), configs.kernel},
@@ -190,11 +202,12 @@ void PipelineController::cancel()
 void PipelineController::submit(QChar rerunStage, const QSet<QChar> &stages, const QString &editedRust)
 {
     const QString dir = m_sessionDir, gpu = m_gpuRunner, rustFile = this->rustFile();
+    const Toolchains tools = toolchains();
     // A plain re-run of B translates over the user's edit: keep the edit for the review.
     const QString previousEdit = (rerunStage == QLatin1Char('B') && editedRust.isEmpty()) ? m_editedRust : QString();
     if (rerunStage == QLatin1Char('B') && editedRust.isEmpty())
         m_editedRust.clear();
-    m_jobs->submit(kChannel, [dir, gpu, rerunStage, stages, editedRust, rustFile, previousEdit](JobContext &job) -> QVariant {
+    m_jobs->submit(kChannel, [dir, gpu, tools, rerunStage, stages, editedRust, rustFile, previousEdit](JobContext &job) -> QVariant {
         // A cancelled run may still be winding down on another worker: runs
         // of the IDE take turns on the session files.
         static QMutex turn;
@@ -203,7 +216,7 @@ void PipelineController::submit(QChar rerunStage, const QSet<QChar> &stages, con
         auto session = Session::open(dir, &error);
         if (!session)
             return QVariantMap{{QStringLiteral("ok"), false}, {QStringLiteral("reason"), error}};
-        Orchestrator o(*session, Toolchains::fromEnvironment());
+        Orchestrator o(*session, tools);
         addStandardStages(o, gpu);
         if (!stages.isEmpty())
             o.setSelected(stages);

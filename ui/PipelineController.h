@@ -2,7 +2,9 @@
 #pragma once
 
 #include "PipelineEvent.h"
+#include "Toolchains.h"
 
+#include <QMap>
 #include <QObject>
 #include <QSet>
 #include <QString>
@@ -30,6 +32,10 @@ public:
     // Where new sessions go (default: AppDataLocation/sessions).
     void setSessionRoot(const QString &dir) { m_sessionRoot = dir; }
     void setGpuRunner(const QString &spec) { m_gpuRunner = spec; }
+    // Tool paths from the settings ("python", "cargo", "rustc", "rustfmt",
+    // "tileiras", "cuda"); the environment's are used for the others.
+    void setToolPaths(const QMap<QString, QString> &paths) { m_toolPaths = paths; }
+    Toolchains toolchains() const;
     QString gpuRunner() const { return m_gpuRunner; }
 
     // Opens (or creates) the session of `source` and starts a run of the
@@ -77,6 +83,7 @@ private:
     ProblemsModel *m_problems;
     QString m_sessionRoot;
     QString m_gpuRunner = QStringLiteral("local");
+    QMap<QString, QString> m_toolPaths;
     QString m_sessionDir;
     QString m_source;
     int m_run = 0;
