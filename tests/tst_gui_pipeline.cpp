@@ -184,12 +184,15 @@ private Q_SLOTS:
 
         // A plain re-run of B translates over the edit and offers the hunks for review.
         QSignalSpy regenerated(w.controller(), &PipelineController::regeneratedOverEdit);
+        QSignalSpy review(&w, &MainWindow::hunkReviewRequested);
         finished.clear();
         QVERIFY(w.rerunStage(QLatin1Char('B')));
         QVERIFY(finished.wait(600000));
         QCOMPARE(regenerated.size(), 1);
         QVERIFY(regenerated.at(0).at(1).toString().contains(marker));
         QVERIFY(!regenerated.at(0).at(2).toString().contains(marker));
+        QCOMPARE(review.size(), 1);
+        QCOMPARE(review.at(0).at(0).toString(), QDir(runDir).filePath(QStringLiteral("generated/crate/src/lib.rs")));
 
         // The session opens again in a fresh window with the same badges.
         MainWindow again;

@@ -118,6 +118,11 @@ MainWindow::MainWindow(QWidget *parent)
         Q_EMIT pipelineFinished(s);
     });
     connect(m_controller, &PipelineController::eventReceived, this, [this] { updateActions(); });
+    connect(m_controller, &PipelineController::regeneratedOverEdit, this,
+            [this](const QString &file, const QString &edited, const QString &regenerated) {
+                statusBar()->showMessage(tr("Stage B translated over your edit of %1: review the hunks").arg(file));
+                Q_EMIT hunkReviewRequested(file, edited, regenerated);
+            });
     m_tick->setInterval(250);
     connect(m_tick, &QTimer::timeout, m_stages, &StageListModel::tick);
     connect(m_kernelSelector, &QComboBox::activated, this, [this] { loadArtifacts(m_kernelSelector->currentText()); });

@@ -85,6 +85,9 @@ Q_SIGNALS:
     // The panes show a run's artifacts (after stages A-C finish, a session opens, or the config changes).
     void artifactsLoaded();
     void pipelineFinished(const QVariantMap &summary);
+    // Stage B translated over the user's Rust edit: the hunk review (accept or
+    // reject each hunk; rejecting keeps the edit) attaches here.
+    void hunkReviewRequested(const QString &rustFile, const QString &editedText, const QString &regeneratedText);
 
 private:
     void buildMenus();
