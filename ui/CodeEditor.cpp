@@ -7,6 +7,10 @@
 #include <KSyntaxHighlighting/Theme>
 
 #include <QFontDatabase>
+#include <QKeyEvent>
+#include <QMouseEvent>
+#include <QScrollBar>
+#include <QTextBlock>
 
 namespace tileport::ui {
 
@@ -35,7 +39,65 @@ void CodeEditor::setTheme(ThemeMode mode)
     pal.setColor(QPalette::Base, QColor::fromRgba(theme.editorColor(KSyntaxHighlighting::Theme::BackgroundColor)));
     pal.setColor(QPalette::Text, QColor::fromRgba(theme.textColor(KSyntaxHighlighting::Theme::Normal)));
     setPalette(pal);
+    m_linkColor = mode == ThemeMode::Dark ? QColor(0x3a, 0x5f, 0x94) : QColor(0xcf, 0xe3, 0xff);
     m_highlighter->rehighlight();
+    setLinkedLines(m_linked);
+}
+
+void CodeEditor::setLinkedLines(const QList<int> &lines)
+{
+    m_linked = lines;
+    QList<QTextEdit::ExtraSelection> sels;
+    for (int line : lines) {
+        const QTextBlock block = document()->findBlockByNumber(line - 1);
+        if (!block.isValid())
+            continue;
+        QTextEdit::ExtraSelection sel;
+        sel.format.setBackground(m_linkColor);
+        sel.format.setProperty(QTextFormat::FullWidthSelection, true);
+        sel.cursor = QTextCursor(block);
+        sels << sel;
+    }
+    setExtraSelections(sels);
+    // Scrolls the first linked line into view without moving the cursor.
+    if (!lines.isEmpty() && !hasFocus()) {
+        const QTextBlock first = document()->findBlockByNumber(lines.first() - 1);
+        if (first.isValid()) {
+            const int top = verticalScrollBar()->value();
+            const int visible = qMax(1, int(viewport()->height() / qMax(1.0, blockBoundingRect(first).height())));
+            if (first.blockNumber() < top || first.blockNumber() >= top + visible)
+                verticalScrollBar()->setValue(qMax(0, first.blockNumber() - visible / 3));
+        }
+    }
+}
+
+void CodeEditor::goTo(int line, int col)
+{
+    const QTextBlock block = document()->findBlockByNumber(qMax(0, line - 1));
+    if (!block.isValid())
+        return;
+    QTextCursor c(block);
+    c.movePosition(QTextCursor::Right, QTextCursor::MoveAnchor, qBound(0, col - 1, block.length() - 1));
+    setTextCursor(c);
+    centerCursor();
+}
+
+int CodeEditor::currentLine() const
+{
+    return textCursor().blockNumber() + 1;
+}
+
+void CodeEditor::mouseReleaseEvent(QMouseEvent *e)
+{
+    QPlainTextEdit::mouseReleaseEvent(e);
+    Q_EMIT lineActivated(currentLine());
+}
+
+void CodeEditor::keyReleaseEvent(QKeyEvent *e)
+{
+    QPlainTextEdit::keyReleaseEvent(e);
+    if (e->key() == Qt::Key_Up || e->key() == Qt::Key_Down || e->key() == Qt::Key_PageUp || e->key() == Qt::Key_PageDown)
+        Q_EMIT lineActivated(currentLine());
 }
 
 } // namespace tileport::ui

@@ -23,8 +23,25 @@ public:
     void setTheme(ThemeMode mode);
     KSyntaxHighlighting::SyntaxHighlighter *highlighter() const { return m_highlighter; }
 
+    // Lines (1-based) shown as linked to the selection in another pane.
+    void setLinkedLines(const QList<int> &lines);
+    QList<int> linkedLines() const { return m_linked; }
+    // Moves the cursor to line:col (1-based) and shows it.
+    void goTo(int line, int col = 1);
+    int currentLine() const;
+
+Q_SIGNALS:
+    // The user put the cursor on another line (clicks and keys, not goTo()).
+    void lineActivated(int line);
+
+protected:
+    void mouseReleaseEvent(QMouseEvent *e) override;
+    void keyReleaseEvent(QKeyEvent *e) override;
+
 private:
     KSyntaxHighlighting::SyntaxHighlighter *m_highlighter;
+    QList<int> m_linked;
+    QColor m_linkColor;
 };
 
 } // namespace tileport::ui

@@ -1,8 +1,12 @@
 // SPDX-License-Identifier: MIT
 #include "MainWindow.h"
+#include "BenchmarksPane.h"
 #include "CodeEditor.h"
 #include "IrDiffPane.h"
 #include "JobRunner.h"
+#include "PipelineController.h"
+#include "ProblemsModel.h"
+#include "SettingsDialog.h"
 #include "StageListModel.h"
 
 #include <QActionGroup>
@@ -13,10 +17,14 @@
 #include <QFileInfo>
 #include <QLabel>
 #include <QListView>
+#include <QMenu>
 #include <QMenuBar>
+#include <QPlainTextEdit>
+#include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
-#include <QStyleFactory>
+#include <QTabWidget>
+#include <QTimer>
 #include <QToolBar>
 #include <QVBoxLayout>
 
@@ -42,9 +50,15 @@ MainWindow::MainWindow(QWidget *parent)
     , m_irDiff(new IrDiffPane)
     , m_rust(new CodeEditor(QStringLiteral("Rust")))
     , m_pipeline(new QListView)
+    , m_problemsView(new QListView)
+    , m_log(new QPlainTextEdit)
+    , m_bench(new BenchmarksPane)
     , m_stages(new StageListModel(this))
+    , m_problems(new ProblemsModel(this))
     , m_kernelSelector(new QComboBox)
     , m_jobs(new JobRunner(this))
+    , m_controller(new PipelineController(m_jobs, m_stages, m_problems, this))
+    , m_tick(new QTimer(this))
 {
     connect(m_jobs, &JobRunner::finished, this,
             [this](const QString &channel, quint64, const QVariant &result) { onJobFinished(channel, result); });
@@ -53,46 +67,178 @@ MainWindow::MainWindow(QWidget *parent)
     m_irDiff->setObjectName(QStringLiteral("irDiffPane"));
     m_rust->setObjectName(QStringLiteral("rustPane"));
     m_pipeline->setObjectName(QStringLiteral("pipelinePanel"));
+    m_problemsView->setObjectName(QStringLiteral("problemsView"));
+    m_log->setObjectName(QStringLiteral("stageLog"));
+    m_bench->setObjectName(QStringLiteral("benchmarksPane"));
     m_source->setPlaceholderText(tr("Open a cuTile Python or Triton kernel (File ▸ Open)"));
-    m_rust->setPlaceholderText(tr("Generated cuTile Rust"));
-
-    m_pipeline->setModel(m_stages);
-    m_pipeline->setMaximumHeight(140);
+    m_rust->setPlaceholderText(tr("Generated cuTile Rust (editable; Pipeline ▸ Re-run C with the edit)"));
+    m_source->setReadOnly(true);
 
     auto *panes = new QSplitter(Qt::Horizontal);
     panes->addWidget(titled(tr("Source"), m_source, panes));
     panes->addWidget(m_irDiff);
     panes->addWidget(titled(tr("Rust"), m_rust, panes));
-    panes->setSizes({400, 560, 400});
+    panes->setSizes({380, 640, 380});
 
+    auto *bottom = new QTabWidget;
+    bottom->setObjectName(QStringLiteral("bottomTabs"));
+    buildPipelineDock(bottom);
     auto *vertical = new QSplitter(Qt::Vertical);
     vertical->addWidget(panes);
-    vertical->addWidget(titled(tr("Pipeline"), m_pipeline, vertical));
-    vertical->setStretchFactor(0, 1);
+    vertical->addWidget(bottom);
+    vertical->setStretchFactor(0, 3);
+    vertical->setStretchFactor(1, 1);
     setCentralWidget(vertical);
 
-    auto *bar = addToolBar(tr("Kernel"));
-    bar->addWidget(new QLabel(tr("Kernel / variant: ")));
-    m_kernelSelector->setObjectName(QStringLiteral("kernelSelector"));
-    m_kernelSelector->setMinimumWidth(220);
-    bar->addWidget(m_kernelSelector);
+    // Linking: each pane reports a line (or row); SourceLinks says what belongs to it.
+    connect(m_source, &CodeEditor::lineActivated, this, [this](int line) { linkFrom(Pane::Python, line); });
+    connect(m_rust, &CodeEditor::lineActivated, this, [this](int line) { linkFrom(Pane::Rust, line); });
+    connect(m_irDiff, &IrDiffPane::rowActivated, this, [this](int row) { linkFrom(Pane::IrDiff, row); });
+
+    connect(m_controller, &PipelineController::sessionOpened, this, [this](const QString &dir, const QString &source) {
+        if (source != m_sourcePath && QFileInfo(source).isFile())
+            openSource(source);
+        m_bench->setSession(dir);
+        updateActions();
+    });
+    connect(m_controller, &PipelineController::stageFinished, this, [this](QChar stage, const QString &) {
+        if (stage == QLatin1Char('A') || stage == QLatin1Char('B') || stage == QLatin1Char('C'))
+            loadArtifacts(m_kernelSelector->currentText());
+        if (stage == QLatin1Char('E'))
+            m_bench->setSession(m_controller->sessionDirectory());
+    });
+    connect(m_controller, &PipelineController::runFinished, this, [this](const QVariantMap &s) {
+        m_tick->stop();
+        m_stages->tick();
+        statusBar()->showMessage(s.value(QStringLiteral("cancelled")).toBool()
+                                     ? tr("Run cancelled")
+                                     : tr("Run %1 finished: %2").arg(s.value(QStringLiteral("run")).toInt()).arg(s.value(QStringLiteral("reason")).toString()));
+        m_bench->setSession(m_controller->sessionDirectory());
+        updateActions();
+        Q_EMIT pipelineFinished(s);
+    });
+    connect(m_controller, &PipelineController::eventReceived, this, [this] { updateActions(); });
+    connect(m_controller, &PipelineController::regeneratedOverEdit, this,
+            [this](const QString &file, const QString &edited, const QString &regenerated) {
+                statusBar()->showMessage(tr("Stage B translated over your edit of %1: review the hunks").arg(file));
+                Q_EMIT hunkReviewRequested(file, edited, regenerated);
+            });
+    m_tick->setInterval(250);
+    connect(m_tick, &QTimer::timeout, m_stages, &StageListModel::tick);
+    connect(m_kernelSelector, &QComboBox::activated, this, [this] { loadArtifacts(m_kernelSelector->currentText()); });
 
     buildMenus();
+    {
+        QSettings store;
+        applySettings(IdeSettings::load(store));
+    }
+    updateActions();
     statusBar()->showMessage(tr("Ready"));
-    resize(1400, 820);
+    resize(1400, 860);
+}
+
+MainWindow::~MainWindow()
+{
+    // Running stages poll the cancel flag and stop their child processes.
+    m_jobs->cancelAll();
+    m_jobs->waitForIdle();
+}
+
+void MainWindow::buildPipelineDock(QTabWidget *bottom)
+{
+    m_pipeline->setModel(m_stages);
+    m_pipeline->setContextMenuPolicy(Qt::CustomContextMenu);
+    m_pipeline->setIconSize(QSize(12, 12));
+    m_log->setReadOnly(true);
+    m_log->setPlaceholderText(tr("The selected stage's log"));
+    auto *split = new QSplitter(Qt::Horizontal);
+    split->addWidget(m_pipeline);
+    split->addWidget(m_log);
+    split->setSizes({520, 700});
+    bottom->addTab(split, tr("Pipeline"));
+    m_problemsView->setModel(m_problems);
+    bottom->addTab(m_problemsView, tr("Problems"));
+    bottom->addTab(m_bench, tr("Benchmarks"));
+
+    connect(m_pipeline->selectionModel(), &QItemSelectionModel::currentChanged, this, [this] { showSelectedStageLog(); });
+    connect(m_stages, &QAbstractItemModel::dataChanged, this, [this](const QModelIndex &tl, const QModelIndex &br) {
+        const int row = m_pipeline->currentIndex().row();
+        if (row >= tl.row() && row <= br.row())
+            showSelectedStageLog();
+    });
+    connect(m_pipeline, &QListView::customContextMenuRequested, this, [this](const QPoint &pos) {
+        const QModelIndex i = m_pipeline->indexAt(pos);
+        if (!i.isValid())
+            return;
+        const QChar stage = i.data(StageListModel::StageIdRole).toString().at(0);
+        QMenu menu(this);
+        menu.addAction(tr("Re-run stage %1").arg(stage), this, [this, stage] { rerunStage(stage); })
+            ->setEnabled(!m_controller->isRunning() && m_controller->currentRun() > 0);
+        menu.addAction(action(QStringLiteral("cancelAction")));
+        menu.exec(m_pipeline->viewport()->mapToGlobal(pos));
+    });
+    connect(m_problemsView, &QListView::activated, this, &MainWindow::activateProblem);
+    connect(m_problemsView, &QListView::clicked, this, &MainWindow::activateProblem);
+}
+
+QAction *MainWindow::action(const QString &objectName) const
+{
+    return findChild<QAction *>(objectName);
 }
 
 void MainWindow::buildMenus()
 {
+    auto named = [this](QAction *a, const char *name) {
+        a->setObjectName(QLatin1String(name));
+        return a;
+    };
     auto *file = menuBar()->addMenu(tr("&File"));
-    file->addAction(tr("&Open…"), QKeySequence::Open, this, [this] {
+    auto *open = named(file->addAction(tr("&Open…"), QKeySequence::Open, this, [this] {
         const QString path = QFileDialog::getOpenFileName(this, tr("Open kernel"), {}, tr("Python (*.py)"));
         if (!path.isEmpty())
             openSource(path);
-    });
+    }), "openAction");
+    auto *openSession = named(file->addAction(tr("Open &session…"), QKeySequence(tr("Ctrl+Shift+O")), this, [this] {
+        const QString dir = QFileDialog::getExistingDirectory(this, tr("Open session"));
+        if (!dir.isEmpty())
+            this->openSession(dir);
+    }), "openSessionAction");
+    named(file->addAction(tr("Se&ttings…"), QKeySequence::Preferences, this, [this] {
+        QSettings store;
+        auto *dialog = new SettingsDialog(IdeSettings::load(store), this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        connect(dialog, &SettingsDialog::applied, this, [this, dialog] {
+            QSettings store;
+            const IdeSettings s = dialog->settings();
+            s.save(store);
+            applySettings(s);
+        });
+        dialog->prefillFromDoctor();
+        dialog->open();
+    }), "settingsAction");
     file->addAction(tr("&Quit"), QKeySequence::Quit, qApp, &QApplication::quit);
 
+    auto *pipeline = menuBar()->addMenu(tr("&Pipeline"));
+    auto *run = named(pipeline->addAction(tr("&Run"), QKeySequence(Qt::Key_F5), this, [this] { runPipeline(); }), "runAction");
+    auto *runCpu = named(pipeline->addAction(tr("Run A–C (&CPU)"), QKeySequence(tr("Shift+F5")), this,
+                                             [this] { runPipeline({QLatin1Char('A'), QLatin1Char('B'), QLatin1Char('C')}); }),
+                         "runCpuAction");
+    auto *rerun = named(pipeline->addAction(tr("Re-run selected &stage"), QKeySequence(tr("Ctrl+R")), this,
+                                            [this] { rerunStage(selectedStage()); }),
+                        "rerunAction");
+    auto *rerunEdit = named(pipeline->addAction(tr("Re-run C with the &Rust edit"), QKeySequence(tr("Ctrl+Shift+R")), this,
+                                                [this] { rerunWithRustEdit(); }),
+                            "rerunEditAction");
+    auto *cancel = named(pipeline->addAction(tr("&Cancel"), QKeySequence(tr("Ctrl+.")), this, [this] { cancelPipeline(); }),
+                         "cancelAction");
+
     auto *view = menuBar()->addMenu(tr("&View"));
+    auto *next = named(view->addAction(tr("&Next linked span"), QKeySequence(Qt::Key_F8), this, [this] { nextLinkedSpan(); }),
+                       "nextLinkAction");
+    auto *hide = named(view->addAction(tr("&Hide matching IR")), "hideMatchingAction");
+    hide->setCheckable(true);
+    connect(hide, &QAction::toggled, m_irDiff, &IrDiffPane::setHideMatching);
+    view->addSeparator();
     auto *group = new QActionGroup(this);
     auto *light = view->addAction(tr("&Light theme"), this, [this] { setTheme(ThemeMode::Light); });
     auto *dark = view->addAction(tr("&Dark theme"), this, [this] { setTheme(ThemeMode::Dark); });
@@ -101,6 +247,32 @@ void MainWindow::buildMenus()
         group->addAction(a);
     }
     light->setChecked(true);
+
+    auto *bar = addToolBar(tr("Pipeline"));
+    bar->setObjectName(QStringLiteral("pipelineToolBar"));
+    for (QAction *a : {open, openSession, run, runCpu, rerun, rerunEdit, cancel, next})
+        bar->addAction(a);
+    bar->addSeparator();
+    bar->addWidget(new QLabel(tr(" Kernel / variant: ")));
+    m_kernelSelector->setObjectName(QStringLiteral("kernelSelector"));
+    m_kernelSelector->setMinimumWidth(220);
+    bar->addWidget(m_kernelSelector);
+}
+
+void MainWindow::updateActions()
+{
+    const bool running = m_controller->isRunning();
+    const bool hasRun = m_controller->currentRun() > 0;
+    if (QAction *a = action(QStringLiteral("runAction")))
+        a->setEnabled(!running && !m_sourcePath.isEmpty());
+    if (QAction *a = action(QStringLiteral("runCpuAction")))
+        a->setEnabled(!running && !m_sourcePath.isEmpty());
+    if (QAction *a = action(QStringLiteral("rerunAction")))
+        a->setEnabled(!running && hasRun);
+    if (QAction *a = action(QStringLiteral("rerunEditAction")))
+        a->setEnabled(!running && hasRun && !m_artifacts.rustFile.isEmpty());
+    if (QAction *a = action(QStringLiteral("cancelAction")))
+        a->setEnabled(running);
 }
 
 void MainWindow::openSource(const QString &path)
@@ -108,7 +280,7 @@ void MainWindow::openSource(const QString &path)
     statusBar()->showMessage(tr("Opening %1…").arg(path));
     m_jobs->submit(QStringLiteral("open-source"), [path](JobContext &) {
         QFile f(path);
-        QVariantMap r{{QStringLiteral("path"), path}};
+        QVariantMap r{{QStringLiteral("path"), QFileInfo(path).absoluteFilePath()}};
         if (!f.open(QIODevice::ReadOnly | QIODevice::Text))
             r.insert(QStringLiteral("error"), QStringLiteral("%1: %2").arg(path, f.errorString()));
         else
@@ -117,24 +289,11 @@ void MainWindow::openSource(const QString &path)
     });
 }
 
-void MainWindow::onJobFinished(const QString &channel, const QVariant &result)
+void MainWindow::applySettings(const IdeSettings &settings)
 {
-    if (channel != QLatin1String("open-source"))
-        return;
-    const QVariantMap r = result.toMap();
-    const QString path = r.value(QStringLiteral("path")).toString();
-    if (r.contains(QStringLiteral("error"))) {
-        const QString error = r.value(QStringLiteral("error")).toString();
-        statusBar()->showMessage(error);
-        Q_EMIT sourceOpenFailed(error);
-        return;
-    }
-    m_source->setPlainText(r.value(QStringLiteral("text")).toString());
-    m_kernelSelector->clear();
-    m_kernelSelector->addItem(QFileInfo(path).fileName());
-    setWindowTitle(tr("%1 — TilePort").arg(QFileInfo(path).fileName()));
-    statusBar()->showMessage(tr("Opened %1").arg(path));
-    Q_EMIT sourceOpened(path);
+    m_controller->setGpuRunner(settings.gpuRunner);
+    m_controller->setToolPaths(settings.toolPaths);
+    setTheme(settings.theme);
 }
 
 void MainWindow::setTheme(ThemeMode mode)

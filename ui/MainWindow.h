@@ -1,12 +1,20 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "IdeSettings.h"
+#include "RunArtifacts.h"
+#include "SourceLinks.h"
 #include "ThemeMode.h"
 
 #include <QMainWindow>
+#include <QSet>
 
-class QListView;
+class QAction;
 class QComboBox;
+class QListView;
+class QPlainTextEdit;
+class QTabWidget;
+class QTimer;
 
 namespace tileport {
 class JobRunner;
@@ -14,43 +22,103 @@ class JobRunner;
 
 namespace tileport::ui {
 
+class BenchmarksPane;
 class CodeEditor;
 class IrDiffPane;
+class PipelineController;
+class ProblemsModel;
 class StageListModel;
 
-// Source, Tile IR diff and Rust side by side, with the pipeline panel below.
+// Source, Tile IR diff and Rust side by side; below them the pipeline panel
+// (stages with badges, the selected stage's log), the Problems list and the
+// benchmarks. The pipeline runs through PipelineController (JobRunner jobs);
+// run artifacts load in the background; link computation is SourceLinks'.
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
 public:
+    enum class Pane { Python, Rust, IrDiff };
+
     explicit MainWindow(QWidget *parent = nullptr);
+    ~MainWindow() override;
 
     // Loads the kernel in the background; sourceOpened or sourceOpenFailed follows.
     void openSource(const QString &path);
+    // Opens a session directory and shows its latest run.
+    bool openSession(const QString &dir);
+    // Runs the selected stages (all when empty) on the open kernel.
+    bool runPipeline(const QSet<QChar> &stages = {});
+    bool rerunStage(QChar stage);
+    // Re-runs from stage C with the Rust pane's text as the crate.
+    bool rerunWithRustEdit();
+    void cancelPipeline();
+    // Shows the links of one line (1-based) of a pane, or of an IR diff row.
+    void linkFrom(Pane pane, int lineOrRow);
+    // Steps to the next Python line that has links (the walk shortcut).
+    void nextLinkedSpan();
+    void selectConfig(const QString &config);
     void setTheme(ThemeMode mode);
+    // The GPU runner and theme of saved settings.
+    void applySettings(const IdeSettings &settings);
     ThemeMode theme() const { return m_theme; }
 
     CodeEditor *sourcePane() const { return m_source; }
     IrDiffPane *irDiffPane() const { return m_irDiff; }
     CodeEditor *rustPane() const { return m_rust; }
     QListView *pipelinePanel() const { return m_pipeline; }
+    QListView *problemsView() const { return m_problemsView; }
+    QPlainTextEdit *stageLog() const { return m_log; }
+    BenchmarksPane *benchmarksPane() const { return m_bench; }
+    QComboBox *configSelector() const { return m_kernelSelector; }
     StageListModel *stageModel() const { return m_stages; }
+    ProblemsModel *problemsModel() const { return m_problems; }
+    PipelineController *controller() const { return m_controller; }
+    JobRunner *jobs() const { return m_jobs; }
+    const SourceLinks &links() const { return m_links; }
+    const SourceLinks::Links &currentLinks() const { return m_current; }
+    const RunArtifacts &artifacts() const { return m_artifacts; }
+    QAction *action(const QString &objectName) const;
 
 Q_SIGNALS:
     void sourceOpened(const QString &path);
     void sourceOpenFailed(const QString &error);
+    // The panes show a run's artifacts (after stages A-C finish, a session opens, or the config changes).
+    void artifactsLoaded();
+    void pipelineFinished(const QVariantMap &summary);
+    // Stage B translated over the user's Rust edit: the hunk review (accept or
+    // reject each hunk; rejecting keeps the edit) attaches here.
+    void hunkReviewRequested(const QString &rustFile, const QString &editedText, const QString &regeneratedText);
 
 private:
     void buildMenus();
+    void buildPipelineDock(QTabWidget *bottom);
     void onJobFinished(const QString &channel, const QVariant &result);
+    void loadArtifacts(const QString &config);
+    void showArtifacts(const RunArtifacts &a);
+    void showLinks(const SourceLinks::Links &links);
+    void showSelectedStageLog();
+    void activateProblem(const QModelIndex &index);
+    QChar selectedStage() const;
+    void updateActions();
 
     CodeEditor *m_source;
     IrDiffPane *m_irDiff;
     CodeEditor *m_rust;
     QListView *m_pipeline;
+    QListView *m_problemsView;
+    QPlainTextEdit *m_log;
+    BenchmarksPane *m_bench;
     StageListModel *m_stages;
+    ProblemsModel *m_problems;
     QComboBox *m_kernelSelector;
     JobRunner *m_jobs;
+    PipelineController *m_controller;
+    QTimer *m_tick;
+    SourceLinks m_links;
+    SourceLinks::Links m_current;
+    RunArtifacts m_artifacts;
+    QString m_sourcePath;
+    int m_walkLine = 0;
     ThemeMode m_theme = ThemeMode::Light;
 };
 

@@ -1,14 +1,18 @@
 // SPDX-License-Identifier: MIT
 #include "StageListModel.h"
 
+#include "PipelineEvent.h"
+#include "Router.h"
 #include "StageCatalog.h"
+
+#include <QColor>
 
 namespace tileport::ui {
 
 StageListModel::StageListModel(QObject *parent)
     : QAbstractListModel(parent)
 {
-    m_verdicts.resize(StageCatalog::stages().size());
+    m_rows.resize(StageCatalog::stages().size());
 }
 
 int StageListModel::rowCount(const QModelIndex &parent) const
@@ -16,18 +20,45 @@ int StageListModel::rowCount(const QModelIndex &parent) const
     return parent.isValid() ? 0 : int(StageCatalog::stages().size());
 }
 
+QColor StageListModel::badgeColor(QChar stage, const QString &verdict)
+{
+    if (verdict.isEmpty())
+        return QColor(0x9e, 0x9e, 0x9e);
+    if (verdict == QLatin1String("PASS_WITH_NOTES") || verdict == QLatin1String("INVESTIGATE"))
+        return QColor(0xf0, 0xa0, 0x20);
+    if (verdict == QLatin1String("BLOCKED"))
+        return QColor(0x78, 0x78, 0x90);
+    return Router::isSuccess(stage, verdict) ? QColor(0x2e, 0xa0, 0x43) : QColor(0xd0, 0x36, 0x36);
+}
+
 QVariant StageListModel::data(const QModelIndex &index, int role) const
 {
     if (!index.isValid() || index.row() >= rowCount())
         return {};
     const StageInfo &s = StageCatalog::stages().at(index.row());
-    const QString &verdict = m_verdicts.at(index.row());
+    const Row &row = m_rows.at(index.row());
+    const qint64 elapsed = row.state == QLatin1String("running") ? row.clock.elapsed() : row.elapsedMs;
     switch (role) {
-    case Qt::DisplayRole:
-        return QStringLiteral("%1  %2 — %3").arg(s.id).arg(s.title,
-                                                      verdict.isEmpty() ? QStringLiteral("not run") : verdict);
+    case Qt::DisplayRole: {
+        QString status = row.state == QLatin1String("running") ? QStringLiteral("running") : row.verdict;
+        if (status.isEmpty())
+            status = QStringLiteral("not run");
+        if (!row.owner.isEmpty() && !row.verdict.isEmpty() && row.state != QLatin1String("running"))
+            status += QStringLiteral(" (%1)").arg(row.owner);
+        if (row.state == QLatin1String("stale"))
+            status += QStringLiteral(", stale");
+        QString text = QStringLiteral("%1  %2 — %3").arg(s.id).arg(s.title, status);
+        if (elapsed >= 0)
+            text += QStringLiteral("  %1 s").arg(elapsed / 1000.0, 0, 'f', 1);
+        if (row.state == QLatin1String("running") && !row.step.isEmpty())
+            text += QStringLiteral("  · ") + row.step;
+        return text;
+    }
     case Qt::ToolTipRole:
-        return s.job;
+        return row.reason.isEmpty() ? s.job : row.reason;
+    case Qt::DecorationRole:
+    case BadgeColorRole:
+        return row.state == QLatin1String("running") ? QColor(0x30, 0x80, 0xe0) : badgeColor(s.id, row.verdict);
     case StageIdRole:
         return QString(s.id);
     case TitleRole:
@@ -35,9 +66,21 @@ QVariant StageListModel::data(const QModelIndex &index, int role) const
     case JobRole:
         return s.job;
     case VerdictRole:
-        return verdict;
+        return row.verdict;
     case NeedsGpuRole:
         return s.needsGpu;
+    case StateRole:
+        return row.state;
+    case ElapsedMsRole:
+        return elapsed;
+    case StepRole:
+        return row.step;
+    case LogRole:
+        return row.log;
+    case OwnerRole:
+        return row.owner;
+    case ReasonRole:
+        return row.reason;
     }
     return {};
 }
@@ -50,19 +93,114 @@ QHash<int, QByteArray> StageListModel::roleNames() const
     names.insert(JobRole, "job");
     names.insert(VerdictRole, "verdict");
     names.insert(NeedsGpuRole, "needsGpu");
+    names.insert(StateRole, "state");
+    names.insert(ElapsedMsRole, "elapsedMs");
+    names.insert(StepRole, "step");
+    names.insert(LogRole, "log");
+    names.insert(OwnerRole, "owner");
+    names.insert(BadgeColorRole, "badgeColor");
+    names.insert(ReasonRole, "reason");
     return names;
+}
+
+int StageListModel::rowOf(QChar stage) const
+{
+    const auto &stages = StageCatalog::stages();
+    for (int i = 0; i < stages.size(); ++i)
+        if (stages[i].id == stage)
+            return i;
+    return -1;
 }
 
 void StageListModel::setVerdict(QChar stage, const QString &verdict)
 {
-    const auto &stages = StageCatalog::stages();
-    for (int i = 0; i < stages.size(); ++i) {
-        if (stages[i].id == stage) {
-            m_verdicts[i] = verdict;
-            Q_EMIT dataChanged(index(i), index(i));
-            return;
-        }
+    const int i = rowOf(stage);
+    if (i < 0)
+        return;
+    m_rows[i].verdict = verdict;
+    m_rows[i].state = verdict.isEmpty() ? QStringLiteral("idle") : QStringLiteral("done");
+    Q_EMIT dataChanged(index(i), index(i));
+}
+
+void StageListModel::clear()
+{
+    beginResetModel();
+    m_rows = QList<Row>(StageCatalog::stages().size());
+    endResetModel();
+}
+
+bool StageListModel::anyRunning() const
+{
+    for (const Row &r : m_rows)
+        if (r.state == QLatin1String("running"))
+            return true;
+    return false;
+}
+
+void StageListModel::tick()
+{
+    for (int i = 0; i < m_rows.size(); ++i)
+        if (m_rows[i].state == QLatin1String("running"))
+            Q_EMIT dataChanged(index(i), index(i), {Qt::DisplayRole, ElapsedMsRole});
+}
+
+void StageListModel::applyEvent(const PipelineEvent &e)
+{
+    using K = PipelineEvent::Kind;
+    if (e.kind == K::RunFinished) {
+        // A run that ends while a stage is marked running (a cancel) leaves it idle.
+        for (int r = 0; r < m_rows.size(); ++r)
+            if (m_rows[r].state == QLatin1String("running")) {
+                m_rows[r].state = m_rows[r].verdict.isEmpty() ? QStringLiteral("idle") : QStringLiteral("done");
+                m_rows[r].log << QStringLiteral("run ended: %1").arg(e.verdict);
+                Q_EMIT dataChanged(index(r), index(r));
+            }
+        return;
     }
+    const int i = e.stage.isNull() ? -1 : rowOf(e.stage);
+    if (i < 0)
+        return;
+    Row &row = m_rows[i];
+    switch (e.kind) {
+    case K::StageStarted:
+        // A re-run of this stage makes the later ones stale until they run again.
+        for (int r = i + 1; r < m_rows.size(); ++r)
+            if (!m_rows[r].verdict.isEmpty() && m_rows[r].state == QLatin1String("done")) {
+                m_rows[r].state = QStringLiteral("stale");
+                Q_EMIT dataChanged(index(r), index(r));
+            }
+        row.state = QStringLiteral("running");
+        row.verdict.clear();
+        row.owner.clear();
+        row.reason.clear();
+        row.step.clear();
+        row.log.clear();
+        row.clock.start();
+        row.log << QStringLiteral("started");
+        break;
+    case K::Progress:
+        row.step = e.text;
+        row.log << e.text;
+        break;
+    case K::Log:
+        row.log << e.text;
+        break;
+    case K::Verdict:
+        row.verdict = e.verdict;
+        row.owner = e.owner;
+        row.reason = e.text;
+        row.log << QStringLiteral("%1: %2").arg(e.verdict, e.text);
+        break;
+    case K::StageFinished:
+        row.state = QStringLiteral("done");
+        if (!e.verdict.isEmpty())
+            row.verdict = e.verdict;
+        row.elapsedMs = e.elapsedMs >= 0 ? e.elapsedMs : row.clock.elapsed();
+        break;
+    default:
+        return;
+    }
+    Q_EMIT dataChanged(index(i), index(i));
 }
 
 } // namespace tileport::ui

@@ -66,7 +66,10 @@ StageReport GenerateStage::run(StageContext &ctx)
     StageReport report;
     const QString crate = gen.filePath(QStringLiteral("crate"));
     const rust::CrateWriter::Options w = rust::CrateWriter::optionsFor(tools);
+    // A crate patched by a repair or edited in the IDE is built as it is.
     const bool keep = m_keepCrate && QFile::exists(QDir(crate).filePath(QStringLiteral("src/lib.rs")));
+    if (keep)
+        ctx.log(QStringLiteral("building the crate in the run as it is (no translation over it)"));
     const QString writeError = keep ? QString() : rust::CrateWriter::write(result, crate, w);
     report.validators << ValidatorResult{keep ? QStringLiteral("keep patched crate") : QStringLiteral("write crate"),
                                          writeError.isEmpty() ? 0 : 1, writeError};

@@ -13,8 +13,8 @@ namespace tileport {
 class GenerateStage : public Stage
 {
 public:
-    // keepCrate: build the crate already in the run (a repair patched it)
-    // instead of translating and writing it anew.
+    // keepCrate: build the crate already in the run (a repair patched it,
+    // or the user edited it in the IDE) instead of translating it anew.
     explicit GenerateStage(bool keepCrate = false)
         : m_keepCrate(keepCrate)
     {

@@ -1,57 +1,123 @@
 // SPDX-License-Identifier: MIT
+#include "BenchmarksPane.h"
+#include "CodeEditor.h"
+#include "IrDiffPane.h"
 #include "MainWindow.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QFileInfo>
-#include <QScreen>
+#include <QTabWidget>
 #include <QTimer>
 
 #include <cstdio>
 
+namespace {
+
+// Reports the first paint of any of the window's widgets, then quits (bench_gui_startup).
+class PaintWatch : public QObject
+{
+public:
+    bool eventFilter(QObject *o, QEvent *e) override
+    {
+        if (e->type() == QEvent::Paint && !m_seen) {
+            m_seen = true;
+            QTimer::singleShot(0, qApp, [] {
+                std::fputs("first paint\n", stdout);
+                std::fflush(stdout);
+                QApplication::exit(0);
+            });
+        }
+        return QObject::eventFilter(o, e);
+    }
+
+private:
+    bool m_seen = false;
+};
+
+} // namespace
+
 int main(int argc, char **argv)
 {
+    using tileport::ui::MainWindow;
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("tileport-gui"));
+    QApplication::setOrganizationName(QStringLiteral("TilePort"));
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("TilePort IDE"));
     parser.addHelpOption();
     parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("kernel to open"));
-    QCommandLineOption theme(QStringLiteral("theme"), QStringLiteral("light or dark"), QStringLiteral("mode"),
-                             QStringLiteral("light"));
+    QCommandLineOption theme(QStringLiteral("theme"), QStringLiteral("light or dark"), QStringLiteral("mode"));
+    // Not "--session": QGuiApplication takes that one for X11 session management.
+    QCommandLineOption session(QStringLiteral("open-session"), QStringLiteral("open a session directory"), QStringLiteral("dir"));
     QCommandLineOption shot(QStringLiteral("screenshot"), QStringLiteral("save a PNG of the window and quit"),
                             QStringLiteral("png"));
-    parser.addOptions({theme, shot});
+    QCommandLineOption tab(QStringLiteral("tab"), QStringLiteral("bottom tab to show: Pipeline, Problems or Benchmarks"),
+                           QStringLiteral("name"));
+    QCommandLineOption benchReport(QStringLiteral("bench-report"),
+                                   QStringLiteral("show a stage E report (or tileport-results/1 file) in Benchmarks"),
+                                   QStringLiteral("json"));
+    QCommandLineOption link(QStringLiteral("link"), QStringLiteral("show the links of this Python line"), QStringLiteral("line"));
+    QCommandLineOption hideMatching(QStringLiteral("hide-matching"), QStringLiteral("hide matching IR rows"));
+    QCommandLineOption firstPaint(QStringLiteral("exit-on-first-paint"),
+                                  QStringLiteral("print 'first paint' once the window has painted, then quit"));
+    parser.addOptions({theme, session, shot, tab, benchReport, link, hideMatching, firstPaint});
     parser.process(app);
 
-    tileport::ui::MainWindow window;
-    window.setTheme(parser.value(theme) == QLatin1String("dark") ? tileport::ui::ThemeMode::Dark
-                                                                  : tileport::ui::ThemeMode::Light);
+    if (parser.isSet(firstPaint))
+        app.installEventFilter(new PaintWatch);
+    MainWindow window;
+    if (parser.isSet(theme))
+        window.setTheme(parser.value(theme) == QLatin1String("dark") ? tileport::ui::ThemeMode::Dark
+                                                                      : tileport::ui::ThemeMode::Light);
     const QStringList files = parser.positionalArguments();
     if (!files.isEmpty() && !QFileInfo(files.first()).isFile()) {
         std::fprintf(stderr, "tileport-gui: %s: no such file\n", qPrintable(files.first()));
         return 2;
     }
+    if (parser.isSet(tab))
+        if (auto *tabs = window.findChild<QTabWidget *>(QStringLiteral("bottomTabs")))
+            for (int i = 0; i < tabs->count(); ++i)
+                if (tabs->tabText(i).compare(parser.value(tab), Qt::CaseInsensitive) == 0)
+                    tabs->setCurrentIndex(i);
+    if (parser.isSet(benchReport) && !window.benchmarksPane()->showReport(parser.value(benchReport))) {
+        std::fprintf(stderr, "tileport-gui: %s\n", qPrintable(window.benchmarksPane()->caption()));
+        return 2;
+    }
+    window.irDiffPane()->setHideMatching(parser.isSet(hideMatching));
     window.show();
     if (parser.isSet(shot)) {
-        // Shoot once the kernel is loaded (or at once when there is none).
+        // Shoot once what was asked for is shown: the session's artifacts, the kernel, or at once.
         const QString png = parser.value(shot);
-        auto take = [&window, png] {
-            QTimer::singleShot(300, &window, [&window, png] {
+        const int linkLine = parser.value(link).toInt();
+        auto take = [&window, png, linkLine] {
+            QTimer::singleShot(400, &window, [&window, png, linkLine] {
+                if (linkLine > 0) {
+                    window.sourcePane()->goTo(linkLine);
+                    window.linkFrom(MainWindow::Pane::Python, linkLine);
+                    QApplication::processEvents();
+                }
                 const bool ok = window.grab().save(png);
                 std::fprintf(ok ? stdout : stderr, ok ? "screenshot: %s\n" : "cannot write %s\n", qPrintable(png));
                 QApplication::exit(ok ? 0 : 1);
             });
         };
-        if (files.isEmpty())
+        if (parser.isSet(session))
+            QObject::connect(&window, &MainWindow::artifactsLoaded, &window, take, Qt::SingleShotConnection);
+        else if (!files.isEmpty())
+            QObject::connect(&window, &MainWindow::sourceOpened, &window, take);
+        else
             take();
-        QObject::connect(&window, &tileport::ui::MainWindow::sourceOpened, &window, take);
-        QObject::connect(&window, &tileport::ui::MainWindow::sourceOpenFailed, &window, [](const QString &e) {
+        QObject::connect(&window, &MainWindow::sourceOpenFailed, &window, [](const QString &e) {
             std::fprintf(stderr, "tileport-gui: %s\n", qPrintable(e));
             QApplication::exit(2);
         });
     }
-    if (!files.isEmpty())
+    if (parser.isSet(session) && !window.openSession(parser.value(session))) {
+        std::fprintf(stderr, "tileport-gui: %s: not a session\n", qPrintable(parser.value(session)));
+        return 2;
+    } else if (!files.isEmpty()) {
         window.openSource(files.first());
+    }
     return app.exec();
 }

@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "IrAlignment.h"
+
+#include <QAbstractTableModel>
+#include <QSet>
+
+namespace tileport::ui {
+
+// The aligned IR diff as a two-column table (reference | generated) for the
+// IR diff pane; a proxy filtering on KindRole hides matching regions.
+class DiffRowsModel : public QAbstractTableModel
+{
+    Q_OBJECT
+public:
+    enum Role {
+        KindRole = Qt::UserRole + 1, // "matched", "changed", "inserted", "deleted", "function"
+        ChangesRole,   // QStringList "name: ref → gen"
+        CriticalRole,  // bool
+        MarkedTextRole, // HTML with the changed attributes marked
+        LocRole,       // "file:line:col" of this column's op
+        LineRole,      // the op's source line (Python for the reference, Rust or Python for generated)
+        LinkedRole,    // bool: highlighted by the current link
+    };
+    Q_ENUM(Role)
+
+    explicit DiffRowsModel(QObject *parent = nullptr);
+
+    void setDiff(const AlignedDiff &diff);
+    const AlignedDiff &diff() const { return m_diff; }
+    void setLinkedRows(const QList<int> &rows);
+    QList<int> linkedRows() const { return QList<int>(m_linked.begin(), m_linked.end()); }
+    // "ops ref 24 / gen 26 · 20 matched, 2 changed, 3 inserted, 1 deleted · 1 critical"
+    QString summary() const;
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role) const override;
+    QVariant headerData(int section, Qt::Orientation o, int role) const override;
+    QHash<int, QByteArray> roleNames() const override;
+
+    static QString kindName(AlignedRow::Kind k);
+
+private:
+    AlignedDiff m_diff;
+    QSet<int> m_linked;
+};
+
+} // namespace tileport::ui

@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QList>
+#include <QMetaType>
+#include <QString>
+#include <QStringList>
+
+namespace tileport::ui {
+
+// A source position carried by an op (its debug location).
+struct IrLoc {
+    QString file;
+    int line = 0;
+    int col = 0;
+    bool known() const { return line > 0; }
+};
+
+// One row of the side-by-side IR diff: a reference op and the generated op
+// the structural differ aligned with it (either may be missing).
+struct AlignedRow {
+    enum class Kind { Matched, Changed, Inserted, Deleted, Function };
+    Kind kind = Kind::Matched;
+    QString refText, genText; // one line each (regions elided)
+    QString refPath, genPath; // the differ's index paths
+    IrLoc refLoc, genLoc;
+    QStringList changes;      // "name: ref → gen", one per changed attribute/type/operand
+    QStringList changedNames; // the attribute names alone, to mark in the text
+    bool critical = false;    // one of its ops is named by a critical finding
+    int depth = 0;            // region nesting, for indentation
+};
+
+struct OpCount {
+    QString op;
+    int ref = 0, gen = 0;
+};
+
+struct IrFinding {
+    QString severity, owner, rule, message;
+    QStringList refPaths, genPaths;
+};
+
+// The whole side-by-side diff of two modules: computed off the UI thread.
+struct AlignedDiff {
+    QString error; // empty on success
+    QString verdict;
+    QString refPath, genPath;
+    int refOps = 0, genOps = 0;
+    int matched = 0, changed = 0, inserted = 0, deleted = 0;
+    QList<AlignedRow> rows;
+    QList<OpCount> opCounts;
+    QList<IrFinding> findings;
+    double loadMs = 0, diffMs = 0, layoutMs = 0; // where the time went (parse; canonicalize + diff; rows)
+};
+
+// Runs the structural differ (core/tileir/lib/Diff) on two Tile IR files
+// (text or bytecode) and lays its alignment out as rows: ops the differ
+// does not list as edits are matched, paired in order, as its alignment is
+// order-preserving. No widgets; call from a JobRunner job.
+class IrAlignment
+{
+public:
+    static AlignedDiff compute(const QString &refFile, const QString &genFile);
+    // The same from texts (the benchmark's generated modules).
+    static AlignedDiff computeFromText(const QByteArray &refText, const QByteArray &genText);
+};
+
+} // namespace tileport::ui
+
+Q_DECLARE_METATYPE(tileport::ui::AlignedDiff)

@@ -1,0 +1,222 @@
+// SPDX-License-Identifier: MIT
+// MainWindow: what happens when the pipeline runs, artifacts load and panes link.
+#include "CodeEditor.h"
+#include "IrDiffPane.h"
+#include "JobRunner.h"
+#include "MainWindow.h"
+#include "PipelineController.h"
+#include "ProblemsModel.h"
+#include "StageListModel.h"
+
+#include <QComboBox>
+#include <QFileInfo>
+#include <QListView>
+#include <QPlainTextEdit>
+#include <QStatusBar>
+#include <QTimer>
+
+namespace tileport::ui {
+
+namespace {
+const QString kArtifacts = QStringLiteral("artifacts");
+}
+
+void MainWindow::onJobFinished(const QString &channel, const QVariant &result)
+{
+    if (channel == kArtifacts) {
+        showArtifacts(result.value<RunArtifacts>());
+        return;
+    }
+    if (channel != QLatin1String("open-source"))
+        return;
+    const QVariantMap r = result.toMap();
+    const QString path = r.value(QStringLiteral("path")).toString();
+    if (r.contains(QStringLiteral("error"))) {
+        const QString error = r.value(QStringLiteral("error")).toString();
+        statusBar()->showMessage(error);
+        Q_EMIT sourceOpenFailed(error);
+        return;
+    }
+    m_sourcePath = path;
+    m_source->setPlainText(r.value(QStringLiteral("text")).toString());
+    if (m_kernelSelector->count() == 0)
+        m_kernelSelector->addItem(QFileInfo(path).fileName());
+    setWindowTitle(tr("%1 — TilePort").arg(QFileInfo(path).fileName()));
+    statusBar()->showMessage(tr("Opened %1").arg(path));
+    updateActions();
+    Q_EMIT sourceOpened(path);
+}
+
+bool MainWindow::openSession(const QString &dir)
+{
+    QString error;
+    if (!m_controller->openSession(dir, &error)) {
+        statusBar()->showMessage(error);
+        return false;
+    }
+    m_sourcePath = m_controller->source();
+    loadArtifacts(QString());
+    return true;
+}
+
+bool MainWindow::runPipeline(const QSet<QChar> &stages)
+{
+    QString error;
+    if (!m_controller->startPort(m_sourcePath, stages, &error)) {
+        statusBar()->showMessage(error);
+        return false;
+    }
+    m_tick->start();
+    statusBar()->showMessage(tr("Running the pipeline on %1…").arg(QFileInfo(m_sourcePath).fileName()));
+    updateActions();
+    return true;
+}
+
+bool MainWindow::rerunStage(QChar stage)
+{
+    QString error;
+    if (stage.isNull() || !m_controller->rerun(stage, &error)) {
+        statusBar()->showMessage(stage.isNull() ? tr("Select a stage to re-run") : error);
+        return false;
+    }
+    m_tick->start();
+    statusBar()->showMessage(tr("Re-running stage %1…").arg(stage));
+    updateActions();
+    return true;
+}
+
+bool MainWindow::rerunWithRustEdit()
+{
+    QString error;
+    if (!m_controller->rerunWithRustEdit(m_rust->toPlainText(), &error)) {
+        statusBar()->showMessage(error);
+        return false;
+    }
+    m_rust->document()->setModified(false);
+    m_tick->start();
+    statusBar()->showMessage(tr("Building the edited crate, then stage C…"));
+    updateActions();
+    return true;
+}
+
+void MainWindow::cancelPipeline()
+{
+    m_controller->cancel();
+    updateActions();
+}
+
+QChar MainWindow::selectedStage() const
+{
+    const QString id = m_pipeline->currentIndex().data(StageListModel::StageIdRole).toString();
+    return id.isEmpty() ? QChar() : id.at(0);
+}
+
+void MainWindow::showSelectedStageLog()
+{
+    const QModelIndex i = m_pipeline->currentIndex();
+    const QString text = i.data(StageListModel::LogRole).toStringList().join(QLatin1Char('\n'));
+    if (m_log->toPlainText() != text) {
+        m_log->setPlainText(text);
+        m_log->moveCursor(QTextCursor::End);
+    }
+}
+
+void MainWindow::activateProblem(const QModelIndex &index)
+{
+    const QString file = index.data(ProblemsModel::FileRole).toString();
+    const int line = index.data(ProblemsModel::LineRole).toInt();
+    const int col = qMax(1, index.data(ProblemsModel::ColumnRole).toInt());
+    const QString name = QFileInfo(file).fileName();
+    if (file.isEmpty() || line <= 0) {
+        // No location: show the stage that reported it.
+        const int row = m_stages->rowOf(index.data(ProblemsModel::StageRole).toString().at(0));
+        m_pipeline->setCurrentIndex(m_stages->index(row));
+        return;
+    }
+    if (name == QFileInfo(m_sourcePath).fileName()) {
+        m_source->goTo(line, col);
+        m_source->setFocus();
+        linkFrom(Pane::Python, line);
+    } else if (name.endsWith(QLatin1String(".rs"))) {
+        m_rust->goTo(line, col);
+        m_rust->setFocus();
+        linkFrom(Pane::Rust, line);
+    }
+    statusBar()->showMessage(QStringLiteral("%1:%2:%3").arg(file).arg(line).arg(col));
+}
+
+void MainWindow::loadArtifacts(const QString &config)
+{
+    const QString run = m_controller->runDirectory(), source = m_sourcePath;
+    if (run.isEmpty())
+        return;
+    m_jobs->submit(kArtifacts, [run, source, config](JobContext &) {
+        return QVariant::fromValue(RunArtifacts::load(run, source, config));
+    });
+}
+
+void MainWindow::selectConfig(const QString &config)
+{
+    loadArtifacts(config);
+}
+
+void MainWindow::showArtifacts(const RunArtifacts &a)
+{
+    m_artifacts = a;
+    if (!a.configs.isEmpty()) {
+        m_kernelSelector->clear();
+        m_kernelSelector->addItems(a.configs);
+        m_kernelSelector->setCurrentText(a.config);
+    }
+    // An edit not yet built is kept; otherwise the pane follows the run.
+    if (!m_rust->document()->isModified() || a.rustText.isEmpty()) {
+        m_rust->setPlainText(a.rustText);
+        m_rust->document()->setModified(false);
+    }
+    m_irDiff->reference()->setPlainText(a.refIrText);
+    m_irDiff->generated()->setPlainText(a.genIrText);
+    m_links.clear();
+    QString error;
+    if (!a.sourcemapFile.isEmpty() && !m_links.loadSourcemap(a.sourcemapFile, &error))
+        statusBar()->showMessage(error);
+    if (a.hasDiff) {
+        m_irDiff->setDiff(a.diff);
+        m_links.setDiff(a.diff, a.pythonFile);
+    } else {
+        m_irDiff->setDiff(AlignedDiff{});
+        m_irDiff->setSummary(a.config.isEmpty() ? tr("no diff yet") : tr("%1: no generated IR yet (stage B)").arg(a.config));
+    }
+    m_current = {};
+    updateActions();
+    Q_EMIT artifactsLoaded();
+}
+
+void MainWindow::linkFrom(Pane pane, int lineOrRow)
+{
+    switch (pane) {
+    case Pane::Python: showLinks(m_links.fromPython(lineOrRow)); break;
+    case Pane::Rust: showLinks(m_links.fromRust(lineOrRow)); break;
+    case Pane::IrDiff: showLinks(m_links.fromIrRow(lineOrRow)); break;
+    }
+}
+
+void MainWindow::showLinks(const SourceLinks::Links &links)
+{
+    m_current = links;
+    m_source->setLinkedLines(links.python);
+    m_rust->setLinkedLines(links.rust);
+    m_irDiff->setLinkedRows(links.irRows);
+}
+
+void MainWindow::nextLinkedSpan()
+{
+    m_walkLine = m_links.nextLinkedPythonLine(m_walkLine);
+    if (m_walkLine <= 0) {
+        statusBar()->showMessage(tr("No linked spans (run stages A–C)"));
+        return;
+    }
+    m_source->goTo(m_walkLine);
+    linkFrom(Pane::Python, m_walkLine);
+}
+
+} // namespace tileport::ui
