@@ -6,6 +6,8 @@
 #include "CodeEditor.h"
 #include "DiffRowsModel.h"
 #include "IrDiffPane.h"
+#include "HunkReviewDialog.h"
+#include "HunkReviewModel.h"
 #include "MainWindow.h"
 #include "PipelineController.h"
 #include "ProblemsModel.h"
@@ -193,6 +195,20 @@ private Q_SLOTS:
         QVERIFY(!regenerated.at(0).at(2).toString().contains(marker));
         QCOMPARE(review.size(), 1);
         QCOMPARE(review.at(0).at(0).toString(), QDir(runDir).filePath(QStringLiteral("generated/crate/src/lib.rs")));
+        // The review dialog opens; rejecting every hunk keeps the edit, in
+        // the file and in the Rust pane.
+        auto *dialog = w.findChild<tileport::HunkReviewDialog *>(QStringLiteral("regenerationReview"));
+        QVERIFY(dialog);
+        QVERIFY(dialog->model()->rowCount() > 0);
+        QSignalSpy reviewed(&w, &MainWindow::regenerationReviewed);
+        dialog->model()->setAllAccepted(false);
+        dialog->accept();
+        QTRY_COMPARE_WITH_TIMEOUT(reviewed.size(), 1, 5000);
+        QVERIFY(reviewed.at(0).at(1).toString().contains(marker));
+        QFile kept(QDir(runDir).filePath(QStringLiteral("generated/crate/src/lib.rs")));
+        QVERIFY(kept.open(QIODevice::ReadOnly));
+        QVERIFY(QString::fromUtf8(kept.readAll()).contains(marker));
+        QVERIFY(w.rustPane()->toPlainText().contains(marker));
 
         // The session opens again in a fresh window with the same badges.
         MainWindow again;

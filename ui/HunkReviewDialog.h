@@ -19,6 +19,7 @@ class HunkReviewDialog : public QDialog
     Q_OBJECT
 public:
     explicit HunkReviewDialog(HunkReviewModel *model, const QString &title, QWidget *parent = nullptr);
+    HunkReviewModel *model() const { return m_model; }
 
     QListView *hunkList() const { return m_list; }
     QPlainTextEdit *preview() const { return m_preview; }

@@ -122,6 +122,7 @@ MainWindow::MainWindow(QWidget *parent)
             [this](const QString &file, const QString &edited, const QString &regenerated) {
                 statusBar()->showMessage(tr("Stage B translated over your edit of %1: review the hunks").arg(file));
                 Q_EMIT hunkReviewRequested(file, edited, regenerated);
+                reviewRegeneration(file, edited, regenerated);
             });
     m_tick->setInterval(250);
     connect(m_tick, &QTimer::timeout, m_stages, &StageListModel::tick);

@@ -88,8 +88,11 @@ Q_SIGNALS:
     // Stage B translated over the user's Rust edit: the hunk review (accept or
     // reject each hunk; rejecting keeps the edit) attaches here.
     void hunkReviewRequested(const QString &rustFile, const QString &editedText, const QString &regeneratedText);
+    // After the review: the text now in the file (the edit with the accepted hunks).
+    void regenerationReviewed(const QString &rustFile, const QString &text);
 
 private:
+    void reviewRegeneration(const QString &file, const QString &edited, const QString &regenerated);
     void buildMenus();
     void buildPipelineDock(QTabWidget *bottom);
     void onJobFinished(const QString &channel, const QVariant &result);
