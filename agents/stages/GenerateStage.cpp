@@ -69,7 +69,7 @@ StageReport GenerateStage::run(StageContext &ctx)
     // A crate patched by a repair or edited in the IDE is built as it is.
     const bool keep = m_keepCrate && QFile::exists(QDir(crate).filePath(QStringLiteral("src/lib.rs")));
     if (keep)
-        ctx.log(QStringLiteral("building the crate in the run as it is (no translation over it)"));
+        ctx.log(QStringLiteral("building the patched or edited crate in the run as it is (no translation over it)"));
     const QString writeError = keep ? QString() : rust::CrateWriter::write(result, crate, w);
     report.validators << ValidatorResult{keep ? QStringLiteral("keep patched crate") : QStringLiteral("write crate"),
                                          writeError.isEmpty() ? 0 : 1, writeError};

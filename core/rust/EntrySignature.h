@@ -32,6 +32,7 @@ struct EntrySignature {
     QList<TensorParam> tensors;
     QStringList runtimeFloatConstants; // ct.Constant[float] passed as f32 scalars
     bool rawTileIr = false;            // uses cutile::tileir ops (gather/scatter views)
+    bool storesComputeType = false;    // an array typed tf32: the entry serves no config
     // A kernel that tests an array's dtype (`A.dtype == ct.float32`) gets one
     // entry per tested dtype, with that array's element type fixed, and a
     // generic entry for every other dtype.

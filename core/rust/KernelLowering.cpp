@@ -315,6 +315,10 @@ QList<RustLine> KernelLowering::assemble()
                     dims << QStringLiteral("-1");
                 type = QStringLiteral("&Tensor<%1, { [%2] }>").arg(finalDtype(v.value.dtype), dims.join(QStringLiteral(", ")));
             }
+            // tf32 is a compute type: no array holds it, so an entry whose
+            // array unified with it (mma operands) serves no config.
+            if (finalDtype(v.value.dtype) == QLatin1String("tf32"))
+                m_signature.storesComputeType = true;
             m_signature.tensors.append(t);
         } else if (m_constParams.contains(p.name)) {
             continue;

@@ -75,13 +75,18 @@ void lowerDtypes(const PythonSource &src, const ImportTable &imports, const Modu
     t.lines = lowering.lower(); // throws; a split is handled by the caller
     t.pythonName = k.name;
     t.signature = lowering.signature();
+    // An entry that types an array as a compute type (tf32, from an mma
+    // operand) serves no config: left out, its refinements still tried.
+    const bool keep = !t.signature.storesComputeType;
     const int at = int(out.size());
-    out.append(t);
+    if (keep)
+        out.append(t);
     for (const KernelLowering::DtypeTest &test : lowering.dtypeTests()) {
         if (std::any_of(fixed.cbegin(), fixed.cend(), [&](const FixedDtype &f) { return f.key == test.key; }) || out.size() >= kMaxEntries)
             continue;
-        for (const QString &a : test.arrays)
-            out[at].signature.otherThan[a].append(RustNames::pythonDtype(test.dtype));
+        if (keep)
+            for (const QString &a : test.arrays)
+                out[at].signature.otherThan[a].append(RustNames::pythonDtype(test.dtype));
         lowerDtypes(src, imports, analysis, k, function, decided,
                     fixed + QList<FixedDtype>{FixedDtype{test.key, test.dtype, test.arrays.value(0)}}, base, out, seen);
     }
