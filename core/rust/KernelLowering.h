@@ -172,6 +172,7 @@ private:
     RustValue numTiles(TSNode call);
     RustValue mma(TSNode call);
     RustValue reduction(TSNode call, const QString &fn);
+    bool keepDims(TSNode keepNode);
     RustValue cumulativeSum(TSNode call);
     RustValue extract(TSNode call);
     RustValue unaryMath(TSNode call, const QString &name);

@@ -12,6 +12,17 @@ namespace tileport::rust {
 
 using namespace tileport::frontend;
 
+// keepdims= of a reduction: absent or a literal bool.
+bool KernelLowering::keepDims(TSNode keepNode)
+{
+    if (node::isNull(keepNode))
+        return false;
+    const RustValue k = expr(keepNode);
+    if (k.kind != RustValue::Kind::BoolLiteral)
+        fail(keepNode, QStringLiteral("keepdims"), QStringLiteral("must be a literal bool"));
+    return k.integer != 0;
+}
+
 RustValue KernelLowering::reduction(TSNode c, const QString &fn)
 {
     const RustValue x = tileArgument(argument(c, 0, "x"));
@@ -20,13 +31,7 @@ RustValue KernelLowering::reduction(TSNode c, const QString &fn)
     if (node::isNull(axisNode) || m_src.text(node::unparen(axisNode)) == QLatin1String("None")) {
         // A full reduction: cuTile Python reduces axis 0 once per axis, down
         // to a rank-0 tile.
-        bool keep = false;
-        if (!node::isNull(keepNode)) {
-            const RustValue k = expr(keepNode);
-            if (k.kind != RustValue::Kind::BoolLiteral)
-                fail(keepNode, QStringLiteral("keepdims"), QStringLiteral("must be a literal bool"));
-            keep = k.integer != 0;
-        }
+        const bool keep = keepDims(keepNode);
         RustValue out = x;
         while (!out.shape.isEmpty()) {
             out.shape.removeFirst();
@@ -49,13 +54,7 @@ RustValue KernelLowering::reduction(TSNode c, const QString &fn)
         axis += rank;
     if (axis < 0 || axis >= rank)
         fail(axisNode, QStringLiteral("reduction axis"), QStringLiteral("out of range for rank %1").arg(rank));
-    bool keep = false;
-    if (!node::isNull(keepNode)) {
-        const RustValue k = expr(keepNode);
-        if (k.kind != RustValue::Kind::BoolLiteral)
-            fail(keepNode, QStringLiteral("keepdims"), QStringLiteral("must be a literal bool"));
-        keep = k.integer != 0;
-    }
+    const bool keep = keepDims(keepNode);
     QStringList reduced = x.shape;
     reduced.removeAt(axis);
     RustValue out;
