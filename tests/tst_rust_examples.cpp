@@ -49,39 +49,6 @@ QMap<QString, QByteArray> readTree(const QString &dir)
     return files;
 }
 
-EntrySignature signatureFrom(const QJsonObject &o)
-{
-    EntrySignature s;
-    s.pythonKernel = o.value(QStringLiteral("python_kernel")).toString();
-    s.entry = o.value(QStringLiteral("entry")).toString();
-    for (const QJsonValue &v : o.value(QStringLiteral("generics")).toArray()) {
-        const QJsonObject g = v.toObject();
-        EntrySignature::Generic gen;
-        gen.name = g.value(QStringLiteral("name")).toString();
-        gen.isType = g.value(QStringLiteral("kind")).toString() == QLatin1String("dtype");
-        gen.dtypeOf = g.value(QStringLiteral("dtype_of")).toString();
-        gen.constParam = g.value(QStringLiteral("param")).toString();
-        s.generics << gen;
-    }
-    for (const QJsonValue &v : o.value(QStringLiteral("tensors")).toArray()) {
-        const QJsonObject t = v.toObject();
-        s.tensors << EntrySignature::TensorParam{t.value(QStringLiteral("name")).toString(),
-                                                 t.value(QStringLiteral("rank")).toInt(),
-                                                 t.value(QStringLiteral("block_output")).toBool()};
-    }
-    const QJsonObject fixed = o.value(QStringLiteral("fixed_dtypes")).toObject();
-    for (auto it = fixed.begin(); it != fixed.end(); ++it)
-        s.fixedDtypes.insert(it.key(), it.value().toString());
-    const QJsonObject elsewhere = o.value(QStringLiteral("dtypes_served_elsewhere")).toObject();
-    for (auto it = elsewhere.begin(); it != elsewhere.end(); ++it)
-        for (const QJsonValue &d : it.value().toArray())
-            s.otherThan[it.key()] << d.toString();
-    for (const QJsonValue &v : o.value(QStringLiteral("const_choices")).toArray())
-        s.constChoices << EntrySignature::ConstChoice{v.toObject().value(QStringLiteral("condition")).toString(),
-                                                      v.toObject().value(QStringLiteral("value")).toBool()};
-    return s;
-}
-
 } // namespace
 
 class TestRustExamples : public QObject
@@ -172,7 +139,7 @@ private Q_SLOTS:
         // The entry that serves this config (a kernel may have one per dtype it tests).
         EntrySignature entry;
         for (const QJsonValue &v : manifest.value(QStringLiteral("entries")).toArray()) {
-            const EntrySignature s = signatureFrom(v.toObject());
+            const EntrySignature s = EntrySignature::fromJson(v.toObject());
             if (s.pythonKernel == kernel && entry.entry.isEmpty()
                 && s.serves(TranslationResult::configDtypes(cfg.params), TranslationResult::configConstants(cfg.params)))
                 entry = s;

@@ -309,6 +309,11 @@ private Q_SLOTS:
         QCOMPARE(r.entryFor(QStringLiteral("mm_like"), f32Config)->signature.entry, QStringLiteral("mm_like_a_f32"));
         QCOMPARE(r.entryFor(QStringLiteral("mm_like"), f16Config)->signature.entry, QStringLiteral("mm_like"));
         QVERIFY(!r.entryFor(QStringLiteral("nope")));
+        // tileport-crate.json carries what selects the entry; it reads back.
+        const EntrySignature back = EntrySignature::fromJson(generic.signature.toJson());
+        QCOMPARE(back.toJson(), generic.signature.toJson());
+        QCOMPARE(back.otherThan, generic.signature.otherThan);
+        QCOMPARE(EntrySignature::fromJson(f32.signature.toJson()).fixedDtypes, f32.signature.fixedDtypes);
 
         // A full reduction reduces axis 0 once per axis (as cuTile Python
         // does); cumsum is a scan; allow_tma from a ct.Constant picks the

@@ -41,29 +41,6 @@ QJsonObject readJson(const QString &path)
     return f.open(QIODevice::ReadOnly) ? QJsonDocument::fromJson(f.readAll()).object() : QJsonObject();
 }
 
-EntrySignature signatureFrom(const QJsonObject &o)
-{
-    EntrySignature s;
-    s.pythonKernel = o.value(QStringLiteral("python_kernel")).toString();
-    s.entry = o.value(QStringLiteral("entry")).toString();
-    for (const QJsonValue &v : o.value(QStringLiteral("generics")).toArray()) {
-        const QJsonObject g = v.toObject();
-        EntrySignature::Generic gen;
-        gen.name = g.value(QStringLiteral("name")).toString();
-        gen.isType = g.value(QStringLiteral("kind")).toString() == QLatin1String("dtype");
-        gen.dtypeOf = g.value(QStringLiteral("dtype_of")).toString();
-        gen.constParam = g.value(QStringLiteral("param")).toString();
-        s.generics << gen;
-    }
-    for (const QJsonValue &v : o.value(QStringLiteral("tensors")).toArray()) {
-        const QJsonObject t = v.toObject();
-        s.tensors << EntrySignature::TensorParam{t.value(QStringLiteral("name")).toString(),
-                                                 t.value(QStringLiteral("rank")).toInt(),
-                                                 t.value(QStringLiteral("block_output")).toBool()};
-    }
-    return s;
-}
-
 } // namespace
 
 class TestTritonExamples : public QObject
@@ -121,7 +98,7 @@ private Q_SLOTS:
         EntrySignature entry;
         for (const QJsonValue &v : manifest.value(QStringLiteral("entries")).toArray())
             if (v.toObject().value(QStringLiteral("python_kernel")).toString() == cfg.kernel)
-                entry = signatureFrom(v.toObject());
+                entry = EntrySignature::fromJson(v.toObject());
         QCOMPARE(entry.entry, cfg.kernel);
         QString error;
         const QString genDir = work.filePath(QStringLiteral("gen"));

@@ -72,6 +72,40 @@ QJsonObject EntrySignature::toJson() const
     return o;
 }
 
+EntrySignature EntrySignature::fromJson(const QJsonObject &o)
+{
+    EntrySignature s;
+    s.pythonKernel = o.value(QStringLiteral("python_kernel")).toString();
+    s.entry = o.value(QStringLiteral("entry")).toString();
+    for (const QJsonValue &v : o.value(QStringLiteral("generics")).toArray()) {
+        const QJsonObject g = v.toObject();
+        Generic gen;
+        gen.name = g.value(QStringLiteral("name")).toString();
+        gen.isType = g.value(QStringLiteral("kind")).toString() == QLatin1String("dtype");
+        gen.dtypeOf = g.value(QStringLiteral("dtype_of")).toString();
+        gen.constParam = g.value(QStringLiteral("param")).toString();
+        s.generics << gen;
+    }
+    for (const QJsonValue &v : o.value(QStringLiteral("tensors")).toArray()) {
+        const QJsonObject t = v.toObject();
+        s.tensors << TensorParam{t.value(QStringLiteral("name")).toString(), t.value(QStringLiteral("rank")).toInt(),
+                                 t.value(QStringLiteral("block_output")).toBool()};
+    }
+    for (const QJsonValue &v : o.value(QStringLiteral("runtime_float_constants")).toArray())
+        s.runtimeFloatConstants << v.toString();
+    const QJsonObject fixed = o.value(QStringLiteral("fixed_dtypes")).toObject();
+    for (auto it = fixed.begin(); it != fixed.end(); ++it)
+        s.fixedDtypes.insert(it.key(), it.value().toString());
+    const QJsonObject elsewhere = o.value(QStringLiteral("dtypes_served_elsewhere")).toObject();
+    for (auto it = elsewhere.begin(); it != elsewhere.end(); ++it)
+        for (const QJsonValue &d : it.value().toArray())
+            s.otherThan[it.key()] << d.toString();
+    for (const QJsonValue &v : o.value(QStringLiteral("const_choices")).toArray())
+        s.constChoices << ConstChoice{v.toObject().value(QStringLiteral("condition")).toString(),
+                                      v.toObject().value(QStringLiteral("value")).toBool()};
+    return s;
+}
+
 bool EntrySignature::serves(const QHash<QString, QString> &dtypes, const QJsonObject &constants) const
 {
     for (const ConstChoice &c : constChoices) {

@@ -53,6 +53,8 @@ struct EntrySignature {
     bool serves(const QHash<QString, QString> &dtypes, const QJsonObject &constants = {}) const;
 
     QJsonObject toJson() const;
+    // The inverse of toJson() (an entry of tileport-crate.json).
+    static EntrySignature fromJson(const QJsonObject &o);
     static std::optional<bool> evaluateCondition(const QString &condition, const QJsonObject &constants);
 };
 
