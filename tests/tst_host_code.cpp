@@ -172,6 +172,34 @@ private Q_SLOTS:
         QVERIFY(lib.open(QIODevice::ReadOnly));
         QCOMPARE(lib.readAll().count("pub mod ffi;"), 1);
 
+        // An edited ffi.rs (by hand or by a host repair) is what gets built:
+        // it is kept, the step says so, and the library carries the edit.
+        const QString ffi = dir.filePath(QStringLiteral("crate/src/ffi.rs"));
+        QByteArray generatedFfi;
+        {
+            QFile f(ffi);
+            QVERIFY(f.open(QIODevice::ReadWrite));
+            generatedFfi = f.readAll();
+            f.write("\n#[no_mangle]\npub extern \"C\" fn tileport_edit_probe() -> i32 { 7 }\n");
+        }
+        const rust::HostBundleBuilder::Result edited = rust::HostBundleBuilder::build(o, m_tools);
+        QVERIFY2(edited.ok, qPrintable(edited.reason + QLatin1Char('\n') + edited.buildLog));
+        QVERIFY(edited.steps.first().output.contains(QStringLiteral("kept as edited")));
+        {
+            QFile f(ffi), so(dir.filePath(QStringLiteral("bundle/") + soName));
+            QVERIFY(f.open(QIODevice::ReadOnly) && so.open(QIODevice::ReadOnly));
+            QVERIFY(f.readAll().contains("tileport_edit_probe"));
+            QVERIFY(so.readAll().contains("tileport_edit_probe"));
+        }
+        // Removing it regenerates it.
+        QVERIFY(QFile::remove(ffi));
+        QVERIFY(rust::HostBundleBuilder::build(o, m_tools).ok);
+        {
+            QFile f(ffi);
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            QCOMPARE(f.readAll(), generatedFfi);
+        }
+
         const QDir bundle(o.outDir);
         for (const char *f : {"run.sh", "bundle.json", "tileport_host.py", "kernel/vector_add.py", "kernel/vector_add.tileport.json"})
             QVERIFY2(QFile::exists(bundle.filePath(QLatin1String(f))), f);

@@ -103,8 +103,9 @@ HostBundleBuilder::Result HostBundleBuilder::build(const Options &o, const Toolc
         return failed(r, QStringLiteral("BLOCKED"), QStringLiteral("kernel"),
                       QStringLiteral("kernel %1 is not translated: %2")
                           .arg(o.kernel, result.error.isEmpty() ? QStringLiteral("see stage B") : result.error));
-    QString error = HostCodeWriter::write(result, o.crateDir);
-    r.steps << Step{QStringLiteral("write ffi.rs"), error.isEmpty() ? 0 : 1, error};
+    QString note;
+    QString error = HostCodeWriter::write(result, o.crateDir, &note);
+    r.steps << Step{QStringLiteral("write ffi.rs"), error.isEmpty() ? 0 : 1, error.isEmpty() ? note : error};
     if (!error.isEmpty())
         return failed(r, QStringLiteral("FAIL"), QStringLiteral("host"), error);
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "HostCodeWriter.h"
 
+#include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
 #include <QSaveFile>
@@ -355,7 +356,7 @@ QString HostCodeWriter::libraryFileName(const TranslationResult &result)
     return QStringLiteral("lib%1.so").arg(result.libName);
 }
 
-QString HostCodeWriter::write(const TranslationResult &result, const QString &crateDir)
+QString HostCodeWriter::write(const TranslationResult &result, const QString &crateDir, QString *note)
 {
     QString error;
     const QList<HostEntry> es = entries(result, &error);
@@ -364,9 +365,22 @@ QString HostCodeWriter::write(const TranslationResult &result, const QString &cr
     if (es.isEmpty())
         return QStringLiteral("no translated entry to expose");
     const QDir root(crateDir);
-    error = writeText(root.filePath(QStringLiteral("src/ffi.rs")), ffiSource(es));
-    if (!error.isEmpty())
-        return error;
+    const QString ffiPath = root.filePath(QStringLiteral("src/ffi.rs"));
+    const QString stampPath = root.filePath(QStringLiteral(".tileport-ffi.sha256"));
+    QFile current(ffiPath), stamp(stampPath);
+    const bool edited = current.open(QIODevice::ReadOnly) && stamp.open(QIODevice::ReadOnly)
+                        && QCryptographicHash::hash(current.readAll(), QCryptographicHash::Sha256).toHex() != stamp.readAll().trimmed();
+    if (edited) {
+        if (note)
+            *note = QStringLiteral("src/ffi.rs kept as edited: it differs from what was last written (remove it to regenerate)");
+    } else {
+        const QString text = ffiSource(es);
+        error = writeText(ffiPath, text);
+        if (error.isEmpty())
+            error = writeText(stampPath, QString::fromLatin1(QCryptographicHash::hash(text.toUtf8(), QCryptographicHash::Sha256).toHex()) + QLatin1Char('\n'));
+        if (!error.isEmpty())
+            return error;
+    }
     const QString tomlPath = root.filePath(QStringLiteral("Cargo.toml"));
     QString toml = readText(tomlPath);
     if (toml.isEmpty())

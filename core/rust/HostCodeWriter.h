@@ -33,7 +33,10 @@ public:
     static QList<HostEntry> entries(const TranslationResult &result, QString *error);
     // Writes ffi.rs into the crate at `crateDir` (written by CrateWriter) and
     // patches Cargo.toml and lib.rs; idempotent. Returns an error or "".
-    static QString write(const TranslationResult &result, const QString &crateDir);
+    // An ffi.rs edited since it was last written here (by hand or by a host
+    // repair; .tileport-ffi.sha256 holds the hash of what was written) is
+    // kept, so the host stage builds and checks the edit; `note` says so.
+    static QString write(const TranslationResult &result, const QString &crateDir, QString *note = nullptr);
     // lib<name>.so, the file cargo builds for the crate's library.
     static QString libraryFileName(const TranslationResult &result);
 };
