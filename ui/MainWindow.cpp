@@ -6,6 +6,8 @@
 #include "JobRunner.h"
 #include "PipelineController.h"
 #include "ProblemsModel.h"
+#include "RepairController.h"
+#include "RepairPane.h"
 #include "SettingsDialog.h"
 #include "StageListModel.h"
 
@@ -58,6 +60,8 @@ MainWindow::MainWindow(QWidget *parent)
     , m_kernelSelector(new QComboBox)
     , m_jobs(new JobRunner(this))
     , m_controller(new PipelineController(m_jobs, m_stages, m_problems, this))
+    , m_repair(new RepairController(m_jobs, m_controller, this))
+    , m_repairPane(new RepairPane)
     , m_tick(new QTimer(this))
 {
     connect(m_jobs, &JobRunner::finished, this,
@@ -83,6 +87,7 @@ MainWindow::MainWindow(QWidget *parent)
     auto *bottom = new QTabWidget;
     bottom->setObjectName(QStringLiteral("bottomTabs"));
     buildPipelineDock(bottom);
+    buildRepair(bottom);
     auto *vertical = new QSplitter(Qt::Vertical);
     vertical->addWidget(panes);
     vertical->addWidget(bottom);
@@ -161,7 +166,10 @@ void MainWindow::buildPipelineDock(QTabWidget *bottom)
     bottom->addTab(m_problemsView, tr("Problems"));
     bottom->addTab(m_bench, tr("Benchmarks"));
 
-    connect(m_pipeline->selectionModel(), &QItemSelectionModel::currentChanged, this, [this] { showSelectedStageLog(); });
+    connect(m_pipeline->selectionModel(), &QItemSelectionModel::currentChanged, this, [this] {
+        showSelectedStageLog();
+        updateActions();
+    });
     connect(m_stages, &QAbstractItemModel::dataChanged, this, [this](const QModelIndex &tl, const QModelIndex &br) {
         const int row = m_pipeline->currentIndex().row();
         if (row >= tl.row() && row <= br.row())
@@ -175,6 +183,9 @@ void MainWindow::buildPipelineDock(QTabWidget *bottom)
         QMenu menu(this);
         menu.addAction(tr("Re-run stage %1").arg(stage), this, [this, stage] { rerunStage(stage); })
             ->setEnabled(!m_controller->isRunning() && m_controller->currentRun() > 0);
+        if (QStringLiteral("BCD").contains(stage))
+            menu.addAction(tr("Ask stage %1's repair agent").arg(stage), this, [this, stage] { requestRepair(stage); })
+                ->setEnabled(!m_controller->isRunning() && !m_repair->isRunning() && m_controller->currentRun() > 0);
         menu.addAction(action(QStringLiteral("cancelAction")));
         menu.exec(m_pipeline->viewport()->mapToGlobal(pos));
     });
@@ -230,6 +241,9 @@ void MainWindow::buildMenus()
     auto *rerunEdit = named(pipeline->addAction(tr("Re-run C with the &Rust edit"), QKeySequence(tr("Ctrl+Shift+R")), this,
                                                 [this] { rerunWithRustEdit(); }),
                             "rerunEditAction");
+    named(pipeline->addAction(tr("Ask the repair &agent (selected stage)"), QKeySequence(tr("Ctrl+Shift+A")), this,
+                              [this] { requestRepair(selectedStage()); }),
+          "repairAction");
     auto *cancel = named(pipeline->addAction(tr("&Cancel"), QKeySequence(tr("Ctrl+.")), this, [this] { cancelPipeline(); }),
                          "cancelAction");
 
@@ -262,8 +276,11 @@ void MainWindow::buildMenus()
 
 void MainWindow::updateActions()
 {
-    const bool running = m_controller->isRunning();
+    const bool repairing = m_repair->isRunning();
+    const bool running = m_controller->isRunning() || repairing;
     const bool hasRun = m_controller->currentRun() > 0;
+    if (QAction *a = action(QStringLiteral("repairAction")))
+        a->setEnabled(!running && hasRun && QStringLiteral("BCD").contains(selectedStage()));
     if (QAction *a = action(QStringLiteral("runAction")))
         a->setEnabled(!running && !m_sourcePath.isEmpty());
     if (QAction *a = action(QStringLiteral("runCpuAction")))
@@ -292,6 +309,7 @@ void MainWindow::openSource(const QString &path)
 
 void MainWindow::applySettings(const IdeSettings &settings)
 {
+    m_settings = settings;
     m_controller->setGpuRunner(settings.gpuRunner);
     m_controller->setToolPaths(settings.toolPaths);
     setTheme(settings.theme);

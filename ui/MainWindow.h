@@ -18,6 +18,9 @@ class QTimer;
 
 namespace tileport {
 class JobRunner;
+namespace llm {
+struct RepairOutcome;
+}
 }
 
 namespace tileport::ui {
@@ -27,6 +30,8 @@ class CodeEditor;
 class IrDiffPane;
 class PipelineController;
 class ProblemsModel;
+class RepairController;
+class RepairPane;
 class StageListModel;
 
 // Source, Tile IR diff and Rust side by side; below them the pipeline panel
@@ -52,6 +57,9 @@ public:
     // Re-runs from stage C with the Rust pane's text as the crate.
     bool rerunWithRustEdit();
     void cancelPipeline();
+    // Asks stage B's, C's or D's repair agent (the model endpoint of the
+    // settings); a validated patch opens the hunk review.
+    bool requestRepair(QChar stage);
     // Shows the links of one line (1-based) of a pane, or of an IR diff row.
     void linkFrom(Pane pane, int lineOrRow);
     // Steps to the next Python line that has links (the walk shortcut).
@@ -73,6 +81,8 @@ public:
     StageListModel *stageModel() const { return m_stages; }
     ProblemsModel *problemsModel() const { return m_problems; }
     PipelineController *controller() const { return m_controller; }
+    RepairController *repairController() const { return m_repair; }
+    RepairPane *repairPane() const { return m_repairPane; }
     JobRunner *jobs() const { return m_jobs; }
     const SourceLinks &links() const { return m_links; }
     const SourceLinks::Links &currentLinks() const { return m_current; }
@@ -90,9 +100,13 @@ Q_SIGNALS:
     void hunkReviewRequested(const QString &rustFile, const QString &editedText, const QString &regeneratedText);
     // After the review: the text now in the file (the edit with the accepted hunks).
     void regenerationReviewed(const QString &rustFile, const QString &text);
+    // A repair ended: rejected, unreachable, or after the hunk review.
+    void repairFinished(const tileport::llm::RepairOutcome &outcome);
 
 private:
     void reviewRegeneration(const QString &file, const QString &edited, const QString &regenerated);
+    void reviewRepair(const tileport::llm::RepairOutcome &proposal);
+    void buildRepair(QTabWidget *bottom);
     void buildMenus();
     void buildPipelineDock(QTabWidget *bottom);
     void onJobFinished(const QString &channel, const QVariant &result);
@@ -116,6 +130,9 @@ private:
     QComboBox *m_kernelSelector;
     JobRunner *m_jobs;
     PipelineController *m_controller;
+    RepairController *m_repair;
+    RepairPane *m_repairPane;
+    IdeSettings m_settings;
     QTimer *m_tick;
     SourceLinks m_links;
     SourceLinks::Links m_current;

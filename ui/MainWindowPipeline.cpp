@@ -6,6 +6,7 @@
 #include "MainWindow.h"
 #include "PipelineController.h"
 #include "ProblemsModel.h"
+#include "RepairController.h"
 #include "StageListModel.h"
 
 #include <QComboBox>
@@ -102,6 +103,7 @@ bool MainWindow::rerunWithRustEdit()
 void MainWindow::cancelPipeline()
 {
     m_controller->cancel();
+    m_repair->cancel();
     updateActions();
 }
 

@@ -208,10 +208,7 @@ void PipelineController::submit(QChar rerunStage, const QSet<QChar> &stages, con
     if (rerunStage == QLatin1Char('B') && editedRust.isEmpty())
         m_editedRust.clear();
     m_jobs->submit(kChannel, [dir, gpu, tools, rerunStage, stages, editedRust, rustFile, previousEdit](JobContext &job) -> QVariant {
-        // A cancelled run may still be winding down on another worker: runs
-        // of the IDE take turns on the session files.
-        static QMutex turn;
-        QMutexLocker lock(&turn);
+        QMutexLocker lock(&sessionTurn());
         QString error;
         auto session = Session::open(dir, &error);
         if (!session)
@@ -255,8 +252,18 @@ void PipelineController::onPartial(const QString &channel, const QVariant &value
     if (channel != kChannel)
         return;
     PipelineEvent e;
-    if (!PipelineEvent::fromJson(value.toJsonObject(), e))
-        return;
+    if (PipelineEvent::fromJson(value.toJsonObject(), e))
+        applyEvent(e);
+}
+
+QMutex &PipelineController::sessionTurn()
+{
+    static QMutex turn;
+    return turn;
+}
+
+void PipelineController::applyEvent(const PipelineEvent &e)
+{
     if (e.kind == PipelineEvent::Kind::RunStarted)
         m_run = e.run;
     m_stages->applyEvent(e);

@@ -5,6 +5,7 @@
 #include "Toolchains.h"
 
 #include <QMap>
+#include <QMutex>
 #include <QObject>
 #include <QSet>
 #include <QString>
@@ -51,6 +52,12 @@ public:
     bool rerunWithRustEdit(const QString &rustText, QString *error);
     void cancel();
     bool isRunning() const;
+    // An event of another job on the session (a repair's gate) for the
+    // stage and problem models, as if this controller's run had sent it.
+    void applyEvent(const tileport::PipelineEvent &e);
+    // Jobs that write the session's files take turns through this lock: a
+    // cancelled job may still be winding down on another worker.
+    static QMutex &sessionTurn();
     // The crate's src/lib.rs in the current run.
     QString rustFile() const;
 

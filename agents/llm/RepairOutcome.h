@@ -22,6 +22,7 @@ struct RepairOutcome {
     int attempt = 0;
     QString patchText;          // the accepted changes as a unified diff
     patch::PatchSet patches;
+    QList<patch::FileBackup> before; // with Validated: the files as they were before the patch
     QJsonArray gate;            // [{stage, verdict, reason}] after the patch
     QString record;             // reports/repair_X.attemptN.json, relative to the run
     ModelReply reply;

@@ -197,7 +197,79 @@ RepairOutcome RepairRunner::run(JobContext &ctx)
         return o;
     }
     o = finish(o, RepairOutcome::Kind::Validated, QStringLiteral("patch applied; stage %1's validators pass").arg(m_stage));
+    o.before = backups;
     record(o, run, answer);
+    return o;
+}
+
+void RepairRunner::recordReview(const RepairOutcome &o, int run, int accepted, int rejected, const QString &reviewedPatch)
+{
+    const QDir reports(m_session.areaDirectory(run, Session::Area::Reports));
+    const QString base = QStringLiteral("repair_%1.attempt%2").arg(m_stage).arg(o.attempt);
+    QFile in(reports.filePath(base + QStringLiteral(".json")));
+    QJsonObject json = in.open(QIODevice::ReadOnly) ? QJsonDocument::fromJson(in.readAll()).object() : QJsonObject();
+    in.close();
+    json.insert(QStringLiteral("review"), QJsonObject{{QStringLiteral("accepted_hunks"), accepted},
+                                                      {QStringLiteral("rejected_hunks"), rejected},
+                                                      {QStringLiteral("verdict"), RepairOutcome::kindName(o.kind)},
+                                                      {QStringLiteral("reason"), o.reason},
+                                                      {QStringLiteral("gate"), o.gate},
+                                                      {QStringLiteral("patch"), reviewedPatch.isEmpty() ? QString() : base + QStringLiteral(".reviewed.patch")}});
+    writeFile(in.fileName(), QJsonDocument(json).toJson());
+    if (!reviewedPatch.isEmpty())
+        writeFile(reports.filePath(base + QStringLiteral(".reviewed.patch")), reviewedPatch.toUtf8());
+}
+
+RepairOutcome RepairRunner::review(JobContext &ctx, RepairOutcome o, const patch::PatchSet &reviewed)
+{
+    if (o.kind != RepairOutcome::Kind::Validated || m_session.runs().isEmpty())
+        return o;
+    const int run = m_session.runs().last().number;
+    int accepted = 0, rejected = 0;
+    for (qsizetype f = 0; f < reviewed.files.size(); ++f) {
+        const qsizetype n = reviewed.files[f].wholeFile ? 1 : reviewed.files[f].hunks.size();
+        for (qsizetype h = 0; h < n; ++h)
+            (reviewed.accepted.value(f).value(h, true) ? accepted : rejected) += 1;
+    }
+    if (rejected == 0) {
+        o.reason = QStringLiteral("all %1 hunk(s) accepted; stage %2's validators pass").arg(accepted).arg(m_stage);
+        recordReview(o, run, accepted, rejected, QString());
+        return o;
+    }
+    QString error;
+    if (!patch::PatchSet::restore(o.before, &error)) {
+        o = finish(o, RepairOutcome::Kind::Error, QStringLiteral("cannot put the files back: %1").arg(error));
+        recordReview(o, run, accepted, rejected, QString());
+        return o;
+    }
+    o.gate = QJsonArray();
+    if (accepted == 0) {
+        o = finish(o, RepairOutcome::Kind::Rejected, QStringLiteral("every hunk was rejected: the files are as before the repair"));
+        recordReview(o, run, accepted, rejected, QString());
+        return o;
+    }
+    const patch::PathGuard guard(m_session.directory());
+    const QString reviewedPatch = reviewed.toUnifiedDiff(guard);
+    QList<patch::FileBackup> backups;
+    if (!reviewed.apply(guard, &backups, &error)) {
+        o = finish(o, RepairOutcome::Kind::Rejected, QStringLiteral("the accepted hunks do not apply on their own: %1; the files are as before the repair").arg(error));
+        recordReview(o, run, accepted, rejected, reviewedPatch);
+        return o;
+    }
+    QString why;
+    if (!gate(ctx, &o.gate, &why)) {
+        patch::PatchSet::restore(backups, &error);
+        o = finish(o, RepairOutcome::Kind::Rejected,
+                   QStringLiteral("with %1 of %2 hunk(s) %3; the files are as before the repair").arg(accepted).arg(accepted + rejected).arg(why));
+        recordReview(o, run, accepted, rejected, reviewedPatch);
+        return o;
+    }
+    o.patches = reviewed;
+    o.patchText = reviewedPatch;
+    o.before = backups;
+    o = finish(o, RepairOutcome::Kind::Validated,
+               QStringLiteral("%1 of %2 hunk(s) accepted; stage %3's validators pass").arg(accepted).arg(accepted + rejected).arg(m_stage));
+    recordReview(o, run, accepted, rejected, reviewedPatch);
     return o;
 }
 

@@ -32,11 +32,19 @@ public:
     void setEventSink(std::function<void(const PipelineEvent &)> sink) { m_sink = std::move(sink); }
     // Runs on a JobRunner worker.
     RepairOutcome run(JobContext &ctx);
+    // The user's review of a validated patch (`reviewed`: its hunks with
+    // the accepted choices). All accepted: the patch stands. Otherwise the
+    // files go back to before the patch, only the accepted hunks are
+    // applied, and the validators run again: Validated when they pass,
+    // Rejected (files as before the repair) when not or when nothing was
+    // accepted. The review joins the attempt's record.
+    RepairOutcome review(JobContext &ctx, RepairOutcome validated, const patch::PatchSet &reviewed);
 
 private:
     // Re-runs the stage's validators; true when they all pass.
     bool gate(JobContext &ctx, QJsonArray *verdicts, QString *why);
     void record(const RepairOutcome &o, int run, const QString &answer);
+    void recordReview(const RepairOutcome &o, int run, int accepted, int rejected, const QString &reviewedPatch);
 
     Session &m_session;
     QChar m_stage;
