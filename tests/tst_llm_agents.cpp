@@ -151,6 +151,9 @@ private Q_SLOTS:
         QVERIFY(req.system.contains(QStringLiteral("file:PATH")));
         QVERIFY(!RepairAgent::forStage(QLatin1Char('A')));
         QCOMPARE(RepairAgent::forStage(QLatin1Char('D'))->allowedPaths(2), QStringList{QStringLiteral("runs/002/generated/crate/src/ffi.rs")});
+        QCOMPARE(RepairAgent::forStage(QLatin1Char('B'))->allowedPaths(2),
+                 (QStringList{QStringLiteral("runs/002/generated/crate/src/lib.rs"), QStringLiteral("runs/002/generated/crate/tileport-crate.json")}));
+        QCOMPARE(RepairAgent::forStage(QLatin1Char('C'))->allowedPaths(2), QStringList{QStringLiteral("runs/002/generated/crate/src/lib.rs")});
     }
 
     void refusesAWriteOutsideTheSession()

@@ -5,10 +5,14 @@
 // then: an unreachable endpoint (exit 4), a reply asking for a shell
 // command and one writing outside the session (exit 3, nothing written),
 // the routing cap, and a correct diff that the validators accept (exit 0).
+// Then a kernel the translator refuses: stage B writes the crate without
+// it, the device-kernel agent writes the entry and declares it in
+// tileport-crate.json, and the crate as written builds and compiles.
 #include "LoopbackModelServer.h"
 
 #include <QDir>
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -160,6 +164,65 @@ private Q_SLOTS:
         QVERIFY(!readText(QDir(session).filePath(QStringLiteral("runs/001/events.jsonl"))).contains(kKey));
         for (const auto &req : server.requests())
             QCOMPARE(req.headers.value("x-api-key"), kKey.toUtf8()); // the key was sent, only in its header
+    }
+
+    void repairsARefusedKernel()
+    {
+        QTemporaryDir tmp;
+        // `lhs ** 2` is cuTile Python the translator does not lower.
+        const QString source = readText(QStringLiteral(TILEPORT_SOURCE_DIR "/examples/cutile/vector_add.py"));
+        QVERIFY(source.contains(QStringLiteral("tile=lhs + rhs")));
+        QVERIFY(QDir(tmp.path()).mkpath(QStringLiteral("twin")));
+        const QString kernel = tmp.filePath(QStringLiteral("repair_refused_probe.py"));
+        const QString twin = tmp.filePath(QStringLiteral("twin/repair_refused_probe.py"));
+        for (const auto &[path, text] : {std::pair{kernel, QString(source).replace(QStringLiteral("tile=lhs + rhs"), QStringLiteral("tile=lhs ** 2 + rhs"))},
+                                         std::pair{twin, QString(source).replace(QStringLiteral("tile=lhs + rhs"), QStringLiteral("tile=lhs * lhs + rhs"))}}) {
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(text.toUtf8());
+        }
+        QVERIFY(QFile::copy(QStringLiteral(TILEPORT_SOURCE_DIR "/examples/cutile/vector_add.tileport.json"),
+                            tmp.filePath(QStringLiteral("repair_refused_probe.tileport.json"))));
+
+        const QString session = tmp.filePath(QStringLiteral("session"));
+        const Ran port = tileport({QStringLiteral("port"), kernel, QStringLiteral("--stages"), QStringLiteral("B"),
+                                   QStringLiteral("--session"), session});
+        if (port.out.contains(QStringLiteral("BLOCKED")))
+            QSKIP("the toolchains are not set up (stage B is BLOCKED); run scripts/setup");
+        QVERIFY2(port.out.contains(QStringLiteral("FAIL_FIXABLE")), qPrintable(port.out + port.err));
+        const QDir run(QDir(session).filePath(QStringLiteral("runs/001")));
+        const QString report = readText(run.filePath(QStringLiteral("reports/stage_B.md")));
+        QVERIFY2(report.contains(QStringLiteral("operator **")) && report.contains(QStringLiteral("written without kernel vector_add")),
+                 qPrintable(report));
+        for (const char *f : {"generated/crate/Cargo.toml", "generated/crate/Cargo.lock", "generated/crate/src/bin/ir-harness.rs"})
+            QVERIFY2(QFile::exists(run.filePath(QLatin1String(f))), f);
+        const QString manifestPath = run.filePath(QStringLiteral("generated/crate/tileport-crate.json"));
+        QJsonObject manifest = QJsonDocument::fromJson(readText(manifestPath).toUtf8()).object();
+        QVERIFY(manifest.value(QStringLiteral("entries")).toArray().isEmpty());
+
+        // What a model would write: the entry (here, the translation of the
+        // same kernel with `lhs * lhs`, whose module has the same name) and
+        // its signature in the manifest.
+        const Ran t = tileport({QStringLiteral("translate"), twin, QStringLiteral("-o"), tmp.filePath(QStringLiteral("twin/crate"))});
+        QVERIFY2(t.exitCode == 0, qPrintable(t.err));
+        const QString lib = readText(tmp.filePath(QStringLiteral("twin/crate/src/lib.rs")));
+        const QJsonObject twinManifest = QJsonDocument::fromJson(readText(tmp.filePath(QStringLiteral("twin/crate/tileport-crate.json"))).toUtf8()).object();
+        manifest.insert(QStringLiteral("entries"), twinManifest.value(QStringLiteral("entries")));
+        const QString answer = QStringLiteral("The translator does not lower `**`; squaring is a product.\n"
+                                              "```file:runs/001/generated/crate/src/lib.rs\n%1```\n"
+                                              "```file:runs/001/generated/crate/tileport-crate.json\n%2```\n")
+                                   .arg(lib, QString::fromUtf8(QJsonDocument(manifest).toJson()));
+        LoopbackModelServer server;
+        QVERIFY(server.start());
+        server.enqueue(LoopbackModelServer::answer(answer));
+        const Ran r = tileport({QStringLiteral("repair"), session, QStringLiteral("--stage"), QStringLiteral("B"), QStringLiteral("--endpoint"),
+                                server.baseUrl(), QStringLiteral("--api"), QStringLiteral("openai"), QStringLiteral("--model"), QStringLiteral("m")});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err + readText(run.filePath(QStringLiteral("reports/stage_B.md")))));
+        QVERIFY(r.out.contains(QStringLiteral("validators: stage B COMPILED")));
+        QVERIFY(server.requests().last().body.contains("operator **")); // the prompt carried the refusal
+        QVERIFY(server.requests().last().body.contains("tileport-crate.json"));
+        QVERIFY(QFile::exists(run.filePath(QStringLiteral("generated/vector_add.f32_t1024.tileirbc"))));
+        QCOMPARE(verdictOf(run.filePath(QStringLiteral("reports/repair_B.attempt1.json"))), QStringLiteral("VALIDATED"));
     }
 };
 

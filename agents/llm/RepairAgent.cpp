@@ -51,6 +51,11 @@ QStringList RepairAgent::allowedPaths(int run) const
     const QString crate = runPrefix(run) + QStringLiteral("generated/crate/src/");
     if (m_role == Role::Host)
         return {crate + QStringLiteral("ffi.rs")};
+    // The device-kernel agent may also declare an entry it wrote for a
+    // kernel the translator refused: tileport-crate.json is data the stage
+    // reads, never run.
+    if (m_role == Role::DeviceKernel)
+        return {crate + QStringLiteral("lib.rs"), runPrefix(run) + QStringLiteral("generated/crate/tileport-crate.json")};
     return {crate + QStringLiteral("lib.rs")};
 }
 
@@ -70,6 +75,8 @@ ModelRequest RepairAgent::buildRequest(const Session &session, int run) const
     switch (m_role) {
     case Role::DeviceKernel:
         p.addFile(QStringLiteral("stage B report"), dir.filePath(prefix + QStringLiteral("reports/stage_B.md")), 8'000);
+        p.addFile(prefix + QStringLiteral("generated/crate/tileport-crate.json"),
+                  dir.filePath(prefix + QStringLiteral("generated/crate/tileport-crate.json")), 8'000);
         p.addFile(QStringLiteral("cargo build log"), dir.filePath(prefix + QStringLiteral("logs/cargo_build.log")), 8'000);
         break;
     case Role::IrDiffDiagnosis: {

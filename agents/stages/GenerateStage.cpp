@@ -32,6 +32,56 @@ QString head(const QByteArray &text, int lines = 20)
     return QString::fromUtf8(text).split(QLatin1Char('\n')).mid(0, lines).join(QLatin1Char('\n')).trimmed();
 }
 
+// The entries a kept crate declares in its tileport-crate.json (written by
+// the generator, then possibly by a repair or an edit).
+rust::TranslationResult keptEntries(const QString &crate, QString *error)
+{
+    rust::TranslationResult r;
+    QFile f(QDir(crate).filePath(QStringLiteral("tileport-crate.json")));
+    QJsonParseError pe;
+    const QJsonDocument doc = f.open(QIODevice::ReadOnly) ? QJsonDocument::fromJson(f.readAll(), &pe) : QJsonDocument();
+    if (!doc.isObject()) {
+        *error = QStringLiteral("%1: %2").arg(f.fileName(), f.isOpen() ? pe.errorString() : f.errorString());
+        return r;
+    }
+    for (const QJsonValue &v : doc.object().value(QStringLiteral("entries")).toArray()) {
+        rust::TranslatedKernel k;
+        k.pythonName = v.toObject().value(QStringLiteral("python_kernel")).toString();
+        k.signature = rust::EntrySignature::fromJson(v.toObject());
+        if (k.signature.entry.isEmpty()) {
+            *error = QStringLiteral("%1: an entry without a name").arg(f.fileName());
+            return r;
+        }
+        r.kernels << k;
+    }
+    return r;
+}
+
+// The kernel was refused: its diagnostics, and the crate written without it
+// (the file's other kernels, the pinned manifest and lock, the IR harness),
+// so the entry can be written by hand in the IDE or by a repair agent and
+// built as it is.
+StageReport refused(const rust::TranslationResult &result, const QString &crate, const rust::CrateWriter::Options &w,
+                    const QString &source, const QString &kernel)
+{
+    QStringList why;
+    for (const rust::TranslationDiagnostic &d : result.diagnostics)
+        why << d.toString();
+    StageReport r = verdict(QStringLiteral("FAIL_FIXABLE"), QStringLiteral("kernel"),
+                            why.isEmpty() ? QStringLiteral("%1: kernel %2 was not translated").arg(source, kernel) : why.first());
+    const QString writeError = rust::CrateWriter::write(result, crate, w);
+    r.validators << ValidatorResult{QStringLiteral("write crate without %1").arg(kernel), writeError.isEmpty() ? 0 : 1, writeError};
+    r.markdown = why.join(QLatin1Char('\n'));
+    if (writeError.isEmpty()) {
+        r.evidence = QJsonObject{{QStringLiteral("crate"), QStringLiteral("generated/crate")}, {QStringLiteral("without"), kernel}};
+        r.markdown += QStringLiteral("\n\nThe crate was written without kernel %1 (generated/crate). Its entry can be written in "
+                                     "src/lib.rs, with its signature in tileport-crate.json, by hand (edit the Rust, then re-run "
+                                     "with the edit) or by `tileport repair --stage B`; the crate is then built as it is.\n")
+                          .arg(kernel);
+    }
+    return r;
+}
+
 } // namespace
 
 StageReport GenerateStage::run(StageContext &ctx)
@@ -46,35 +96,41 @@ StageReport GenerateStage::run(StageContext &ctx)
                        QStringLiteral("no cargo (run scripts/setup; see tileport doctor)"));
 
     ctx.progress(QStringLiteral("translating %1").arg(kernel), 0.0);
-    rust::RustTranslator::Options options;
-    options.kernel = kernel;
-    rust::TranslationResult result = rust::RustTranslator::translateFile(source, options);
-    result.nameCrateFor(gen.filePath(QStringLiteral("crate")));
-    if (!result.error.isEmpty())
-        return verdict(QStringLiteral("FAIL_FIXABLE"), QStringLiteral("kernel"), result.error);
-    const rust::TranslatedKernel *translated = result.entryFor(kernel);
-    if (!translated) {
-        QStringList why;
-        for (const rust::TranslationDiagnostic &d : result.diagnostics)
-            why << d.toString();
-        StageReport r = verdict(QStringLiteral("FAIL_FIXABLE"), QStringLiteral("kernel"),
-                                why.isEmpty() ? QStringLiteral("%1: kernel %2 was not translated").arg(source, kernel) : why.first());
-        r.markdown = why.join(QLatin1Char('\n'));
-        return r;
-    }
-
-    StageReport report;
     const QString crate = gen.filePath(QStringLiteral("crate"));
-    const rust::CrateWriter::Options w = rust::CrateWriter::optionsFor(tools);
-    // A crate patched by a repair or edited in the IDE is built as it is.
+    // A crate patched by a repair or edited in the IDE is built as it is,
+    // with the entries its tileport-crate.json declares.
     const bool keep = m_keepCrate && QFile::exists(QDir(crate).filePath(QStringLiteral("src/lib.rs")));
-    if (keep)
+    rust::TranslationResult result;
+    StageReport report;
+    if (keep) {
         ctx.log(QStringLiteral("building the patched or edited crate in the run as it is (no translation over it)"));
-    const QString writeError = keep ? QString() : rust::CrateWriter::write(result, crate, w);
-    report.validators << ValidatorResult{keep ? QStringLiteral("keep patched crate") : QStringLiteral("write crate"),
-                                         writeError.isEmpty() ? 0 : 1, writeError};
-    if (!writeError.isEmpty())
-        return verdict(QStringLiteral("FAIL_FIXABLE"), QStringLiteral("kernel"), writeError);
+        QString error;
+        result = keptEntries(crate, &error);
+        report.validators << ValidatorResult{QStringLiteral("keep patched crate"), error.isEmpty() ? 0 : 1, error};
+        if (!error.isEmpty())
+            return verdict(QStringLiteral("FAIL_FIXABLE"), QStringLiteral("kernel"), error);
+    } else {
+        rust::RustTranslator::Options options;
+        options.kernel = kernel;
+        result = rust::RustTranslator::translateFile(source, options);
+        result.nameCrateFor(crate);
+        if (!result.error.isEmpty())
+            return verdict(QStringLiteral("FAIL_FIXABLE"), QStringLiteral("kernel"), result.error);
+    }
+    const rust::TranslatedKernel *translated = result.entryFor(kernel);
+    if (!translated && keep)
+        return verdict(QStringLiteral("FAIL_FIXABLE"), QStringLiteral("kernel"),
+                       QStringLiteral("%1: no entry of kernel %2 (\"python_kernel\"); declare the entry of src/lib.rs there")
+                           .arg(QDir(crate).filePath(QStringLiteral("tileport-crate.json")), kernel));
+    if (!translated)
+        return refused(result, crate, rust::CrateWriter::optionsFor(tools), source, kernel);
+
+    if (!keep) {
+        const QString writeError = rust::CrateWriter::write(result, crate, rust::CrateWriter::optionsFor(tools));
+        report.validators << ValidatorResult{QStringLiteral("write crate"), writeError.isEmpty() ? 0 : 1, writeError};
+        if (!writeError.isEmpty())
+            return verdict(QStringLiteral("FAIL_FIXABLE"), QStringLiteral("kernel"), writeError);
+    }
 
     if (ctx.isCancelled())
         return report;
