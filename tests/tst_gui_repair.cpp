@@ -83,6 +83,10 @@ private Q_SLOTS:
         QVERIFY(w.rerunWithRustEdit());
         QVERIFY(finished.wait(900000));
         QVERIFY2(verdictOf(w, 1) != QLatin1String("COMPILED"), qPrintable(verdictOf(w, 1)));
+        // Without a model the stage says what an agent could take on.
+        const QStringList repairable = w.stageModel()->index(1).data(StageListModel::RepairableRole).toStringList();
+        QVERIFY2(!repairable.isEmpty() && repairable.first().startsWith(QStringLiteral("B: cargo build")), qPrintable(repairable.join(QLatin1Char('|'))));
+        QVERIFY(w.stageModel()->index(1).data(StageListModel::LogRole).toStringList().join(QLatin1Char('\n')).contains(QStringLiteral("could take on")));
 
         // Without a model endpoint the IDE says what is missing.
         w.pipelinePanel()->setCurrentIndex(w.stageModel()->index(2));

@@ -255,6 +255,17 @@ private Q_SLOTS:
         QCOMPARE(bf.size(), 1);
         QCOMPARE(bf[0].toObject().value(QStringLiteral("finding")).toString(), QStringLiteral("cargo build --release: error[E0425]: cannot find value `x`"));
 
+        // A construct the translator refused is the device-kernel agent's.
+        StageReport refused;
+        refused.stage = QLatin1Char('B');
+        refused.verdict = QStringLiteral("FAIL_FIXABLE");
+        refused.owner = QStringLiteral("kernel");
+        refused.reason = QStringLiteral("k.py:11:37: error: operator **: not lowered on tiles");
+        const QJsonArray rf = refused.toJson().value(QStringLiteral("repairable")).toArray();
+        QCOMPARE(rf.size(), 1);
+        QCOMPARE(rf[0].toObject().value(QStringLiteral("agent")).toString(), QStringLiteral("B"));
+        QCOMPARE(rf[0].toObject().value(QStringLiteral("finding")).toString(), refused.reason);
+
         StageReport d;
         d.stage = QLatin1Char('D');
         d.verdict = QStringLiteral("BLOCKED");

@@ -184,7 +184,10 @@ void MainWindow::buildPipelineDock(QTabWidget *bottom)
         menu.addAction(tr("Re-run stage %1").arg(stage), this, [this, stage] { rerunStage(stage); })
             ->setEnabled(!m_controller->isRunning() && m_controller->currentRun() > 0);
         if (QStringLiteral("BCD").contains(stage))
-            menu.addAction(tr("Ask stage %1's repair agent").arg(stage), this, [this, stage] { requestRepair(stage); })
+            menu.addAction(tr("Ask stage %1's repair agent (%2 finding(s) it could take on)")
+                               .arg(stage)
+                               .arg(i.data(StageListModel::RepairableRole).toStringList().size()),
+                           this, [this, stage] { requestRepair(stage); })
                 ->setEnabled(!m_controller->isRunning() && !m_repair->isRunning() && m_controller->currentRun() > 0);
         menu.addAction(action(QStringLiteral("cancelAction")));
         menu.exec(m_pipeline->viewport()->mapToGlobal(pos));

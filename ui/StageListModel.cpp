@@ -6,6 +6,8 @@
 #include "StageCatalog.h"
 
 #include <QColor>
+#include <QJsonArray>
+#include <QJsonObject>
 
 namespace tileport::ui {
 
@@ -81,6 +83,8 @@ QVariant StageListModel::data(const QModelIndex &index, int role) const
         return row.owner;
     case ReasonRole:
         return row.reason;
+    case RepairableRole:
+        return row.repairable;
     }
     return {};
 }
@@ -98,6 +102,7 @@ QHash<int, QByteArray> StageListModel::roleNames() const
     names.insert(StepRole, "step");
     names.insert(LogRole, "log");
     names.insert(OwnerRole, "owner");
+    names.insert(RepairableRole, "repairable");
     names.insert(BadgeColorRole, "badgeColor");
     names.insert(ReasonRole, "reason");
     return names;
@@ -171,6 +176,7 @@ void StageListModel::applyEvent(const PipelineEvent &e)
             }
         row.state = QStringLiteral("running");
         row.verdict.clear();
+        row.repairable.clear();
         row.owner.clear();
         row.reason.clear();
         row.step.clear();
@@ -195,6 +201,12 @@ void StageListModel::applyEvent(const PipelineEvent &e)
         row.state = QStringLiteral("done");
         if (!e.verdict.isEmpty())
             row.verdict = e.verdict;
+        // Without a model every stage still says what an agent could take on.
+        for (const QJsonValue f : e.data.value(QStringLiteral("repairable")).toArray())
+            row.repairable << QStringLiteral("%1: %2").arg(f.toObject().value(QStringLiteral("agent")).toString(),
+                                                          f.toObject().value(QStringLiteral("finding")).toString());
+        if (!row.repairable.isEmpty())
+            row.log << tr("A repair agent could take on (Pipeline ▸ Ask the repair agent):") << row.repairable;
         row.elapsedMs = e.elapsedMs >= 0 ? e.elapsedMs : row.clock.elapsed();
         break;
     default:

@@ -33,6 +33,7 @@ public:
         OwnerRole,   // host | kernel | env, when the verdict names one
         BadgeColorRole, // QColor of the verdict badge
         ReasonRole,  // the verdict's one-line reason
+        RepairableRole, // QStringList: findings a repair agent could take on ("C: finding")
     };
     Q_ENUM(Role)
 
@@ -59,6 +60,7 @@ private:
     struct Row {
         QString verdict, owner, reason, step, state = QStringLiteral("idle");
         QStringList log;
+        QStringList repairable;
         qint64 elapsedMs = -1;
         QElapsedTimer clock;
     };

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "Orchestrator.h"
+#include "RepairScope.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -95,7 +96,8 @@ bool Orchestrator::runStage(int run, QChar id, const std::atomic_bool *cancel, R
     finished.verdict = report.verdict;
     finished.owner = report.owner;
     finished.elapsedMs = report.elapsedMs;
-    finished.data = QJsonObject{{QStringLiteral("report"), QStringLiteral("reports/") + file}};
+    finished.data = QJsonObject{{QStringLiteral("report"), QStringLiteral("reports/") + file},
+                                {QStringLiteral("repairable"), RepairScope::findings(report)}};
     emitEvent(finished, run);
     summary.outcomes << StageOutcome{id, report.verdict, report.owner};
     return true;

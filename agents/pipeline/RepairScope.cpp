@@ -25,6 +25,9 @@ QJsonArray RepairScope::findings(const StageReport &r)
                 if (c.exitCode != 0)
                     out << finding(QStringLiteral("%1: %2").arg(c.name, c.output.section(QLatin1Char('\n'), 0, 0)), QLatin1Char('B'),
                                    QStringLiteral("the generated crate does not build or run its IR harness"));
+        if (v == QLatin1String("FAIL_FIXABLE"))
+            out << finding(r.reason, QLatin1Char('B'),
+                           QStringLiteral("the translator refused a construct: the entry can be written in the crate left without it"));
         break;
     case 'C':
         if (v == QLatin1String("FAIL_FIXABLE"))
