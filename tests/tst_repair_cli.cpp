@@ -164,6 +164,30 @@ private Q_SLOTS:
         QVERIFY(!readText(QDir(session).filePath(QStringLiteral("runs/001/events.jsonl"))).contains(kKey));
         for (const auto &req : server.requests())
             QCOMPARE(req.headers.value("x-api-key"), kKey.toUtf8()); // the key was sent, only in its header
+        // 6. A host repair is judged as written: stage D keeps the patched
+        // ffi.rs and builds it. Without a GPU runner D ends BLOCKED (env),
+        // so the patch is taken back with that reason (on a GPU machine the
+        // same gate can validate it).
+        const Ran d = tileport({QStringLiteral("rerun"), session, QStringLiteral("--stage"), QStringLiteral("D")});
+        const QString ffi = QDir(session).filePath(QStringLiteral("runs/001/generated/crate/src/ffi.rs"));
+        const QString ffiBefore = readText(ffi);
+        QVERIFY2(ffiBefore.contains(QStringLiteral("extern \"C\"")), qPrintable(d.out + d.err));
+        const bool gpu = d.out.contains(QStringLiteral("ALL_PASS"));
+        server.enqueue(LoopbackModelServer::answer(QStringLiteral("```file:runs/001/generated/crate/src/ffi.rs\n%1// checked by the host agent\n```\n").arg(ffiBefore)));
+        r = tileport(QStringList{QStringLiteral("repair"), session, QStringLiteral("--stage"), QStringLiteral("D")} + common);
+        const QJsonObject host = QJsonDocument::fromJson(readText(reports.filePath(QStringLiteral("repair_D.attempt1.json"))).toUtf8()).object();
+        if (gpu) {
+            QCOMPARE(r.exitCode, 0);
+        } else {
+            QCOMPARE(r.exitCode, 3);
+            QVERIFY2(r.out.contains(QStringLiteral("stage D says BLOCKED (env)")), qPrintable(r.out));
+            QVERIFY2(!r.out.contains(QStringLiteral("anew")), qPrintable(r.out));
+            QCOMPARE(readText(ffi), ffiBefore); // taken back
+        }
+        // The library was built from the patched file: D's validators ran on it.
+        const QString stageD = readText(QDir(session).filePath(QStringLiteral("runs/001/reports/stage_D.json")));
+        QVERIFY2(stageD.contains(QStringLiteral("kept as edited")), qPrintable(stageD));
+        QCOMPARE(host.value(QStringLiteral("gate")).toArray().first().toObject().value(QStringLiteral("stage")).toString(), QStringLiteral("D"));
     }
 
     void repairsARefusedKernel()
