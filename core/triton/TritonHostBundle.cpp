@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: MIT
+#include "TritonHostBundle.h"
+
+#include "TritonAnalyzer.h"
+#include "TritonTranslator.h"
+
+#include <QJsonObject>
+
+namespace tileport::triton {
+
+QJsonArray TritonHostBundle::launchesJson(const TritonModule &m)
+{
+    QJsonArray out;
+    for (const TritonLaunch &l : m.launches)
+        out.append(QJsonObject{{QStringLiteral("kernel"), l.kernel},
+                               {QStringLiteral("function"), l.function},
+                               {QStringLiteral("grid"), l.grid},
+                               {QStringLiteral("args"), QJsonArray::fromStringList(l.args)},
+                               {QStringLiteral("line"), l.line}});
+    return out;
+}
+
+bool TritonHostBundle::configure(rust::HostBundleBuilder::Options &o)
+{
+    if (!TritonAnalyzer::isTritonFile(o.source))
+        return false;
+    o.translate = [](const QString &path, const rust::RustTranslator::Options &options) {
+        return TritonTranslator::translateFile(path, options);
+    };
+    o.launches = launchesJson(TritonAnalyzer::analyzeFile(o.source));
+    o.reference = QStringLiteral("triton");
+    return true;
+}
+
+} // namespace tileport::triton
