@@ -46,7 +46,6 @@ Toolchains Toolchains::fromEnvironment(const QProcessEnvironment &env)
     t.cutileVersion = env.value(QStringLiteral("TILEPORT_CUTILE_VERSION"), QStringLiteral("0.4.0"));
     t.resourceDir = findResourceDir(env);
     t.tileiras = env.value(QStringLiteral("TILEPORT_TILEIRAS"));
-    t.tritonPython = env.value(QStringLiteral("TILEPORT_TRITON_PYTHON"));
     if (t.tileiras.isEmpty() && !t.python.isEmpty()) {
         // pip's nvidia-cuda-tileiras puts the binary beside the venv's packages.
         const QDir venv = QFileInfo(t.python).dir();

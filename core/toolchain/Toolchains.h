@@ -20,7 +20,6 @@ struct Toolchains {
     QString cutileVersion; // pinned crate version for generated crates
     QString resourceDir;   // our resources/ (python helpers, crate templates)
     QString tileiras;      // optional
-    QString tritonPython;  // optional: a venv with triton and numpy (CPU reference of Triton files)
 
     static Toolchains fromEnvironment(const QProcessEnvironment &env = QProcessEnvironment::systemEnvironment());
 

@@ -13,10 +13,17 @@
 
 namespace tileport::triton {
 
+QString TritonInterpreter::python(const QProcessEnvironment &env)
+{
+    const QString p = env.value(QStringLiteral("TILEPORT_TRITON_PYTHON"));
+    return !p.isEmpty() && QFileInfo(p).isExecutable() ? p : QString();
+}
+
 TritonInterpreter::Result TritonInterpreter::run(const Options &o, const Toolchains &tools)
 {
     Result r;
-    if (tools.tritonPython.isEmpty() || !QFileInfo(tools.tritonPython).isExecutable()) {
+    const QString tritonPython = python();
+    if (tritonPython.isEmpty()) {
         r.blocked = true;
         r.reason = QStringLiteral("no triton venv (TILEPORT_TRITON_PYTHON; scripts/setup installs it unless TILEPORT_NO_TRITON)");
         return r;
@@ -52,7 +59,7 @@ TritonInterpreter::Result TritonInterpreter::run(const Options &o, const Toolcha
                      QStringLiteral("--max-elements"), QString::number(o.maxElements)};
     if (!o.kernel.isEmpty())
         args << QStringLiteral("--kernel") << o.kernel;
-    ProcessSpec spec{tools.tritonPython, args};
+    ProcessSpec spec{tritonPython, args};
     spec.environment.insert(QStringLiteral("TRITON_INTERPRET"), QStringLiteral("1"));
     spec.timeoutMs = o.timeoutMs;
     const ProcessResult p = ProcessRunner::run(spec, o.cancel);
@@ -62,7 +69,7 @@ TritonInterpreter::Result TritonInterpreter::run(const Options &o, const Toolcha
         r.summary = QJsonDocument::fromJson(sf.readAll()).object();
     if (p.outcome == ProcessResult::Outcome::Finished && p.exitCode == 3) {
         r.blocked = true;
-        r.reason = QStringLiteral("%1 cannot import triton and numpy").arg(tools.tritonPython);
+        r.reason = QStringLiteral("%1 cannot import triton and numpy").arg(tritonPython);
         return r;
     }
     r.ok = p.ok() && !r.summary.isEmpty();

@@ -36,6 +36,9 @@ public:
         QString log;          // the script's stdout and stderr
     };
     static Result run(const Options &options, const Toolchains &tools);
+    // The triton venv's interpreter (TILEPORT_TRITON_PYTHON, written by
+    // scripts/setup into env.sh); empty when there is none.
+    static QString python(const QProcessEnvironment &env = QProcessEnvironment::systemEnvironment());
 };
 
 } // namespace tileport::triton
