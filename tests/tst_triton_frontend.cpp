@@ -191,7 +191,7 @@ private Q_SLOTS:
             QCOMPARE(i->col, text.indexOf(column) + 1);
             QVERIFY(!i->reason.isEmpty());
         };
-        expect(QStringLiteral("philox_dropout"), QStringLiteral("r = tl.rand"), QStringLiteral("tl.rand"), QStringLiteral("tl.rand"));
+        expect(QStringLiteral("philox_dropout"), QStringLiteral("r = tl.randint"), QStringLiteral("tl.randint"), QStringLiteral("tl.randint"));
         expect(QStringLiteral("gather_rows"), QStringLiteral("vals = tl.load(x_ptr + idx)"), QStringLiteral("idx)"),
                QStringLiteral("pointer offsets"));
         expect(QStringLiteral("odd_padding"), QStringLiteral("other=1.0"), QStringLiteral("1.0"), QStringLiteral("other="));
@@ -202,6 +202,41 @@ private Q_SLOTS:
         // Only kernels that map reach the cuTile text.
         QVERIFY(m.cutileText.contains(QStringLiteral("def doubled_tile(")));
         QVERIFY(!m.cutileText.contains(QStringLiteral("def philox_dropout(")));
+    }
+
+    void randBecomesPhilox()
+    {
+        // tl.rand(seed, offsets) calls a generated Philox helper (10 rounds,
+        // Triton's constants); the module carries it once, and it lowers.
+        const QString path = kExamples + QStringLiteral("dropout.py");
+        const TritonModule m = TritonAnalyzer::analyzeFile(path);
+        QVERIFY(m.ok());
+        QVERIFY2(kernel(m, QStringLiteral("dropout"))->portable(), qPrintable(m.cutileText));
+        QCOMPARE(m.cutileText.count(QStringLiteral("def _tileport_philox_rand(seed, offsets):")), 1);
+        QVERIFY(m.cutileText.contains(QStringLiteral("u = _tileport_philox_rand(seed, ")));
+        QCOMPARE(m.cutileText.count(QStringLiteral("pa = c0 * 0xD2511F53")), 10);
+        QCOMPARE(m.cutileText.count(QStringLiteral("k0 + 0x9E3779B9")), 9);
+        QCOMPARE(m.cutileText.count(QStringLiteral("k1 + 0xBB67AE85")), 9);
+        const rust::TranslationResult r = TritonTranslator::translateFile(path, {});
+        QVERIFY2(r.ok(), r.diagnostics.isEmpty() ? qPrintable(r.error) : qPrintable(r.diagnostics[0].toString()));
+        QCOMPARE(r.kernels.size(), 1);
+
+        // Other forms are reported, not guessed.
+        QTemporaryDir dir;
+        QFile f(dir.filePath(QStringLiteral("rounds.py")));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("import triton\nimport triton.language as tl\n\n\n@triton.jit\n"
+                "def k(x_ptr, seed, BLOCK: tl.constexpr):\n"
+                "    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)\n"
+                "    tl.store(x_ptr + offs, tl.rand(seed, offs, n_rounds=7))\n");
+        f.close();
+        const TritonModule bad = TritonAnalyzer::analyzeFile(f.fileName());
+        const TritonKernel *k = kernel(bad, QStringLiteral("k"));
+        QVERIFY(k && !k->portable());
+        QCOMPARE(k->unsupported[0].construct, QStringLiteral("tl.rand n_rounds"));
+        QCOMPARE(k->unsupported[0].line, 8);
+        QCOMPARE(k->unsupported[0].col, 57);
+        QVERIFY(!bad.cutileText.contains(QStringLiteral("_tileport_philox_rand")));
     }
 
     void generatorDiagnosticsPointAtTriton()
@@ -219,7 +254,7 @@ private Q_SLOTS:
                 sawGenerator = true;
                 QCOMPARE(d.line, zeros);
             }
-            sawRand = sawRand || (d.kernel == QLatin1String("philox_dropout") && d.line == lineOf(kFixture, QStringLiteral("tl.rand")));
+            sawRand = sawRand || (d.kernel == QLatin1String("philox_dropout") && d.line == lineOf(kFixture, QStringLiteral("tl.randint")));
         }
         QVERIFY(sawGenerator);
         QVERIFY(sawRand);
@@ -268,7 +303,7 @@ private Q_SLOTS:
         QVERIFY(q.waitForFinished(60'000));
         QCOMPARE(q.exitCode(), 0);
         const QString summary = QString::fromUtf8(q.readAllStandardOutput());
-        QVERIFY(summary.contains(QStringLiteral("%1:%2:").arg(kFixture).arg(lineOf(kFixture, QStringLiteral("r = tl.rand")))));
+        QVERIFY(summary.contains(QStringLiteral("%1:%2:").arg(kFixture).arg(lineOf(kFixture, QStringLiteral("r = tl.randint")))));
     }
 };
 

@@ -33,6 +33,12 @@ public:
     // The kernel's cuTile lines (decorator, def, body), or nothing when a
     // construct could not be mapped (kernel.unsupported says which).
     QList<Line> run();
+    // The cuTile helper that tl.rand calls become (Philox-4x32, 10 rounds,
+    // as triton.language.random: counter (offset, 0, 0, 0), key (seed low,
+    // seed high), the first word mapped to [0, 1)); the analyzer adds it to
+    // a module whose kernels call tl.rand.
+    static QStringList philoxHelper();
+    static QString philoxHelperName() { return QStringLiteral("_tileport_philox_rand"); }
 
 private:
     struct Failure {
