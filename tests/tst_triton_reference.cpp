@@ -150,6 +150,42 @@ private Q_SLOTS:
         }
     }
 
+    void dropoutPhiloxMatchesTriton()
+    {
+        // The interpreter's dropout (tl.rand) against the Philox helper the
+        // front-end generates, run on numpy lanes: the same elements kept,
+        // the same values, bit for bit.
+        const QList<QJsonObject> rows = interpret(QStringLiteral("dropout"), 2);
+        const ProcessResult a = run(QStringLiteral(TILEPORT_CLI), {QStringLiteral("analyze"),
+                                    kExamples + QStringLiteral("/dropout.py"), QStringLiteral("--json")});
+        QVERIFY2(a.ok(), a.standardError.constData());
+        const QString cutile = QJsonDocument::fromJson(a.standardOutput).object().value(QStringLiteral("cutile")).toString();
+        QVERIFY(cutile.contains(QStringLiteral("def _tileport_philox_rand(")));
+        const QString textPath = m_out.filePath(QStringLiteral("dropout.cutile.py"));
+        QFile tf(textPath);
+        QVERIFY(tf.open(QIODevice::WriteOnly));
+        tf.write(cutile.toUtf8());
+        tf.close();
+
+        QStringList args{QStringLiteral(TILEPORT_SOURCE_DIR "/tests/fixtures/triton/philox_check.py"), textPath};
+        for (const QJsonObject &row : rows) {
+            QCOMPARE(row.value(QStringLiteral("status")).toString(), QStringLiteral("ran"));
+            args << m_out.filePath(QStringLiteral("dropout/%1.json").arg(row.value(QStringLiteral("config")).toString()));
+        }
+        const ProcessResult c = run(m_tritonPython, args);
+        QVERIFY2(c.ok(), c.standardError.constData());
+        const QList<QByteArray> lines = c.standardOutput.trimmed().split('\n');
+        QCOMPARE(lines.size(), rows.size());
+        for (const QByteArray &l : lines) {
+            const QJsonObject r = QJsonDocument::fromJson(l).object();
+            qInfo().noquote() << l;
+            QCOMPARE(r.value(QStringLiteral("mismatched")).toInt(-1), 0);
+            QVERIFY(r.value(QStringLiteral("elements")).toInt() >= 4000);
+            // Uniform numbers: about 1 - p of the elements are kept.
+            QVERIFY(std::abs(r.value(QStringLiteral("kept")).toDouble() - (1.0 - r.value(QStringLiteral("p")).toDouble())) < 0.05);
+        }
+    }
+
     void hostFunctionFailureIsReported()
     {
         // The launch is only known through the host function: when it fails,
