@@ -239,6 +239,31 @@ private Q_SLOTS:
         QVERIFY(!bad.cutileText.contains(QStringLiteral("_tileport_philox_rand")));
     }
 
+    void inKernelTensorDescriptors()
+    {
+        // tl.make_tensor_descriptor is a view of its base; desc.load/store at
+        // block-multiple offsets are ct.load/ct.store at tile indices.
+        const QString path = QStringLiteral(TILEPORT_SOURCE_DIR "/tests/fixtures/triton/descriptor.py");
+        const TritonModule m = TritonAnalyzer::analyzeFile(path);
+        QVERIFY(m.ok());
+        const TritonKernel *k = kernel(m, QStringLiteral("scale_tiles"));
+        QVERIFY2(k && k->portable(), qPrintable(k && !k->unsupported.isEmpty() ? k->unsupported[0].reason : m.cutileText));
+        QVERIFY2(m.cutileText.contains(QStringLiteral(
+                     "tile = ct.load(x_ptr, index=(pid_m, pid_n), shape=(BM, BN), padding_mode=ct.PaddingMode.ZERO)")),
+                 qPrintable(m.cutileText));
+        QVERIFY2(m.cutileText.contains(QStringLiteral("ct.store(y_ptr, index=(pid_m, pid_n), tile=")), qPrintable(m.cutileText));
+        QVERIFY(m.cutileText.contains(QStringLiteral("def scale_tiles(x_ptr, y_ptr, BM: ct.Constant[int], BN: ct.Constant[int]):")));
+        const rust::TranslationResult r = TritonTranslator::translateFile(path, {});
+        QCOMPARE(r.kernels.size(), 1);
+        QCOMPARE(r.kernels[0].pythonName, QStringLiteral("scale_tiles"));
+
+        // An offset that is no multiple of the block is reported where it is written.
+        const TritonKernel *u = kernel(m, QStringLiteral("unaligned"));
+        QVERIFY(u && !u->portable());
+        QCOMPARE(u->unsupported[0].construct, QStringLiteral("descriptor offset"));
+        QCOMPARE(u->unsupported[0].line, lineOf(path, QStringLiteral("tile = x_desc.load([tl.program_id(0) * BM + 1")));
+    }
+
     void generatorDiagnosticsPointAtTriton()
     {
         // doubled_tile maps, but the generator refuses its shape arithmetic:

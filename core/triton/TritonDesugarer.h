@@ -83,7 +83,13 @@ private:
     QList<ViewDim> resolveDims(const TritonValue &ptr, TSNode at);
     TritonValue load(TSNode n);
     void store(TSNode n);
+    TritonValue loadFrom(const TritonValue &ptr, const QString &pad, TSNode n);
+    void storeTo(const TritonValue &ptr, TSNode vn, TSNode n);
     TritonValue makeBlockPointer(TSNode n);
+    // tl.make_tensor_descriptor and desc.load/desc.store (TritonDesugarerMemory.cpp)
+    TritonValue makeTensorDescriptor(TSNode n);
+    TritonValue descriptorBlock(const TritonValue &desc, TSNode offsets, TSNode n);
+    bool descriptorAccess(TSNode call, TritonValue *loaded);
     QString viewIndex(const QList<ViewDim> &dims) const;
     QString viewShape(const QList<ViewDim> &dims) const;
     QString padding(TSNode mask, TSNode other);

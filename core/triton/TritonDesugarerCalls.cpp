@@ -46,10 +46,11 @@ TritonValue TritonDesugarer::call(TSNode n)
             v.quotient.clear();
             return v;
         }
-        if ((method == QLatin1String("load") || method == QLatin1String("store")) && node::is(obj, "identifier")
-            && m_env.value(m_src.text(obj)).kind == TritonValue::Kind::Descriptor)
-            fail(n, QStringLiteral("TensorDescriptor.%1").arg(method),
-                 QStringLiteral("the descriptor's block shape is fixed on the host, not in the kernel; no view is mapped from it"));
+        if (TritonValue loaded; descriptorAccess(n, &loaded)) {
+            if (method == QLatin1String("store"))
+                fail(n, QStringLiteral("desc.store"), QStringLiteral("desc.store used as a value"));
+            return loaded;
+        }
         fail(n, QStringLiteral(".%1()").arg(method), QStringLiteral("method not mapped"));
     }
     if (node::is(callee, "identifier")) {
@@ -295,8 +296,10 @@ TritonValue TritonDesugarer::languageCall(const QString &fn, TSNode n)
         fail(n, QStringLiteral("tl.%1").arg(fn), QStringLiteral("atomics are not generated"));
     if (fn == QLatin1String("store"))
         fail(n, QStringLiteral("tl.store"), QStringLiteral("tl.store used as a value"));
-    if (fn == QLatin1String("make_tensor_descriptor") || fn == QLatin1String("load_tensor_descriptor"))
-        fail(n, QStringLiteral("tl.%1").arg(fn), QStringLiteral("device-side tensor descriptors are not mapped"));
+    if (fn == QLatin1String("make_tensor_descriptor"))
+        return makeTensorDescriptor(n);
+    if (fn == QLatin1String("load_tensor_descriptor") || fn == QLatin1String("store_tensor_descriptor"))
+        fail(n, QStringLiteral("tl.%1").arg(fn), QStringLiteral("use desc.load/desc.store on a tl.make_tensor_descriptor"));
     fail(n, QStringLiteral("tl.%1").arg(fn), QStringLiteral("no cuTile mapping"));
 }
 

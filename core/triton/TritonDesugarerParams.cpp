@@ -11,7 +11,8 @@ using namespace tileport::frontend;
 
 void TritonDesugarer::prescanParams()
 {
-    // Pointers are the roots of tl.load/tl.store/make_block_ptr addresses,
+    // Pointers are the roots of tl.load/tl.store/make_block_ptr/
+    // make_tensor_descriptor addresses,
     // followed through local assignments; descriptors receive .load/.store.
     QHash<QString, QList<TSNode>> assigned;
     QList<TSNode> addresses;
@@ -28,7 +29,7 @@ void TritonDesugarer::prescanParams()
             const QString fn = m_imports.languageFunction(m_src, callee);
             if (fn == QLatin1String("load") || fn == QLatin1String("store") || fn == QLatin1String("advance"))
                 addresses << argument(n, 0, "pointer");
-            else if (fn == QLatin1String("make_block_ptr"))
+            else if (fn == QLatin1String("make_block_ptr") || fn == QLatin1String("make_tensor_descriptor"))
                 addresses << argument(n, 0, "base");
             else if (node::is(callee, "attribute")) {
                 const QString method = m_src.text(node::field(callee, "attribute"));
