@@ -264,6 +264,41 @@ private Q_SLOTS:
         QCOMPARE(u->unsupported[0].line, lineOf(path, QStringLiteral("tile = x_desc.load([tl.program_id(0) * BM + 1")));
     }
 
+    void hostTensorDescriptors()
+    {
+        // The launch wraps x and y in TensorDescriptor.from_tensor(t, [bm, bn])
+        // and passes BM=bm, BN=bn: the kernel's descriptors are views of
+        // arrays with (BM, BN) blocks.
+        const QString path = QStringLiteral(TILEPORT_SOURCE_DIR "/tests/fixtures/triton/host_descriptor.py");
+        const TritonModule m = TritonAnalyzer::analyzeFile(path);
+        QVERIFY(m.ok());
+        const TritonKernel *k = kernel(m, QStringLiteral("scale_blocks"));
+        QVERIFY2(k && k->portable(), qPrintable(k && !k->unsupported.isEmpty() ? k->unsupported[0].reason : m.cutileText));
+        QCOMPARE(k->descriptorBlocks.value(QStringLiteral("x_desc")), (QStringList{QStringLiteral("BM"), QStringLiteral("BN")}));
+        QVERIFY2(m.cutileText.contains(QStringLiteral("def scale_blocks(x_desc, y_desc, BM: ct.Constant[int], BN: ct.Constant[int]):")),
+                 qPrintable(m.cutileText));
+        QVERIFY(m.cutileText.contains(QStringLiteral(
+            "tile = ct.load(x_desc, index=(pid_m, pid_n), shape=(BM, BN), padding_mode=ct.PaddingMode.ZERO)")));
+        QVERIFY(m.cutileText.contains(QStringLiteral("ct.store(y_desc, index=(pid_m, pid_n), tile=")));
+        QCOMPARE(m.launches.size(), 1);
+        QCOMPARE(m.launches[0].descriptorTensors.value(QStringLiteral("x_desc")), QStringLiteral("x"));
+        QCOMPARE(m.launches[0].descriptorTensors.value(QStringLiteral("y_desc")), QStringLiteral("y"));
+        const rust::TranslationResult r = TritonTranslator::translateFile(path, {});
+        QVERIFY2(r.ok(), r.diagnostics.isEmpty() ? qPrintable(r.error) : qPrintable(r.diagnostics[0].toString()));
+
+        // A config list that may carry a pre_hook (here one is written) can
+        // reset the block shape: the descriptor stays unmapped.
+        QFile src(path);
+        QVERIFY(src.open(QIODevice::ReadOnly));
+        QByteArray text = src.readAll();
+        text.replace("@triton.jit\n", "@triton.autotune(configs=[triton.Config({}, pre_hook=None)], key=[])\n@triton.jit\n");
+        const TritonModule hooked = TritonAnalyzer::analyzeSource(text, path);
+        const TritonKernel *h = kernel(hooked, QStringLiteral("scale_blocks"));
+        QVERIFY(h && !h->portable());
+        QCOMPARE(h->unsupported[0].construct, QStringLiteral("TensorDescriptor.load"));
+        QVERIFY(h->unsupported[0].reason.contains(QStringLiteral("pre_hook")));
+    }
+
     void generatorDiagnosticsPointAtTriton()
     {
         // doubled_tile maps, but the generator refuses its shape arithmetic:

@@ -186,6 +186,29 @@ private Q_SLOTS:
         }
     }
 
+    void hostDescriptorsInterpreted()
+    {
+        // Host TensorDescriptors built by the launch function around the
+        // config's arrays (the output swapped in as a pointer's would be).
+        const QString out = m_out.filePath(QStringLiteral("host_descriptor"));
+        const ProcessResult r = run(QStringLiteral(TILEPORT_CLI),
+                                    {QStringLiteral("reference"), QStringLiteral(TILEPORT_SOURCE_DIR "/tests/fixtures/triton/host_descriptor.py"),
+                                     QStringLiteral("--out"), out});
+        QVERIFY2(r.ok(), qPrintable(QString::fromUtf8(r.standardOutput + r.standardError)));
+        const QJsonObject row = readJson(QDir(out).filePath(QStringLiteral("f32_32x64.json")));
+        QCOMPARE(row.value(QStringLiteral("status")).toString(), QStringLiteral("ran"));
+        const QJsonObject arrays = row.value(QStringLiteral("arrays")).toObject();
+        const QList<double> x = values(arrays.value(QStringLiteral("x_desc")).toObject(), "input");
+        const QList<double> y = values(arrays.value(QStringLiteral("y_desc")).toObject(), "output");
+        QCOMPARE(y.size(), x.size());
+        QCOMPARE(arrays.value(QStringLiteral("x_desc")).toObject().value(QStringLiteral("shape")).toArray(), (QJsonArray{32, 128}));
+        int wrong = 0;
+        for (qsizetype i = 0; i < x.size(); ++i)
+            wrong += y[i] != double(float(x[i]) * 2.0f);
+        QCOMPARE(wrong, 0);
+        QCOMPARE(row.value(QStringLiteral("grid")).toArray(), (QJsonArray{1, 2, 1}));
+    }
+
     void hostFunctionFailureIsReported()
     {
         // The launch is only known through the host function: when it fails,

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "TritonAnalyzer.h"
 
+#include "TritonHostDescriptors.h"
+
 #include "PythonSource.h"
 #include "SyntaxNode.h"
 #include "TritonDesugarer.h"
@@ -238,6 +240,10 @@ TritonModule TritonAnalyzer::analyzeSource(const QByteArray &source, const QStri
                 stack << c;
         }
     }
+    // Launches first: a host TensorDescriptor's block shape comes from them.
+    findLaunches(s, src.root(), names, QString());
+    for (Found &f : found)
+        TritonHostDescriptors::assign(src, f.fn, f.kernel, m.launches);
     QStringList text{QStringLiteral("import cuda.tile as ct")};
     m.lineMap << qMakePair(0, 0);
     for (Found &f : found) {
@@ -272,7 +278,6 @@ TritonModule TritonAnalyzer::analyzeSource(const QByteArray &source, const QStri
         }
     }
     m.cutileText = text.join(QLatin1Char('\n')) + QLatin1Char('\n');
-    findLaunches(s, src.root(), names, QString());
     return m;
 }
 

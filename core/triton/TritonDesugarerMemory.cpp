@@ -387,8 +387,9 @@ bool TritonDesugarer::descriptorAccess(TSNode call, TritonValue *loaded)
         return false;
     if (desc.dims.isEmpty())
         fail(call, QStringLiteral("TensorDescriptor.%1").arg(method),
-             QStringLiteral("a host TensorDescriptor's block shape is set on the host (at the launch or in an autotune pre_hook), "
-                            "not in the kernel; no view is mapped from it (tl.make_tensor_descriptor in the kernel is)"));
+             QStringLiteral("no launch fixes this host TensorDescriptor's block shape (a local TensorDescriptor.from_tensor(t, [..]) "
+                            "or TensorDescriptor(t, shape, strides, [..]) passed with block dims the kernel also receives), "
+                            "or an autotune pre_hook may reset it; no view is mapped from it"));
     const TritonValue ptr = descriptorBlock(desc, argument(call, 0, "offsets"), call);
     // A descriptor reads zeros outside the tensor (TMA), as a ZERO-padded view does.
     if (method == QLatin1String("load"))

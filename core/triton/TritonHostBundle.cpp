@@ -11,12 +11,17 @@ namespace tileport::triton {
 QJsonArray TritonHostBundle::launchesJson(const TritonModule &m)
 {
     QJsonArray out;
-    for (const TritonLaunch &l : m.launches)
+    for (const TritonLaunch &l : m.launches) {
+        QJsonObject descriptors;
+        for (auto it = l.descriptorTensors.cbegin(); it != l.descriptorTensors.cend(); ++it)
+            descriptors.insert(it.key(), it.value());
         out.append(QJsonObject{{QStringLiteral("kernel"), l.kernel},
                                {QStringLiteral("function"), l.function},
                                {QStringLiteral("grid"), l.grid},
                                {QStringLiteral("args"), QJsonArray::fromStringList(l.args)},
+                               {QStringLiteral("descriptors"), descriptors},
                                {QStringLiteral("line"), l.line}});
+    }
     return out;
 }
 

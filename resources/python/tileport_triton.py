@@ -15,6 +15,7 @@ Exit codes: 0 every config ran or was skipped with a reason, 1 a config
 failed, 2 bad arguments, 3 triton or numpy cannot be imported.
 """
 import argparse
+import dataclasses
 import importlib.util
 import inspect
 import json
@@ -100,6 +101,10 @@ def host_bindings(fn, site, kernel_params, values):
         target = key if key is not None else (kernel_params[i] if i < len(kernel_params) else None)
         if target is not None:
             by_expr.setdefault(expr, target)
+    # A TensorDescriptor the host builds around one of its tensors: that
+    # tensor is the config's array of the descriptor parameter.
+    for target, tensor in (site.get("descriptors") or {}).items():
+        by_expr.setdefault(tensor.strip(), target)
     bound = {}
     for name, p in inspect.signature(fn).parameters.items():
         target = by_expr.get(name)
@@ -170,6 +175,16 @@ class TritonReference:
             if p["kind"] == "const" and not (got == p["value"] or (isinstance(got, float) and math.isclose(got, p["value"]))):
                 raise ReferenceError_("host", f"{site['function']}() passes {p['name']}={got}, the config says {p['value']}")
             if p["kind"] == "array":
+                base = getattr(got, "base", None)
+                if base is not None and not is_tensor(got) and is_tensor(base):
+                    # A TensorDescriptor: around the config's array (an output
+                    # the host allocates is swapped for it, as a pointer's is).
+                    if base is not values[p["name"]]:
+                        if tuple(base.shape) != tuple(values[p["name"]].shape):
+                            raise ReferenceError_("host", f"{site['function']}() wraps a tensor of shape "
+                                                          f"{tuple(base.shape)} as {p['name']}")
+                        named[p["name"]] = dataclasses.replace(got, base=values[p["name"]])
+                    continue
                 if not is_tensor(got):
                     raise ReferenceError_("host", f"{site['function']}() passes no array as {p['name']}")
                 named[p["name"]] = values[p["name"]]
@@ -201,6 +216,7 @@ class NpDtype:
     def __init__(self, name, np_name):
         self.name, self.np_name = name, np_name
         self.is_floating_point = name.startswith("float")
+        self.itemsize = int(name[-2:]) // 8 if name[-2:].isdigit() else int(name[-1]) // 8
 
     def __str__(self):
         return "torch." + self.name
@@ -339,7 +355,7 @@ def interpret_config(np, torch_stub, module_path, kernel, launches, config, max_
     ref.run()
     for name, a in arrays.items():
         a["output"] = values[name].array.astype(np.float64).ravel().tolist()
-    scalars = {k: v for k, v in ref.args.items() if not hasattr(v, "data_ptr")}
+    scalars = {k: v for k, v in ref.args.items() if isinstance(v, (int, float, bool, str)) or v is None}
     return {"status": "ran", "grid": list(ref.grid), "function": ref.function, "arguments": scalars, "arrays": arrays}
 
 
