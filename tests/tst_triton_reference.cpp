@@ -239,10 +239,10 @@ private Q_SLOTS:
             QSKIP("needs cargo with the cutile crates (run scripts/setup)");
         const QString out = m_out.filePath(QStringLiteral("bundle"));
         const ProcessResult b = run(QStringLiteral(TILEPORT_BUNDLE_EXE),
-                                    {kExamples + QStringLiteral("/vector_add.py"), QStringLiteral("-o"), out});
+                                    {kExamples + QStringLiteral("/dropout.py"), QStringLiteral("-o"), out});
         QVERIFY2(b.ok(), qPrintable(QString::fromUtf8(b.standardError)));
         const QDir bundle(QDir(out).filePath(QStringLiteral("bundle")));
-        for (const char *f : {"run.sh", "tileport_host.py", "tileport_triton.py", "kernel/vector_add.py"})
+        for (const char *f : {"run.sh", "tileport_host.py", "tileport_triton.py", "kernel/dropout.py"})
             QVERIFY2(QFile::exists(bundle.filePath(QLatin1String(f))), f);
         const QJsonObject manifest = readJson(bundle.filePath(QStringLiteral("bundle.json")));
         QCOMPARE(manifest.value(QStringLiteral("reference")).toString(), QStringLiteral("triton"));
@@ -250,8 +250,14 @@ private Q_SLOTS:
         QCOMPARE(launch.value(QStringLiteral("function")).toString(), QStringLiteral("launch"));
         QCOMPARE(launch.value(QStringLiteral("args")).toArray().last().toString(), QStringLiteral("BLOCK=block"));
         QCOMPARE(manifest.value(QStringLiteral("configs")).toArray().size(), 2);
-        QCOMPARE(manifest.value(QStringLiteral("entries")).toObject().value(QStringLiteral("vector_add")).toObject()
-                     .value(QStringLiteral("symbol")).toString(), QStringLiteral("tileport_vector_add"));
+        // dropout: Philox on int64 lanes makes the seed an i64 scalar of the C ABI.
+        const QJsonObject entry = manifest.value(QStringLiteral("entries")).toObject().value(QStringLiteral("dropout")).toObject();
+        QCOMPARE(entry.value(QStringLiteral("symbol")).toString(), QStringLiteral("tileport_dropout"));
+        QStringList scalars;
+        for (const QJsonValue &p : entry.value(QStringLiteral("params")).toArray())
+            if (p.toObject().value(QStringLiteral("kind")).toString() == QLatin1String("scalar"))
+                scalars << p.toObject().value(QStringLiteral("name")).toString() + QLatin1Char(':') + p.toObject().value(QStringLiteral("type")).toString();
+        QCOMPARE(scalars.join(QLatin1Char(' ')), QStringLiteral("p:f32 seed:i64"));
         // Here (no GPU, no torch in the triton venv) the harness blocks with
         // the environment named as the owner, and says why.
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
