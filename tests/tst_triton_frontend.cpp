@@ -191,7 +191,7 @@ private Q_SLOTS:
             QCOMPARE(i->col, text.indexOf(column) + 1);
             QVERIFY(!i->reason.isEmpty());
         };
-        expect(QStringLiteral("philox_dropout"), QStringLiteral("r = tl.rand"), QStringLiteral("tl.rand"), QStringLiteral("tl.rand"));
+        expect(QStringLiteral("philox_dropout"), QStringLiteral("r = tl.randint"), QStringLiteral("tl.randint"), QStringLiteral("tl.randint"));
         expect(QStringLiteral("gather_rows"), QStringLiteral("vals = tl.load(x_ptr + idx)"), QStringLiteral("idx)"),
                QStringLiteral("pointer offsets"));
         expect(QStringLiteral("odd_padding"), QStringLiteral("other=1.0"), QStringLiteral("1.0"), QStringLiteral("other="));
@@ -202,6 +202,101 @@ private Q_SLOTS:
         // Only kernels that map reach the cuTile text.
         QVERIFY(m.cutileText.contains(QStringLiteral("def doubled_tile(")));
         QVERIFY(!m.cutileText.contains(QStringLiteral("def philox_dropout(")));
+    }
+
+    void randBecomesPhilox()
+    {
+        // tl.rand(seed, offsets) calls a generated Philox helper (10 rounds,
+        // Triton's constants); the module carries it once, and it lowers.
+        const QString path = kExamples + QStringLiteral("dropout.py");
+        const TritonModule m = TritonAnalyzer::analyzeFile(path);
+        QVERIFY(m.ok());
+        QVERIFY2(kernel(m, QStringLiteral("dropout"))->portable(), qPrintable(m.cutileText));
+        QCOMPARE(m.cutileText.count(QStringLiteral("def _tileport_philox_rand(seed, offsets):")), 1);
+        QVERIFY(m.cutileText.contains(QStringLiteral("u = _tileport_philox_rand(seed, ")));
+        QCOMPARE(m.cutileText.count(QStringLiteral("pa = c0 * 0xD2511F53")), 10);
+        QCOMPARE(m.cutileText.count(QStringLiteral("k0 + 0x9E3779B9")), 9);
+        QCOMPARE(m.cutileText.count(QStringLiteral("k1 + 0xBB67AE85")), 9);
+        const rust::TranslationResult r = TritonTranslator::translateFile(path, {});
+        QVERIFY2(r.ok(), r.diagnostics.isEmpty() ? qPrintable(r.error) : qPrintable(r.diagnostics[0].toString()));
+        QCOMPARE(r.kernels.size(), 1);
+
+        // Other forms are reported, not guessed.
+        QTemporaryDir dir;
+        QFile f(dir.filePath(QStringLiteral("rounds.py")));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("import triton\nimport triton.language as tl\n\n\n@triton.jit\n"
+                "def k(x_ptr, seed, BLOCK: tl.constexpr):\n"
+                "    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)\n"
+                "    tl.store(x_ptr + offs, tl.rand(seed, offs, n_rounds=7))\n");
+        f.close();
+        const TritonModule bad = TritonAnalyzer::analyzeFile(f.fileName());
+        const TritonKernel *k = kernel(bad, QStringLiteral("k"));
+        QVERIFY(k && !k->portable());
+        QCOMPARE(k->unsupported[0].construct, QStringLiteral("tl.rand n_rounds"));
+        QCOMPARE(k->unsupported[0].line, 8);
+        QCOMPARE(k->unsupported[0].col, 57);
+        QVERIFY(!bad.cutileText.contains(QStringLiteral("_tileport_philox_rand")));
+    }
+
+    void inKernelTensorDescriptors()
+    {
+        // tl.make_tensor_descriptor is a view of its base; desc.load/store at
+        // block-multiple offsets are ct.load/ct.store at tile indices.
+        const QString path = QStringLiteral(TILEPORT_SOURCE_DIR "/tests/fixtures/triton/descriptor.py");
+        const TritonModule m = TritonAnalyzer::analyzeFile(path);
+        QVERIFY(m.ok());
+        const TritonKernel *k = kernel(m, QStringLiteral("scale_tiles"));
+        QVERIFY2(k && k->portable(), qPrintable(k && !k->unsupported.isEmpty() ? k->unsupported[0].reason : m.cutileText));
+        QVERIFY2(m.cutileText.contains(QStringLiteral(
+                     "tile = ct.load(x_ptr, index=(pid_m, pid_n), shape=(BM, BN), padding_mode=ct.PaddingMode.ZERO)")),
+                 qPrintable(m.cutileText));
+        QVERIFY2(m.cutileText.contains(QStringLiteral("ct.store(y_ptr, index=(pid_m, pid_n), tile=")), qPrintable(m.cutileText));
+        QVERIFY(m.cutileText.contains(QStringLiteral("def scale_tiles(x_ptr, y_ptr, BM: ct.Constant[int], BN: ct.Constant[int]):")));
+        const rust::TranslationResult r = TritonTranslator::translateFile(path, {});
+        QCOMPARE(r.kernels.size(), 1);
+        QCOMPARE(r.kernels[0].pythonName, QStringLiteral("scale_tiles"));
+
+        // An offset that is no multiple of the block is reported where it is written.
+        const TritonKernel *u = kernel(m, QStringLiteral("unaligned"));
+        QVERIFY(u && !u->portable());
+        QCOMPARE(u->unsupported[0].construct, QStringLiteral("descriptor offset"));
+        QCOMPARE(u->unsupported[0].line, lineOf(path, QStringLiteral("tile = x_desc.load([tl.program_id(0) * BM + 1")));
+    }
+
+    void hostTensorDescriptors()
+    {
+        // The launch wraps x and y in TensorDescriptor.from_tensor(t, [bm, bn])
+        // and passes BM=bm, BN=bn: the kernel's descriptors are views of
+        // arrays with (BM, BN) blocks.
+        const QString path = QStringLiteral(TILEPORT_SOURCE_DIR "/tests/fixtures/triton/host_descriptor.py");
+        const TritonModule m = TritonAnalyzer::analyzeFile(path);
+        QVERIFY(m.ok());
+        const TritonKernel *k = kernel(m, QStringLiteral("scale_blocks"));
+        QVERIFY2(k && k->portable(), qPrintable(k && !k->unsupported.isEmpty() ? k->unsupported[0].reason : m.cutileText));
+        QCOMPARE(k->descriptorBlocks.value(QStringLiteral("x_desc")), (QStringList{QStringLiteral("BM"), QStringLiteral("BN")}));
+        QVERIFY2(m.cutileText.contains(QStringLiteral("def scale_blocks(x_desc, y_desc, BM: ct.Constant[int], BN: ct.Constant[int]):")),
+                 qPrintable(m.cutileText));
+        QVERIFY(m.cutileText.contains(QStringLiteral(
+            "tile = ct.load(x_desc, index=(pid_m, pid_n), shape=(BM, BN), padding_mode=ct.PaddingMode.ZERO)")));
+        QVERIFY(m.cutileText.contains(QStringLiteral("ct.store(y_desc, index=(pid_m, pid_n), tile=")));
+        QCOMPARE(m.launches.size(), 1);
+        QCOMPARE(m.launches[0].descriptorTensors.value(QStringLiteral("x_desc")), QStringLiteral("x"));
+        QCOMPARE(m.launches[0].descriptorTensors.value(QStringLiteral("y_desc")), QStringLiteral("y"));
+        const rust::TranslationResult r = TritonTranslator::translateFile(path, {});
+        QVERIFY2(r.ok(), r.diagnostics.isEmpty() ? qPrintable(r.error) : qPrintable(r.diagnostics[0].toString()));
+
+        // A config list that may carry a pre_hook (here one is written) can
+        // reset the block shape: the descriptor stays unmapped.
+        QFile src(path);
+        QVERIFY(src.open(QIODevice::ReadOnly));
+        QByteArray text = src.readAll();
+        text.replace("@triton.jit\n", "@triton.autotune(configs=[triton.Config({}, pre_hook=None)], key=[])\n@triton.jit\n");
+        const TritonModule hooked = TritonAnalyzer::analyzeSource(text, path);
+        const TritonKernel *h = kernel(hooked, QStringLiteral("scale_blocks"));
+        QVERIFY(h && !h->portable());
+        QCOMPARE(h->unsupported[0].construct, QStringLiteral("TensorDescriptor.load"));
+        QVERIFY(h->unsupported[0].reason.contains(QStringLiteral("pre_hook")));
     }
 
     void generatorDiagnosticsPointAtTriton()
@@ -219,7 +314,7 @@ private Q_SLOTS:
                 sawGenerator = true;
                 QCOMPARE(d.line, zeros);
             }
-            sawRand = sawRand || (d.kernel == QLatin1String("philox_dropout") && d.line == lineOf(kFixture, QStringLiteral("tl.rand")));
+            sawRand = sawRand || (d.kernel == QLatin1String("philox_dropout") && d.line == lineOf(kFixture, QStringLiteral("tl.randint")));
         }
         QVERIFY(sawGenerator);
         QVERIFY(sawRand);
@@ -268,7 +363,7 @@ private Q_SLOTS:
         QVERIFY(q.waitForFinished(60'000));
         QCOMPARE(q.exitCode(), 0);
         const QString summary = QString::fromUtf8(q.readAllStandardOutput());
-        QVERIFY(summary.contains(QStringLiteral("%1:%2:").arg(kFixture).arg(lineOf(kFixture, QStringLiteral("r = tl.rand")))));
+        QVERIFY(summary.contains(QStringLiteral("%1:%2:").arg(kFixture).arg(lineOf(kFixture, QStringLiteral("r = tl.randint")))));
     }
 };
 

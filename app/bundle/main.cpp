@@ -2,13 +2,15 @@
 // tileport-bundle: the host bundle of stages D/E without a session, for
 // running it on another machine (scripts/gpu-proof). Translates the kernel
 // file, writes the crate, adds the C ABI, builds the cdylib and assembles
-// OUT/bundle; OUT/crate keeps the crate. Exit codes: 0 bundle written;
+// OUT/bundle; OUT/crate keeps the crate. Triton files (FILE.py importing
+// triton) keep the Triton kernel as the bundle's reference. Exit codes: 0 bundle written;
 // 1 the kernel or its host code failed; 2 usage; 3 environment (no cargo).
 #include "CrateWriter.h"
 #include "HostBundleBuilder.h"
 #include "KernelConfigFile.h"
 #include "RustTranslator.h"
 #include "Toolchains.h"
+#include "TritonHostBundle.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -60,9 +62,13 @@ int main(int argc, char **argv)
 
     QTextStream err(stderr);
     const Toolchains tools = Toolchains::fromEnvironment();
+    rust::HostBundleBuilder::Options o;
+    o.source = file;
+    // A Triton file translates through its front-end and keeps Triton as the reference.
+    triton::TritonHostBundle::configure(o);
     rust::RustTranslator::Options options;
     options.kernel = kernel;
-    rust::TranslationResult result = rust::RustTranslator::translateFile(file, options);
+    rust::TranslationResult result = o.translate ? o.translate(file, options) : rust::RustTranslator::translateFile(file, options);
     result.nameCrateFor(QDir(out).filePath(QStringLiteral("crate"))); // as HostBundleBuilder names it
     for (const rust::TranslationDiagnostic &d : result.diagnostics)
         err << d.toString() << '\n';
@@ -76,8 +82,6 @@ int main(int argc, char **argv)
         err << "tileport-bundle: " << e << '\n';
         return 1;
     }
-    rust::HostBundleBuilder::Options o;
-    o.source = file;
     o.kernel = kernel;
     o.configPath = config;
     o.crateDir = root.filePath(QStringLiteral("crate"));

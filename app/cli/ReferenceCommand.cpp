@@ -2,6 +2,8 @@
 #include "Commands.h"
 
 #include "ReferenceExporter.h"
+#include "TritonAnalyzer.h"
+#include "TritonInterpreter.h"
 #include "tileport/TileIR/BytecodeHeader.h"
 
 #include <QDir>
@@ -20,6 +22,44 @@ int fail(const QString &msg, int code = 2)
     return code;
 }
 
+// A Triton file's reference is Triton itself: on the CPU, its interpreter
+// at small shapes; the outputs are recorded per config.
+int runTritonReference(const QString &file, QString outDir, int maxElements)
+{
+    const QFileInfo src(file);
+    if (outDir.isEmpty())
+        outDir = QDir::current().filePath(QStringLiteral("tileport-out/%1/reference").arg(src.completeBaseName()));
+    tileport::triton::TritonInterpreter::Options o;
+    o.source = src.absoluteFilePath();
+    o.outDir = outDir;
+    if (maxElements > 0)
+        o.maxElements = maxElements;
+    const auto r = tileport::triton::TritonInterpreter::run(o, tileport::Toolchains::fromEnvironment());
+    QTextStream out(stdout);
+    for (const QJsonValue &v : r.summary.value(QStringLiteral("configs")).toArray()) {
+        const QJsonObject c = v.toObject();
+        const QString status = c.value(QStringLiteral("status")).toString();
+        QStringList shapes;
+        const QJsonObject sh = c.value(QStringLiteral("shapes")).toObject();
+        for (auto it = sh.begin(); it != sh.end(); ++it) {
+            QStringList dims;
+            for (const QJsonValue &d : it.value().toArray())
+                dims << QString::number(d.toInt());
+            shapes << it.key() + QLatin1Char('[') + dims.join(QLatin1Char('x')) + QLatin1Char(']');
+        }
+        out << QStringLiteral("%1  config '%2' (Triton interpreter)  %3\n")
+                   .arg(status == QLatin1String("ran") ? QStringLiteral("OK  ") : status.toUpper(),
+                        c.value(QStringLiteral("config")).toString(),
+                        status == QLatin1String("ran") ? shapes.join(QLatin1Char(' ')) : c.value(QStringLiteral("reason")).toString());
+    }
+    if (r.blocked)
+        return fail(QStringLiteral("%1: %2").arg(file, r.reason), 3);
+    if (!r.ok)
+        return fail(QStringLiteral("%1: %2").arg(file, r.reason), 1);
+    out << QStringLiteral("reference outputs in %1\n").arg(outDir);
+    return 0;
+}
+
 } // namespace
 
 // Exports the reference Tile IR of every specialization config listed in the
@@ -28,9 +68,12 @@ int runReferenceCommand(const QStringList &args)
 {
     QString file;
     QString outDir;
+    int maxElements = 0;
     for (int i = 0; i < args.size(); ++i) {
         if (args[i] == QLatin1String("--out") && i + 1 < args.size())
             outDir = args[++i];
+        else if (args[i] == QLatin1String("--max-elements") && i + 1 < args.size())
+            maxElements = args[++i].toInt();
         else if (args[i].startsWith(QLatin1String("--")))
             return fail(QStringLiteral("unknown option '%1'").arg(args[i]));
         else if (file.isEmpty())
@@ -39,10 +82,12 @@ int runReferenceCommand(const QStringList &args)
             return fail(QStringLiteral("unexpected argument '%1'").arg(args[i]));
     }
     if (file.isEmpty())
-        return fail(QStringLiteral("usage: tileport reference FILE.py [--out DIR]"));
+        return fail(QStringLiteral("usage: tileport reference FILE.py [--out DIR] [--max-elements N]"));
     const QFileInfo src(file);
     if (!src.isFile())
         return fail(QStringLiteral("%1: no such file").arg(file));
+    if (tileport::triton::TritonAnalyzer::isTritonFile(file))
+        return runTritonReference(file, outDir, maxElements);
     const QString sidecar = src.dir().filePath(src.completeBaseName() + QStringLiteral(".tileport.json"));
     QFile sf(sidecar);
     if (!sf.open(QIODevice::ReadOnly))

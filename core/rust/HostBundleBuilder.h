@@ -1,19 +1,24 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "RustTranslator.h"
 #include "Toolchains.h"
+
+#include <QJsonArray>
 
 #include <QList>
 #include <QStringList>
 
 #include <atomic>
+#include <functional>
 
 namespace tileport::rust {
 
 // Makes the directory a GPU runner executes for stages D and E:
 //   lib/lib<crate>.so     the generated crate built as a cdylib, with ffi.rs
 //   tileport_host.py      the Python wrapper and the check/bench harness
-//   kernel/<file>.py      the cuTile Python reference, and its configs
+//   kernel/<file>.py      the reference (cuTile Python or Triton), and its configs
+//   tileport_triton.py    the Triton launch helper (Triton references only)
 //   bundle.json           entries and their C ABI, launch sites, configs
 //   run.sh                ./run.sh check|bench; results land in results/
 // Used by the stages (through HostBundle) and by `tileport-bundle`.
@@ -28,6 +33,12 @@ public:
         QString outDir;      // the bundle
         int timeoutMs = 10 * 60'000;
         const std::atomic_bool *cancel = nullptr;
+        // Another front-end (Triton) supplies its translation, its launch
+        // sites (bundle.json "launches") and names the reference it runs;
+        // unset: the cuTile Python front-end and reference.
+        std::function<TranslationResult(const QString &, const RustTranslator::Options &)> translate;
+        QJsonArray launches;
+        QString reference = QStringLiteral("cutile");
     };
     // One step with its exit code, for a stage report's validators.
     struct Step {

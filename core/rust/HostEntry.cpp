@@ -55,7 +55,7 @@ bool HostEntry::fromKernel(const TranslatedKernel &kernel, const QString &module
     static const QRegularExpression head(QStringLiteral("^\\s*pub fn (\\w+)<.*>\\($"));
     static const QRegularExpression tensorRe(
         QStringLiteral("^\\s*(\\w+): &(mut )?Tensor<(\\w+), \\{ \\[([^\\]]*)\\] \\}>,$"));
-    static const QRegularExpression scalarRe(QStringLiteral("^\\s*(\\w+): (f32|i32),$"));
+    static const QRegularExpression scalarRe(QStringLiteral("^\\s*(\\w+): (f32|f64|i32|i64),$"));
     HostEntry e;
     e.signature = kernel.signature;
     e.module = module;

@@ -6,6 +6,8 @@
 
 #include "SyntaxNode.h"
 
+#include <QRegularExpression>
+
 #include <algorithm>
 
 namespace tileport::rust {
@@ -354,6 +356,18 @@ RustValue KernelLowering::cuTileCall(TSNode n, const QString &name)
 }
 
 
+namespace {
+
+// Width of a Rust integer element type ("i32", "u64"); 0 for anything else.
+int integerBits(const QString &t)
+{
+    static const QRegularExpression re(QStringLiteral("^[iu](8|16|32|64)$"));
+    const QRegularExpressionMatch m = re.match(t);
+    return m.hasMatch() ? m.captured(1).toInt() : 0;
+}
+
+} // namespace
+
 RustValue KernelLowering::astype(TSNode c)
 {
     const TSNode xNode = argument(c, 0, "x");
@@ -366,7 +380,15 @@ RustValue KernelLowering::astype(TSNode c)
         out.shape = x.shape;
         if (resolve(x.dtype) == resolve(to))
             return x; // astype to the same dtype is the identity in cuTile Python
-        out.expr = bind(QStringLiteral("convert_tile(%1)").arg(x.expr), out.typeText());
+        // cutile 0.4.0's convert_tile refuses i32 <-> i64; integer widening
+        // and narrowing have their own ops (exti keeps the source's sign).
+        const int fromBits = integerBits(resolve(x.dtype)), toBits = integerBits(resolve(to));
+        if (fromBits > 0 && toBits > fromBits)
+            out.expr = bind(QStringLiteral("exti(%1)").arg(x.expr), out.typeText());
+        else if (fromBits > 0 && toBits > 0 && toBits < fromBits)
+            out.expr = bind(QStringLiteral("trunci(%1, overflow::None)").arg(x.expr), out.typeText());
+        else
+            out.expr = bind(QStringLiteral("convert_tile(%1)").arg(x.expr), out.typeText());
         return out;
     }
     if (x.kind == RustValue::Kind::Scalar || x.kind == RustValue::Kind::BlockId) {

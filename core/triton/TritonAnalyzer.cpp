@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "TritonAnalyzer.h"
 
+#include "TritonHostDescriptors.h"
+
 #include "PythonSource.h"
 #include "SyntaxNode.h"
 #include "TritonDesugarer.h"
@@ -238,6 +240,10 @@ TritonModule TritonAnalyzer::analyzeSource(const QByteArray &source, const QStri
                 stack << c;
         }
     }
+    // Launches first: a host TensorDescriptor's block shape comes from them.
+    findLaunches(s, src.root(), names, QString());
+    for (Found &f : found)
+        TritonHostDescriptors::assign(src, f.fn, f.kernel, m.launches);
     QStringList text{QStringLiteral("import cuda.tile as ct")};
     m.lineMap << qMakePair(0, 0);
     for (Found &f : found) {
@@ -259,8 +265,19 @@ TritonModule TritonAnalyzer::analyzeSource(const QByteArray &source, const QStri
         }
         m.kernels << f.kernel;
     }
+    // tl.rand calls a generated Philox helper, placed after the import.
+    bool rand = false;
+    for (const TritonKernel &k : std::as_const(m.kernels))
+        rand = rand || (!k.helper && k.unsupported.isEmpty() && k.ops.contains(QLatin1String("rand")));
+    if (rand) {
+        QStringList helper{QString(), QString()};
+        helper << TritonDesugarer::philoxHelper();
+        for (int i = 0; i < helper.size(); ++i) {
+            text.insert(1 + i, helper[i]);
+            m.lineMap.insert(1 + i, qMakePair(0, 0));
+        }
+    }
     m.cutileText = text.join(QLatin1Char('\n')) + QLatin1Char('\n');
-    findLaunches(s, src.root(), names, QString());
     return m;
 }
 

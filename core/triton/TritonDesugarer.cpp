@@ -129,7 +129,9 @@ void TritonDesugarer::statement(TSNode s)
                 m_kernel.notes << QStringLiteral("%1 at line %2 is a check, left out").arg(fn).arg(m_src.range(e).line);
                 return;
             }
-            expr(e); // a specific reason (a descriptor store, an unmapped tl.* call) beats the generic one
+            if (TritonValue loaded; descriptorAccess(e, &loaded))
+                return; // desc.store (a bare desc.load is dropped)
+            expr(e); // a specific reason (an unmapped tl.* call) beats the generic one
         }
         fail(e, QStringLiteral("expression statement"), QStringLiteral("only assignments and tl.store calls are mapped as statements"));
     }

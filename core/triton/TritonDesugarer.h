@@ -33,6 +33,12 @@ public:
     // The kernel's cuTile lines (decorator, def, body), or nothing when a
     // construct could not be mapped (kernel.unsupported says which).
     QList<Line> run();
+    // The cuTile helper that tl.rand calls become (Philox-4x32, 10 rounds,
+    // as triton.language.random: counter (offset, 0, 0, 0), key (seed low,
+    // seed high), the first word mapped to [0, 1)); the analyzer adds it to
+    // a module whose kernels call tl.rand.
+    static QStringList philoxHelper();
+    static QString philoxHelperName() { return QStringLiteral("_tileport_philox_rand"); }
 
 private:
     struct Failure {
@@ -77,7 +83,13 @@ private:
     QList<ViewDim> resolveDims(const TritonValue &ptr, TSNode at);
     TritonValue load(TSNode n);
     void store(TSNode n);
+    TritonValue loadFrom(const TritonValue &ptr, const QString &pad, TSNode n);
+    void storeTo(const TritonValue &ptr, TSNode vn, TSNode n);
     TritonValue makeBlockPointer(TSNode n);
+    // tl.make_tensor_descriptor and desc.load/desc.store (TritonDesugarerMemory.cpp)
+    TritonValue makeTensorDescriptor(TSNode n);
+    TritonValue descriptorBlock(const TritonValue &desc, TSNode offsets, TSNode n);
+    bool descriptorAccess(TSNode call, TritonValue *loaded);
     QString viewIndex(const QList<ViewDim> &dims) const;
     QString viewShape(const QList<ViewDim> &dims) const;
     QString padding(TSNode mask, TSNode other);

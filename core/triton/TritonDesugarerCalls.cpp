@@ -46,10 +46,11 @@ TritonValue TritonDesugarer::call(TSNode n)
             v.quotient.clear();
             return v;
         }
-        if ((method == QLatin1String("load") || method == QLatin1String("store")) && node::is(obj, "identifier")
-            && m_env.value(m_src.text(obj)).kind == TritonValue::Kind::Descriptor)
-            fail(n, QStringLiteral("TensorDescriptor.%1").arg(method),
-                 QStringLiteral("the descriptor's block shape is fixed on the host, not in the kernel; no view is mapped from it"));
+        if (TritonValue loaded; descriptorAccess(n, &loaded)) {
+            if (method == QLatin1String("store"))
+                fail(n, QStringLiteral("desc.store"), QStringLiteral("desc.store used as a value"));
+            return loaded;
+        }
         fail(n, QStringLiteral(".%1()").arg(method), QStringLiteral("method not mapped"));
     }
     if (node::is(callee, "identifier")) {
@@ -267,16 +268,73 @@ TritonValue TritonDesugarer::languageCall(const QString &fn, TSNode n)
         x.shape = {x.shape[1], x.shape[0]};
         return x;
     }
+    if (fn == QLatin1String("rand")) {
+        // Philox from integer ops (philoxHelper), bit for bit what Triton computes.
+        const TSNode sn = argument(n, 0, "seed"), on = argument(n, 1, "offset"), rn = argument(n, 2, "n_rounds");
+        if (node::isNull(sn) || node::isNull(on))
+            fail(n, QStringLiteral("tl.rand"), QStringLiteral("a seed and an offset block are expected"));
+        if (!node::isNull(rn) && m_src.text(rn) != QLatin1String("10"))
+            fail(rn, QStringLiteral("tl.rand n_rounds"), QStringLiteral("only Triton's default of 10 Philox rounds is generated"));
+        const TritonValue seed = expr(sn);
+        if (seed.kind != TritonValue::Kind::Scalar)
+            fail(sn, QStringLiteral("tl.rand seed"), QStringLiteral("the seed must be a scalar"));
+        const TritonValue off = expr(on);
+        if (off.kind == TritonValue::Kind::Scalar)
+            fail(on, QStringLiteral("tl.rand offset"), QStringLiteral("the offset must be a block (a scalar offset is not mapped)"));
+        if (off.dtype.contains(QLatin1String("64")))
+            fail(on, QStringLiteral("tl.rand offset"), QStringLiteral("64-bit offsets (Philox's high counter word) are not mapped"));
+        v.text = QStringLiteral("%1(%2, %3)").arg(philoxHelperName(), text(seed, sn), text(off, on));
+        v.shape = shapeOf(off);
+        v.rank = off.rank;
+        v.dtype = QStringLiteral("ct.float32");
+        return v;
+    }
     if (fn.startsWith(QLatin1String("rand")))
         fail(n, QStringLiteral("tl.%1").arg(fn),
-             QStringLiteral("Philox random numbers have no cuTile primitive; write the generator with integer hash ops (examples/triton/dropout.py)"));
+             QStringLiteral("only tl.rand is generated (Philox from integer ops); tl.%1 is not").arg(fn));
     if (fn.startsWith(QLatin1String("atomic_")))
         fail(n, QStringLiteral("tl.%1").arg(fn), QStringLiteral("atomics are not generated"));
     if (fn == QLatin1String("store"))
         fail(n, QStringLiteral("tl.store"), QStringLiteral("tl.store used as a value"));
-    if (fn == QLatin1String("make_tensor_descriptor") || fn == QLatin1String("load_tensor_descriptor"))
-        fail(n, QStringLiteral("tl.%1").arg(fn), QStringLiteral("device-side tensor descriptors are not mapped"));
+    if (fn == QLatin1String("make_tensor_descriptor"))
+        return makeTensorDescriptor(n);
+    if (fn == QLatin1String("load_tensor_descriptor") || fn == QLatin1String("store_tensor_descriptor"))
+        fail(n, QStringLiteral("tl.%1").arg(fn), QStringLiteral("use desc.load/desc.store on a tl.make_tensor_descriptor"));
     fail(n, QStringLiteral("tl.%1").arg(fn), QStringLiteral("no cuTile mapping"));
+}
+
+QStringList TritonDesugarer::philoxHelper()
+{
+    // Words are kept in int64 lanes below 2^32: a product's high half is
+    // then a shift, and no unsigned constant needs typing. Triton's
+    // uint_to_uniform_float: the word as int32, negative ones inverted,
+    // times 4.6566127342e-10 in float32.
+    const QString mask = QStringLiteral("0xFFFFFFFF");
+    const auto lo = [&](const QString &x) { return QStringLiteral("ct.bitwise_and(%1, %2)").arg(x, mask); };
+    const auto hi = [&](const QString &x) { return lo(QStringLiteral("ct.bitwise_rshift(%1, 32)").arg(x)); };
+    const auto xor3 = [](const QString &a, const QString &b, const QString &c) {
+        return QStringLiteral("ct.bitwise_xor(ct.bitwise_xor(%1, %2), %3)").arg(a, b, c);
+    };
+    QStringList t{QStringLiteral("def %1(seed, offsets):").arg(philoxHelperName()),
+                  QStringLiteral("    c0 = ") + lo(QStringLiteral("ct.astype(offsets, ct.int64)")),
+                  QStringLiteral("    zero = c0 * 0"),
+                  QStringLiteral("    c1 = zero"),
+                  QStringLiteral("    c2 = zero"),
+                  QStringLiteral("    c3 = zero"),
+                  QStringLiteral("    k0 = ") + lo(QStringLiteral("zero + seed")),
+                  QStringLiteral("    k1 = ") + hi(QStringLiteral("zero + seed"))};
+    for (int round = 0; round < 10; ++round) {
+        t << QStringLiteral("    pa = c0 * 0xD2511F53") << QStringLiteral("    pb = c2 * 0xCD9E8D57")
+          << QStringLiteral("    c0 = ") + xor3(hi(QStringLiteral("pb")), QStringLiteral("c1"), QStringLiteral("k0"))
+          << QStringLiteral("    c2 = ") + xor3(hi(QStringLiteral("pa")), QStringLiteral("c3"), QStringLiteral("k1"))
+          << QStringLiteral("    c1 = ") + lo(QStringLiteral("pb")) << QStringLiteral("    c3 = ") + lo(QStringLiteral("pa"));
+        if (round < 9)
+            t << QStringLiteral("    k0 = ") + lo(QStringLiteral("k0 + 0x9E3779B9"))
+              << QStringLiteral("    k1 = ") + lo(QStringLiteral("k1 + 0xBB67AE85"));
+    }
+    t << QStringLiteral("    x = ct.where(c0 >= 0x80000000, ct.bitwise_xor(c0, %1), c0)").arg(mask)
+      << QStringLiteral("    return ct.astype(x, ct.float32) * 4.6566127342e-10");
+    return t;
 }
 
 } // namespace tileport::triton

@@ -206,6 +206,11 @@ TritonValue TritonDesugarer::load(TSNode n)
         const QString p = m_src.text(po).remove(QLatin1Char('"')).remove(QLatin1Char('\''));
         pad = p == QLatin1String("nan") ? QStringLiteral("NAN") : QStringLiteral("ZERO");
     }
+    return loadFrom(ptr, pad, n);
+}
+
+TritonValue TritonDesugarer::loadFrom(const TritonValue &ptr, const QString &pad, TSNode n)
+{
     const QList<ViewDim> dims = resolveDims(ptr, n);
     TritonValue v;
     v.kind = TritonValue::Kind::Tile;
@@ -243,6 +248,11 @@ void TritonDesugarer::store(TSNode n)
             fail(mn, QStringLiteral("mask"),
                  QStringLiteral("the mask is not `offsets < bound` (or an & of such): no view bound fits"));
     }
+    storeTo(ptr, vn, n);
+}
+
+void TritonDesugarer::storeTo(const TritonValue &ptr, TSNode vn, TSNode n)
+{
     const TritonValue v = expr(vn);
     if (v.kind != TritonValue::Kind::Tile)
         fail(vn, QStringLiteral("tl.store value"), QStringLiteral("only tiles are stored (a scalar needs tl.full)"));
@@ -299,6 +309,94 @@ TritonValue TritonDesugarer::makeBlockPointer(TSNode n)
     }
     m_arrayRank.insert(p.array, int(p.dims.size()));
     return p;
+}
+
+TritonValue TritonDesugarer::makeTensorDescriptor(TSNode n)
+{
+    // An in-kernel descriptor is a block pointer without offsets: the block
+    // shape is in the kernel, each desc.load/store gives the offsets.
+    const TSNode bn = argument(n, 0, "base");
+    const TritonValue base = expr(bn);
+    if (base.kind != TritonValue::Kind::Pointer || !base.dims.isEmpty() || base.blockPointer)
+        fail(bn, QStringLiteral("tl.make_tensor_descriptor base"), QStringLiteral("the base must be a pointer parameter itself"));
+    const auto items = [&](int pos, const char *kw) {
+        const TSNode t = node::unparen(argument(n, pos, kw));
+        if (!node::is(t, "tuple") && !node::is(t, "list"))
+            fail(n, QStringLiteral("tl.make_tensor_descriptor %1=").arg(QLatin1String(kw)), QStringLiteral("a literal list is expected"));
+        return node::children(t);
+    };
+    const auto shape = items(1, "shape"), strides = items(2, "strides"), block = items(3, "block_shape");
+    if (shape.size() != block.size() || strides.size() != block.size())
+        fail(n, QStringLiteral("tl.make_tensor_descriptor"), QStringLiteral("shape, strides and block_shape differ in length"));
+    if (m_src.text(strides.back()) != QLatin1String("1"))
+        fail(strides.back(), QStringLiteral("tl.make_tensor_descriptor strides="), QStringLiteral("the last stride must be the literal 1"));
+    m_kernel.notes << QStringLiteral("the tensor descriptor at line %1 is taken to span its base array (shape and strides as the array's)")
+                          .arg(m_src.range(n).line);
+    TritonValue d = base;
+    d.kind = TritonValue::Kind::Descriptor;
+    d.blockPointer = true;
+    for (size_t i = 0; i < block.size(); ++i) {
+        ViewDim v;
+        v.size = expr(block[i]).text;
+        v.index = QStringLiteral("0");
+        v.tileAxis = int(i);
+        v.tileRank = int(block.size());
+        d.dims << v;
+    }
+    m_arrayRank.insert(d.array, int(d.dims.size()));
+    return d;
+}
+
+TritonValue TritonDesugarer::descriptorBlock(const TritonValue &desc, TSNode offsets, TSNode n)
+{
+    const TSNode t = node::unparen(offsets);
+    if (!node::is(t, "tuple") && !node::is(t, "list"))
+        fail(n, QStringLiteral("descriptor offsets"), QStringLiteral("a literal list with one offset per dimension is expected"));
+    const auto items = node::children(t);
+    if (int(items.size()) != desc.dims.size())
+        fail(t, QStringLiteral("descriptor offsets"), QStringLiteral("one offset per block dimension is expected"));
+    TritonValue p = desc;
+    p.kind = TritonValue::Kind::Pointer;
+    for (size_t i = 0; i < items.size(); ++i) {
+        ViewDim &d = p.dims[qsizetype(i)];
+        const TritonValue off = expr(items[i]);
+        if (off.kind != TritonValue::Kind::Scalar)
+            fail(items[i], QStringLiteral("descriptor offset"), QStringLiteral("a scalar offset is expected"));
+        if (off.text == QLatin1String("0"))
+            d.index = QStringLiteral("0");
+        else if (!off.multipleOf.isEmpty() && off.multipleOf == d.size)
+            d.index = off.quotient;
+        else
+            fail(items[i], QStringLiteral("descriptor offset"),
+                 QStringLiteral("`%1` is not a known multiple of the block size %2: no partition index fits").arg(off.text, d.size));
+    }
+    return p;
+}
+
+bool TritonDesugarer::descriptorAccess(TSNode call, TritonValue *loaded)
+{
+    const TSNode callee = node::field(call, "function");
+    if (!node::is(callee, "attribute"))
+        return false;
+    const QString method = m_src.text(node::field(callee, "attribute"));
+    const TSNode obj = node::field(callee, "object");
+    if ((method != QLatin1String("load") && method != QLatin1String("store")) || !node::is(obj, "identifier"))
+        return false;
+    const TritonValue desc = m_env.value(m_src.text(obj));
+    if (desc.kind != TritonValue::Kind::Descriptor)
+        return false;
+    if (desc.dims.isEmpty())
+        fail(call, QStringLiteral("TensorDescriptor.%1").arg(method),
+             QStringLiteral("no launch fixes this host TensorDescriptor's block shape (a local TensorDescriptor.from_tensor(t, [..]) "
+                            "or TensorDescriptor(t, shape, strides, [..]) passed with block dims the kernel also receives), "
+                            "or an autotune pre_hook may reset it; no view is mapped from it"));
+    const TritonValue ptr = descriptorBlock(desc, argument(call, 0, "offsets"), call);
+    // A descriptor reads zeros outside the tensor (TMA), as a ZERO-padded view does.
+    if (method == QLatin1String("load"))
+        *loaded = loadFrom(ptr, QStringLiteral("ZERO"), call);
+    else
+        storeTo(ptr, argument(call, 1, "value"), call);
+    return true;
 }
 
 QList<int> TritonDesugarer::advanceSteps(const TritonValue &ptr, TSNode delta, bool tuple)

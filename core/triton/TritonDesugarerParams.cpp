@@ -11,7 +11,8 @@ using namespace tileport::frontend;
 
 void TritonDesugarer::prescanParams()
 {
-    // Pointers are the roots of tl.load/tl.store/make_block_ptr addresses,
+    // Pointers are the roots of tl.load/tl.store/make_block_ptr/
+    // make_tensor_descriptor addresses,
     // followed through local assignments; descriptors receive .load/.store.
     QHash<QString, QList<TSNode>> assigned;
     QList<TSNode> addresses;
@@ -28,7 +29,7 @@ void TritonDesugarer::prescanParams()
             const QString fn = m_imports.languageFunction(m_src, callee);
             if (fn == QLatin1String("load") || fn == QLatin1String("store") || fn == QLatin1String("advance"))
                 addresses << argument(n, 0, "pointer");
-            else if (fn == QLatin1String("make_block_ptr"))
+            else if (fn == QLatin1String("make_block_ptr") || fn == QLatin1String("make_tensor_descriptor"))
                 addresses << argument(n, 0, "base");
             else if (node::is(callee, "attribute")) {
                 const QString method = m_src.text(node::field(callee, "attribute"));
@@ -95,6 +96,24 @@ void TritonDesugarer::prescanParams()
         } else if (m_descriptorParams.contains(param.name)) {
             param.kind = TritonParam::Kind::Descriptor;
             v.kind = TritonValue::Kind::Descriptor;
+            // A block shape known from the launches makes it a view of the
+            // array the host wrapped (desc.load/store map like an in-kernel one).
+            const QStringList block = m_kernel.descriptorBlocks.value(param.name);
+            v.array = block.isEmpty() ? QString() : param.name;
+            v.blockPointer = !block.isEmpty();
+            for (qsizetype i = 0; i < block.size(); ++i) {
+                ViewDim d;
+                d.size = block[i];
+                d.index = QStringLiteral("0");
+                d.tileAxis = int(i);
+                d.tileRank = int(block.size());
+                v.dims << d;
+            }
+            if (!block.isEmpty()) {
+                m_arrayRank.insert(param.name, int(block.size()));
+                m_kernel.notes << QStringLiteral("TensorDescriptor '%1': block shape [%2] from the launch; it is taken to span its whole tensor")
+                                      .arg(param.name, block.join(QStringLiteral(", ")));
+            }
         } else if (m_pointerParams.contains(param.name)) {
             param.kind = TritonParam::Kind::Pointer;
             v.kind = TritonValue::Kind::Pointer;
@@ -106,7 +125,7 @@ void TritonDesugarer::prescanParams()
             if (param.annotation == QLatin1String("int") || param.annotation == QLatin1String("float"))
                 param.scalarType = param.annotation;
         }
-        v.dtype = v.kind == TritonValue::Kind::Pointer ? QStringLiteral("@") + param.name : QString();
+        v.dtype = v.kind == TritonValue::Kind::Pointer || v.blockPointer ? QStringLiteral("@") + param.name : QString();
         m_env.insert(param.name, v);
         m_kernel.params << param;
     }

@@ -5,6 +5,7 @@
 #include "TritonIssue.h"
 #include "TritonParam.h"
 
+#include <QHash>
 #include <QList>
 #include <QStringList>
 
@@ -24,6 +25,9 @@ struct TritonKernel {
     QStringList ops;        // tl.* functions used, in first-use order
     QList<TritonIssue> unsupported;
     QStringList notes;      // assumptions the desugaring made
+    // Host TensorDescriptor parameter -> its block shape in kernel terms
+    // (literals and constexpr names), from the launches (TritonHostDescriptors).
+    QHash<QString, QStringList> descriptorBlocks;
     bool helper = false;    // called by another @triton.jit function, not launched on its own
     bool portable() const { return unsupported.isEmpty() && !helper; }
 };

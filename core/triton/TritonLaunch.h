@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include <QHash>
 #include <QStringList>
 
 namespace tileport::triton {
@@ -11,6 +12,8 @@ struct TritonLaunch {
     QString grid;
     QStringList args; // positional and keyword, as written
     QString function; // the enclosing host function
+    // Kernel parameter -> the host tensor its TensorDescriptor wraps.
+    QHash<QString, QString> descriptorTensors;
     int line = 0, col = 0;
 };
 

@@ -1,11 +1,8 @@
 # SPDX-License-Identifier: MIT
-# Seeded dropout in Triton. The random source is a counter-based integer
-# hash of (element index, seed) written with tl bit operations, so the same
-# seed drops the same elements on every run; an element is kept when its
-# hash mapped to [0, 1) is at least p, and kept values are scaled by
-# 1 / (1 - p). (tl.rand's Philox has no cuTile primitive.) The hash works on
-# int32 lanes (wrapping multiply, arithmetic shift), which Triton and cuTile
-# define alike.
+# Seeded dropout in Triton: tl.rand(seed, offsets) draws one uniform number
+# in [0, 1) per element from Philox-4x32 (counter-based, so the same seed
+# drops the same elements on every run); an element is kept when its number
+# is at least p, and kept values are scaled by 1 / (1 - p).
 import torch
 import triton
 import triton.language as tl
@@ -17,11 +14,7 @@ def dropout(x_ptr, out_ptr, n_elements, p, seed, BLOCK: tl.constexpr):
     offsets = pid * BLOCK + tl.arange(0, BLOCK)
     mask = offsets < n_elements
     x = tl.load(x_ptr + offsets, mask=mask)
-    h = offsets + seed
-    h = (h ^ (h >> 16)) * 73244475
-    h = (h ^ (h >> 16)) * 73244475
-    h = h ^ (h >> 16)
-    u = (h & 16777215).to(tl.float32) * (1.0 / 16777216.0)
+    u = tl.rand(seed, offsets)
     kept = x.to(tl.float32) * (1.0 / (1.0 - p))
     out = tl.where(u >= p, kept, 0.0)
     tl.store(out_ptr + offsets, out, mask=mask)

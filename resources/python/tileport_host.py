@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: MIT
-"""Stage D and E on a GPU: runs the cuTile Python reference kernel and the
+"""Stage D and E on a GPU: runs the reference kernel (cuTile Python, or the
+original Triton kernel when bundle.json says "reference": "triton") and the
 generated cuTile Rust kernel (through its C ABI, with ctypes) on identical
 torch inputs, then compares them (check) or times them (bench).
 
@@ -8,7 +9,7 @@ Usage: tileport_host.py check|bench [--bundle DIR] [--config NAME ...]
 Reads DIR/bundle.json (written by TilePort) and writes DIR/results/MODE.json.
 Exit codes: 0 the run finished (the JSON says pass or fail per config),
 2 the bundle is unusable, 3 the environment cannot run it (no torch, no
-GPU, no cuda.tile); the JSON then carries "blocked" with the reason.
+GPU, no cuda.tile or triton); the JSON then carries "blocked" with the reason.
 """
 import argparse
 import ctypes
@@ -51,13 +52,19 @@ def write_json(path, obj):
     os.replace(tmp, path)
 
 
-def import_stack():
+def import_stack(reference="cutile"):
     try:
         import torch
     except Exception as e:  # noqa: BLE001 - any import failure blocks the run
         raise Blocked(f"torch cannot be imported: {e}")
     if not torch.cuda.is_available():
         raise Blocked("torch sees no CUDA device")
+    if reference == "triton":
+        try:
+            import triton  # noqa: F401 - the reference launches through the kernel file's own import
+        except Exception as e:  # noqa: BLE001
+            raise Blocked(f"triton cannot be imported: {e}")
+        return torch, None
     try:
         import cuda.tile as ct
     except Exception as e:  # noqa: BLE001
@@ -268,8 +275,19 @@ class Prepared:
         base = make_values(torch, config, seed)
         self.ref_values = clone_values(torch, base)
         self.rust_values = clone_values(torch, base)
-        self.grid, self.kernel, args = reference_call(torch, ct, module, bundle, config, self.ref_values)
-        self.ref_args = replace_tensors(torch, args, config, self.ref_values)
+        self.triton = None
+        if bundle.get("reference") == "triton":
+            # The original `kernel[grid](...)`, captured from the file's host function.
+            import tileport_triton
+            try:
+                self.triton = tileport_triton.TritonReference(module, kernel_name, bundle["launches"], config,
+                                                              self.ref_values, torch.is_tensor)
+            except tileport_triton.ReferenceError_ as e:
+                raise ConfigError(e.owner, str(e))
+            self.grid = self.triton.grid
+        else:
+            self.grid, self.kernel, args = reference_call(torch, ct, module, bundle, config, self.ref_values)
+            self.ref_args = replace_tensors(torch, args, config, self.ref_values)
         self.generics = generics_for(entry, config, torch, base)
         self.rust = RustLaunch(torch, lib.function(entry["symbol"]), entry, self.rust_values, self.generics,
                                self.grid, bundle["dtype_codes"])
@@ -278,9 +296,13 @@ class Prepared:
 
     def run_reference(self):
         try:
-            self.ct.launch(self.torch.cuda.current_stream(), self.grid, self.kernel, self.ref_args)
+            if self.triton is not None:
+                self.triton.run()
+            else:
+                self.ct.launch(self.torch.cuda.current_stream(), self.grid, self.kernel, self.ref_args)
         except Exception as e:  # noqa: BLE001 - the reference must run for anything to be compared
-            raise ConfigError("env", f"the cuTile Python reference failed: {type(e).__name__}: {e}")
+            which = "Triton" if self.triton is not None else "cuTile Python"
+            raise ConfigError("env", f"the {which} reference failed: {type(e).__name__}: {e}")
 
 
 def compare(torch, config, prepared):
@@ -352,11 +374,12 @@ def environment(torch):
     info = {"python": platform.python_version(), "torch": torch.__version__,
             "cuda_runtime": torch.version.cuda, "gpu": torch.cuda.get_device_name(0),
             "capability": "sm_%d%d" % torch.cuda.get_device_capability(0)}
-    try:
-        import importlib.metadata as md
-        info["cuda_tile"] = md.version("cuda-tile")
-    except Exception:  # noqa: BLE001 - versions are informative only
-        pass
+    import importlib.metadata as md
+    for key, dist in (("cuda_tile", "cuda-tile"), ("triton", "triton")):
+        try:
+            info[key] = md.version(dist)
+        except Exception:  # noqa: BLE001 - versions are informative only
+            pass
     return info
 
 
@@ -383,8 +406,11 @@ def main(argv):
         write_json(out_path, result)
         return 2
     try:
-        torch, ct = import_stack()
+        reference = bundle.get("reference", "cutile")
+        torch, ct = import_stack(reference)
         result["environment"] = environment(torch)
+        result["reference"] = reference
+        sys.path.insert(0, opts.bundle)  # tileport_triton.py travels in the bundle
         lib = Library(os.path.join(opts.bundle, bundle["library"]), bundle["dtype_codes"])
         module = load_module(os.path.join(opts.bundle, bundle["source"]))
     except Blocked as e:

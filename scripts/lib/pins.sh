@@ -28,6 +28,19 @@ TILEPORT_GRAMMARS=(
 TILEPORT_PY_PACKAGES=(cuda-tile==1.7.0)
 TILEPORT_PY_MIN=3.10
 
+# Triton with numpy in a venv of its own (the CPU reference of Triton
+# sources runs its interpreter, TRITON_INTERPRET=1); x86_64 Linux wheels for
+# CPython 3.11 to 3.13, installed with --require-hashes. TILEPORT_NO_TRITON=1
+# skips it (about 290 MB to download, 1.1 GB installed).
+TILEPORT_TRITON_PY_MIN=3.11
+TILEPORT_TRITON_REQUIREMENTS='triton==3.9.0 \
+    --hash=sha256:1622118a038b0c6e16fa4a0305da62c8b3c15904ee1cc4d4e65846a25969e41e \
+    --hash=sha256:5e52ab4e2f1d64f0ac494c9aa723697b793f81a91c4cae4c36608ca0bc4267bf
+numpy==2.4.6 \
+    --hash=sha256:89cd468399cfd2504718f0ba50e410dca55a170b61a02ad92bb18c8a65186e93 \
+    --hash=sha256:90f9849678c75fe7afa2d348ac842c168b0a4d3d61919687216dfc547976d853 \
+    --hash=sha256:a7830bab239b79cda9c08c2da014761cafb48da6150e1da17ac06283f43b6089'
+
 # CUDA 13.3 headers from NVIDIA's wheels, used when no toolkit is installed.
 TILEPORT_CUDA_VERSION=13.3
 TILEPORT_CUDA_WHEELS=(

@@ -1,0 +1,22 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "HostBundleBuilder.h"
+#include "TritonModule.h"
+
+namespace tileport::triton {
+
+// Stage D for a Triton file: the bundle translates through TritonTranslator,
+// lists the file's `kernel[grid](...)` launches, and runs the original
+// Triton kernel as the reference (tileport_host.py with tileport_triton.py).
+class TritonHostBundle
+{
+public:
+    // Sets options.translate, launches and reference when options.source is
+    // a Triton file; returns whether it is one.
+    static bool configure(rust::HostBundleBuilder::Options &options);
+    // The launch sites as tileport_triton.py reads them.
+    static QJsonArray launchesJson(const TritonModule &module);
+};
+
+} // namespace tileport::triton
