@@ -366,7 +366,7 @@ RustValue KernelLowering::astype(TSNode c)
         out.shape = x.shape;
         if (resolve(x.dtype) == resolve(to))
             return x; // astype to the same dtype is the identity in cuTile Python
-        out.expr = bind(QStringLiteral("convert_tile(%1)").arg(x.expr), out.typeText());
+        out.expr = bind(QStringLiteral("%1(%2)").arg(conversionFunction(x.dtype, to), x.expr), out.typeText());
         return out;
     }
     if (x.kind == RustValue::Kind::Scalar || x.kind == RustValue::Kind::BlockId) {
@@ -375,7 +375,7 @@ RustValue KernelLowering::astype(TSNode c)
         if (from.startsWith(QLatin1String("Tp")))
             fail(c, QStringLiteral("ct.astype"), QStringLiteral("the scalar's dtype is not known here"));
         const QString t0 = bind(QStringLiteral("scalar_to_tile(%1)").arg(x.expr), RustValue::tileType(from, {}));
-        out.expr = from == to ? t0 : bind(QStringLiteral("convert_tile(%1)").arg(t0), out.typeText());
+        out.expr = from == to ? t0 : bind(QStringLiteral("%1(%2)").arg(conversionFunction(from, to), t0), out.typeText());
         return out;
     }
     fail(c, QStringLiteral("ct.astype"), QStringLiteral("operand must be a tile or a scalar"));
@@ -419,7 +419,7 @@ RustValue KernelLowering::creation(TSNode c, const QString &name)
             fail(c, QStringLiteral("ct.%1").arg(name), QStringLiteral("the fill value's dtype is not known here"));
         QString t0 = bind(QStringLiteral("scalar_to_tile(%1)").arg(value.expr), RustValue::tileType(from, {}));
         if (resolve(out.dtype) != from)
-            t0 = bind(QStringLiteral("convert_tile(%1)").arg(t0), RustValue::tileType(out.dtype, {}));
+            t0 = bind(QStringLiteral("%1(%2)").arg(conversionFunction(from, out.dtype), t0), RustValue::tileType(out.dtype, {}));
         QStringList ones;
         for (int i = 0; i < out.shape.size(); ++i)
             ones << QStringLiteral("1");
