@@ -317,7 +317,10 @@ private Q_SLOTS:
         QVERIFY2(gathers.contains(QStringLiteral("let t3_: Tile<u64, { [TILE] }> = exti(offs);")), qPrintable(gathers));
         QVERIFY(gathers.contains(QStringLiteral("lt_tile(t3_, t7_)")));
         QVERIFY(gathers.contains(QStringLiteral("addptr_tile(t11_, t3_)")));
-        QVERIFY(gathers.contains(QStringLiteral("load_ptr_tko(t12_, ordering::Weak, None::<scope::TileBlock>, Some(t8_), Some(E0::ZERO), "
+        // cutile reads `E::ZERO` only as a constant's value: the padding of a
+        // generic element type converts an f32 zero.
+        QVERIFY(gathers.contains(QStringLiteral("let t13_: E0 = convert_scalar(0.0f32);")));
+        QVERIFY(gathers.contains(QStringLiteral("load_ptr_tko(t12_, ordering::Weak, None::<scope::TileBlock>, Some(t8_), Some(t13_), "
                                                 "Some(get_tensor_token(x)), Latency::<0>)")));
         QVERIFY(gathers.contains(QStringLiteral("make_gather_scatter_view(z, shape![1, TILE], padding::Zero)")));
         QVERIFY(gathers.contains(QStringLiteral("(get_tile_block_id().1, offs)")));

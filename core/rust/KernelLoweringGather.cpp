@@ -148,11 +148,11 @@ KernelLowering::GatherAccess KernelLowering::gatherAccess(TSNode c, const QStrin
             g.latencyCycles = int(v.integer);
         } else if (k == QLatin1String("check_bounds")) {
             const RustValue v = expr(value);
-            if (!v.isLiteral())
-                fail(a, what, QStringLiteral("check_bounds must be decided while lowering"));
-            // The view pads (or drops) out-of-bounds lanes either way; an
-            // unchecked access that is in bounds reads the same.
-            g.checkBounds = v.number != 0.0 || v.integer != 0;
+            // The view pads (or drops) out-of-bounds lanes either way, and
+            // pointer lanes keep the mask unless the check is literally off
+            // (`TILE != N` is only decided per config): an unchecked access
+            // that is in bounds reads the same.
+            g.checkBounds = !v.isLiteral() || v.number != 0.0 || v.integer != 0;
         } else if (k == QLatin1String("mask")) {
             if (m_src.text(value) != QLatin1String("None"))
                 fail(a, what, QStringLiteral("mask= is not lowered yet"));
@@ -237,11 +237,20 @@ RustValue KernelLowering::gather(TSNode c)
     if (g.pointerForm && g.padding == QLatin1String("Zero")) {
         QString mask;
         const QString lanes = pointerLanes(t, g, &mask);
+        QString padding = QStringLiteral("None");
+        if (g.checkBounds) {
+            // The padding scalar. cutile takes `E::ZERO` only as a constant
+            // tile's value and turns no generic rank-0 tile into a scalar,
+            // so a generic or half element type converts an f32 zero.
+            QString zero = zeroScalar(t.dtype);
+            if (zero.endsWith(QLatin1String("::ZERO")))
+                zero = bind(QStringLiteral("convert_scalar(0.0f32)"), t.dtype);
+            padding = QStringLiteral("Some(%1)").arg(zero);
+        }
         const QString tile = QStringLiteral("t%1_").arg(m_temp++);
         emit(QStringLiteral("let (%1, _%1): (%2, Token) = unsafe { load_ptr_tko(%3, ordering::Weak, None::<scope::TileBlock>, %4, %5, "
                             "Some(get_tensor_token(%6)), Latency::<%7>) };")
-                 .arg(tile, type, lanes, mask, g.checkBounds ? QStringLiteral("Some(%1)").arg(zeroScalar(t.dtype)) : QStringLiteral("None"),
-                      t.param)
+                 .arg(tile, type, lanes, mask, padding, t.param)
                  .arg(g.latencyCycles));
         m_lastTemp.clear();
         RustValue out;
