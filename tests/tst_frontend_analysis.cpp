@@ -3,7 +3,10 @@
 // inputs: import aliases, helpers, constants, ByTarget, tuning, launch sites,
 // non-kernel code, syntax errors and unsupported constructs.
 #include "KernelConfigFile.h"
+#include "LoopLiveness.h"
 #include "ModuleAnalyzer.h"
+#include "PythonSource.h"
+#include "SyntaxNode.h"
 
 #include <QDir>
 #include <QTemporaryDir>
@@ -90,6 +93,7 @@ private Q_SLOTS:
     void fileErrors();
     void deepNesting();
     void sidecarValidation();
+    void loopLiveness();
 };
 
 void TestFrontendAnalysis::examples_data()
@@ -1060,4 +1064,75 @@ def k(x, y, alpha, N: ct.Constant[int], FAST: ct.Constant[bool]):
 }
 
 QTEST_GUILESS_MAIN(TestFrontendAnalysis)
+namespace {
+
+// The for statements of a module's first function, in source order.
+void forStatements(TSNode n, QList<TSNode> &out)
+{
+    if (node::is(n, "for_statement"))
+        out << n;
+    for (TSNode c : node::children(n))
+        forStatements(c, out);
+}
+
+QStringList sorted(const QSet<QString> &s)
+{
+    QStringList l(s.cbegin(), s.cend());
+    l.sort();
+    return l;
+}
+
+} // namespace
+
+// Which names a loop carries: read before the body definitely binds them in
+// the iteration, read after the loop, or read elsewhere in an enclosing loop.
+void TestFrontendAnalysis::loopLiveness()
+{
+    const PythonSource src(QByteArrayLiteral(R"PY(def k(x, n):
+    acc = 0
+    t = x
+    u = x
+    w = x
+    for i in range(n):
+        t = x + i
+        t = t * 2
+        acc = acc + t
+        if i:
+            u = t
+        else:
+            u = acc
+        v = u
+        if i:
+            w = v
+        z = w
+        for j in range(n):
+            y = acc
+            q = j
+        p = q
+    for m in range(n):
+        s = m
+        s = s + 1
+    return acc, p, s
+)PY"),
+                           QStringLiteral("live.py"));
+    const TSNode function = node::children(src.root()).front();
+    QList<TSNode> loops;
+    forStatements(function, loops);
+    QCOMPARE(loops.size(), 3);
+    const LoopLiveness outer(src, function, loops[0]);
+    QCOMPARE(sorted(outer.assigned()), (QStringList{"acc", "j", "p", "q", "t", "u", "v", "w", "y", "z"}));
+    // acc is read before this iteration binds it; w is bound on one path
+    // only before `z = w` reads it; p is read after the loop; q is bound in
+    // an inner loop that may run zero times, then read. t, u (both arms),
+    // v, y and z are bound before every read: iteration-local.
+    QCOMPARE(sorted(outer.carried()), (QStringList{"acc", "p", "q", "w"}));
+    QVERIFY(!outer.isCarried(QStringLiteral("t")));
+    // The inner loop: q is read after it (by `p = q`), y is not.
+    const LoopLiveness inner(src, function, loops[1]);
+    QCOMPARE(sorted(inner.carried()), QStringList{"q"});
+    // s: read after the loop, so carried although the body binds it first.
+    const LoopLiveness last(src, function, loops[2]);
+    QCOMPARE(sorted(last.carried()), QStringList{"s"});
+}
+
 #include "tst_frontend_analysis.moc"

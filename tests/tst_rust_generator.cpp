@@ -144,6 +144,59 @@ def transposed_store(x, y, T: ct.Constant[int]):
     ct.store(y, index=(0, 0), tile=t, order=(1, 0))
 )PY";
 
+// Loop liveness: names a loop body re-binds without carrying them are
+// iteration-local; carried ones must keep their type; a ct.Constant `if`
+// that re-binds a name with another shape splits the kernel per arm.
+const char *kLoops = R"PY(import cuda.tile as ct
+
+PAD = ct.PaddingMode.ZERO
+
+
+@ct.kernel
+def body_locals(x, y, TILE: ct.Constant[int]):
+    pid = ct.bid(0)
+    t = ct.load(x, index=(pid, 0), shape=(1, TILE), padding_mode=PAD)
+    first = ct.astype(ct.reshape(t, (TILE,)), ct.float32)
+    acc = ct.zeros((TILE,), ct.float32)
+    for j in range(4):
+        t = ct.load(x, index=(j, 0), shape=(1, TILE), padding_mode=PAD)
+        t = ct.reshape(t, (TILE,))
+        acc = acc + ct.astype(t, ct.float32)
+    ct.store(y, index=(pid,), tile=ct.astype(acc + first, y.dtype))
+
+
+@ct.kernel
+def carried_change(x, y, TILE: ct.Constant[int]):
+    t = ct.load(x, index=(0, 0), shape=(1, TILE), padding_mode=PAD)
+    for j in range(4):
+        t = ct.reshape(t, (TILE,))
+    ct.store(y, index=(0,), tile=t)
+
+
+@ct.kernel
+def read_after(x, y, TILE: ct.Constant[int]):
+    t = ct.load(x, index=(0, 0), shape=(1, TILE), padding_mode=PAD)
+    for j in range(4):
+        t = ct.reshape(ct.load(x, index=(j, 0), shape=(1, TILE), padding_mode=PAD), (TILE,))
+    ct.store(y, index=(0,), tile=t)
+
+
+@ct.kernel
+def masked(y, MASK: ct.Constant[bool], TILE: ct.Constant[int]):
+    rows = ct.reshape(ct.arange(TILE, dtype=ct.int32), (TILE, 1))
+    n = 4
+    if MASK:
+        n = 2
+    acc = ct.zeros((TILE, TILE), ct.float32)
+    for j in range(n):
+        cols = ct.reshape(j * TILE + ct.arange(TILE, dtype=ct.int32), (1, TILE))
+        valid = cols < 100
+        if MASK:
+            valid = valid & (cols <= rows)
+        acc = acc + ct.where(valid, 1.0, 0.0)
+    ct.store(y, index=(0, 0), tile=ct.astype(acc, y.dtype))
+)PY";
+
 } // namespace
 
 class TestRustGenerator : public QObject
@@ -256,13 +309,25 @@ private Q_SLOTS:
         // The module-level PaddingMode alias gives the zero-padded load.
         QVERIFY(floorOps.contains(QStringLiteral(".load_tile(shape![TILE], [q])")));
 
-        // Gathers and scatters go through gather/scatter views that carry the
-        // array's strides; a 1-D index is an array, an n-D index a tuple.
+        // Flat gathers and scatters go through pointer lanes with the bounds
+        // mask, as cuTile Python lowers them (the index widened to u64, so
+        // the compare is unsigned); an n-D gather through a gather/scatter
+        // view that carries the array's strides, its index a tuple.
         const QString gathers = entryText(r, QStringLiteral("gathers"));
-        QVERIFY2(gathers.contains(QStringLiteral("make_gather_scatter_view(x, shape![TILE], padding::Zero)")), qPrintable(gathers));
-        QVERIFY(gathers.contains(QStringLiteral("[offs],")));
+        QVERIFY2(gathers.contains(QStringLiteral("let t3_: Tile<u64, { [TILE] }> = exti(offs);")), qPrintable(gathers));
+        QVERIFY(gathers.contains(QStringLiteral("lt_tile(t3_, t7_)")));
+        QVERIFY(gathers.contains(QStringLiteral("addptr_tile(t11_, t3_)")));
+        // cutile reads `E::ZERO` only as a constant's value: the padding of a
+        // generic element type converts an f32 zero.
+        QVERIFY(gathers.contains(QStringLiteral("let t13_: E0 = convert_scalar(0.0f32);")));
+        QVERIFY(gathers.contains(QStringLiteral("load_ptr_tko(t12_, ordering::Weak, None::<scope::TileBlock>, Some(t8_), Some(t13_), "
+                                                "Some(get_tensor_token(x)), Latency::<0>)")));
+        QVERIFY(gathers.contains(QStringLiteral("make_gather_scatter_view(z, shape![1, TILE], padding::Zero)")));
+        QVERIFY(gathers.contains(QStringLiteral("(get_tile_block_id().1, offs)")));
         QVERIFY(gathers.contains(QStringLiteral("GatherScatterView<E2, { [1, TILE] }, 1>")));
-        QVERIFY(gathers.contains(QStringLiteral("store_view_raw(")));
+        QVERIFY(gathers.contains(QStringLiteral("get_tensor_base(y)")));
+        QVERIFY(gathers.contains(QStringLiteral("store_ptr_tko(")));
+        QVERIFY(!gathers.contains(QStringLiteral("store_view_raw(")));
         QVERIFY(r.markedLibrary().contains(QStringLiteral("use cutile::tileir::*;")));
 
         // A const-generic if: the names bound in both arms are declared
@@ -328,6 +393,60 @@ private Q_SLOTS:
         QVERIFY(rs.contains(QStringLiteral("= tile_to_scalar(")));
         QVERIFY(rs.contains(QStringLiteral("z: &Tensor<E2, { [-1, -1, -1, -1, -1] }>,")) || rs.contains(QStringLiteral("{ [-1, -1, -1, -1, -1] }>")));
         QVERIFY(rs.contains(QStringLiteral("shape![1, 1, 1, T, T]")));
+    }
+
+    void loopLivenessAndConstantSplits()
+    {
+        const TranslationResult r = RustTranslator::translateSource(kLoops, QStringLiteral("loops.py"), {});
+        QVERIFY(r.error.isEmpty());
+        QStringList diags;
+        for (const TranslationDiagnostic &d : r.diagnostics)
+            diags << d.toString();
+        // t is read before the body binds it (carried) or read after the loop:
+        // it must keep its type, so the shape change is refused.
+        QCOMPARE(diags.size(), 2);
+        QVERIFY2(diags[0].startsWith(QStringLiteral("loops.py:23:9: error: loop-carried variable: 't' changes type inside the loop")),
+                 qPrintable(diags[0]));
+        QVERIFY2(diags[1].startsWith(QStringLiteral("loops.py:31:9: error: loop-carried variable: 't' changes type inside the loop")),
+                 qPrintable(diags[1]));
+
+        // The body's own t is a fresh `let` each iteration, free to change
+        // shape; acc is carried (`let mut`, assigned in place).
+        const QString locals = entryText(r, QStringLiteral("body_locals"));
+        QVERIFY2(locals.contains(QStringLiteral("let mut acc: Tile<f32, { [TILE] }>")), qPrintable(locals));
+        QVERIFY(locals.contains(QStringLiteral("let t: Tile<E0, { [1, TILE] }> = x.load_tile(shape![1, TILE], [j, 0i32]);")));
+        QVERIFY(locals.contains(QStringLiteral("let t: Tile<E0, { [TILE] }> = t.reshape(shape![TILE]);")));
+        QVERIFY(locals.contains(QStringLiteral("acc = ")));
+        QVERIFY(!locals.contains(QStringLiteral("let mut t")));
+
+        // `valid` changes shape only when MASK: one entry per arm, every
+        // `if MASK` decided in it, the choice recorded for config selection.
+        QStringList entries;
+        for (const TranslatedKernel &k : r.kernels)
+            if (k.pythonName == QLatin1String("masked"))
+                entries << k.signature.entry;
+        QCOMPARE(entries, (QStringList{QStringLiteral("masked__mask"), QStringLiteral("masked__not_mask")}));
+        for (const TranslatedKernel &k : r.kernels) {
+            if (k.pythonName != QLatin1String("masked"))
+                continue;
+            const bool on = k.signature.entry == QLatin1String("masked__mask");
+            QCOMPARE(k.signature.constChoices.size(), 1);
+            QCOMPARE(k.signature.constChoices.first().condition, QStringLiteral("MASK"));
+            QCOMPARE(k.signature.constChoices.first().value, on);
+            QStringList lines;
+            for (const RustLine &l : k.lines)
+                lines << l.text.trimmed();
+            const QString text = lines.join(QLatin1Char('\n'));
+            QVERIFY2(!text.contains(QStringLiteral("if MASK")), qPrintable(text));
+            QCOMPARE(text.contains(QStringLiteral("let valid: Tile<bool, { [TILE, TILE] }> = andi(")), on);
+            QCOMPARE(text.contains(QStringLiteral("let n: i32 = 2i32;")), on);
+            const QJsonObject json = k.signature.toJson();
+            QCOMPARE(json.value(QStringLiteral("const_choices")).toArray().size(), 1);
+        }
+        const QHash<QString, QString> dtypes{{QStringLiteral("y"), QStringLiteral("float32")}};
+        QCOMPARE(r.entryFor(QStringLiteral("masked"), dtypes, {{QStringLiteral("MASK"), true}})->signature.entry, QStringLiteral("masked__mask"));
+        QCOMPARE(r.entryFor(QStringLiteral("masked"), dtypes, {{QStringLiteral("MASK"), false}})->signature.entry,
+                 QStringLiteral("masked__not_mask"));
     }
 
     void missingPinnedLockIsAnError()

@@ -57,7 +57,11 @@ QString CrateTemplates::harness(const QString &libName, const QString &moduleNam
 //!   STRIDES   per tensor parameter: "a=1;x=-1,1" (-1 dynamic, 1 unit stride)
 //!   TARGET    sm_90 or sm_100
 //! Writes OUT_DIR/ENTRY.tileirbc and OUT_DIR/ENTRY.mlir.
+//! Each tensor is specialized as cutile's launcher specializes a fresh
+//! allocation: a 16-byte aligned base pointer (as the cuTile Python
+//! reference assumes too); shapes and strides promise nothing more.
 use cutile::compile_api::KernelCompiler;
+use cutile::cutile_compiler::specialization::{DivHint, SpecializationBits};
 use cutile_ir::bytecode::BytecodeVersion;
 use std::process::ExitCode;
 
@@ -89,9 +93,24 @@ fn run(args: Vec<String>) -> Result<(), String> {
         .stack_size(64 << 20)
         .spawn(move || -> Result<(), String> {
             let refs: Vec<(&str, &[i32])> = strides.iter().map(|(n, s)| (n.as_str(), s.as_slice())).collect();
+            let one = DivHint { divisor: 1, max: 16 };
+            let specs: Vec<(&str, SpecializationBits)> = strides
+                .iter()
+                .map(|(n, s)| {
+                    let bits = SpecializationBits {
+                        shape_div: vec![one; s.len()],
+                        stride_div: vec![one; s.len()],
+                        stride_one: s.iter().map(|d| *d == 1).collect(),
+                        base_ptr_div: DivHint { divisor: 16, max: 16 },
+                        elements_disjoint: true,
+                    };
+                    (n.as_str(), bits)
+                })
+                .collect();
             let artifacts = KernelCompiler::new(@LIB@::@MODULE@::__module_ast_self, "@MODULE@", &entry)
                 .generics(generics)
                 .strides(&refs)
+                .spec_args(&specs)
                 .target(&target)
                 .bytecode_version(version)
                 .compile()

@@ -22,7 +22,10 @@ void KernelLowering::fail(TSNode at, const QString &construct, const QString &re
 void KernelLowering::fixCondition(uint32_t at, bool value, const QString &condition)
 {
     m_fixedConditions.insert(at, value);
-    m_signature.constChoices.append(EntrySignature::ConstChoice{condition, value});
+    // Every other `if` on the same ct.Constant condition is decided alike:
+    // the config that picks this entry fixes the constants it reads.
+    m_fixedConditionTexts.insert(condition, value);
+    m_constChoices.append(EntrySignature::ConstChoice{condition, value});
 }
 
 void KernelLowering::fixDtype(const QString &key, const QString &dtype, const QString &entry)
@@ -37,6 +40,7 @@ QList<RustLine> KernelLowering::lower()
     m_signature = EntrySignature{};
     m_signature.pythonKernel = m_kernel.name;
     m_signature.entry = m_entryName.isEmpty() ? m_kernel.name : m_entryName;
+    m_signature.constChoices = m_constChoices;
     classifyParams();
     const TSNode body = node::field(m_function, "body");
     scanBlockOutputs(body);

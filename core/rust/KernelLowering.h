@@ -73,6 +73,7 @@ private:
     void assign(const QString &name, const RustValue &v, TSNode at);
     void forStatement(TSNode n);
     bool reassignedLater(const QString &name) const;
+    void requestSplit(int depth);
     void staticIteration(TSNode n, const QString &var, TSNode items);
     void exprStatement(TSNode n);
     void store(TSNode call);
@@ -120,6 +121,7 @@ private:
 
     // Python integer semantics (KernelLoweringIntegers.cpp)
     bool isIntegerLike(const QString &dtype) const;
+    QString conversionFunction(const QString &from, const QString &to) const;
     QString integerTileOp(const QString &op, const QString &a, const QString &b, const QString &dtype,
                           const QStringList &shape, TSNode at);
     RustValue scalarIntegerOp(const QString &op, const RustValue &a, const RustValue &b, TSNode at);
@@ -146,11 +148,18 @@ private:
         QString inbounds;
         QString latency = QStringLiteral("None");
         QString padding;
+        bool checkBounds = true;
+        int latencyCycles = 0;
+        // A rank-1 array indexed by one 1-D tile: pointer lanes, as cuTile
+        // Python lowers it (KernelLoweringGather.cpp).
+        bool pointerForm = false;
     };
 
     // Gather/scatter (KernelLoweringGather.cpp)
     GatherAccess gatherAccess(TSNode call, const QString &what, const RustValue &array);
     QString gatherView(const RustValue &array, const GatherAccess &g, const QString &padding);
+    QString pointerLanes(const RustValue &array, const GatherAccess &g, QString *mask);
+    QString zeroScalar(const QString &dtype) const;
     RustValue gather(TSNode call);
     void scatter(TSNode call);
 
@@ -213,6 +222,17 @@ private:
     QString m_entryName;
     QList<DtypeTest> m_dtypeTests;
     QHash<uint32_t, bool> m_fixedConditions;
+    QHash<QString, bool> m_fixedConditionTexts; // the same decisions by condition text
+    QList<EntrySignature::ConstChoice> m_constChoices;
+    // The `if`s on runtime values or const generics being lowered, innermost
+    // last, with the depth of their arms: a name of an outer scope that an
+    // arm re-binds with another type asks for a split on the innermost one
+    // that reads only ct.Constants.
+    struct OpenIf {
+        TSNode condition;
+        int armDepth = 0;
+    };
+    QList<OpenIf> m_openIfs;
     QSet<QString> m_iotaTiles; // Rust names holding ct.arange(N) from 0 (unit axes allowed)
     ConstSplit m_split;
     RustValue dtypeComparison(const QString &op, const RustValue &a, const RustValue &b, TSNode at);

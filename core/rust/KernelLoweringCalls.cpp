@@ -382,13 +382,14 @@ RustValue KernelLowering::astype(TSNode c)
             return x; // astype to the same dtype is the identity in cuTile Python
         // cutile 0.4.0's convert_tile refuses i32 <-> i64; integer widening
         // and narrowing have their own ops (exti keeps the source's sign).
+        // Same-width signedness changes are conversionFunction's bitcast.
         const int fromBits = integerBits(resolve(x.dtype)), toBits = integerBits(resolve(to));
         if (fromBits > 0 && toBits > fromBits)
             out.expr = bind(QStringLiteral("exti(%1)").arg(x.expr), out.typeText());
         else if (fromBits > 0 && toBits > 0 && toBits < fromBits)
             out.expr = bind(QStringLiteral("trunci(%1, overflow::None)").arg(x.expr), out.typeText());
         else
-            out.expr = bind(QStringLiteral("convert_tile(%1)").arg(x.expr), out.typeText());
+            out.expr = bind(QStringLiteral("%1(%2)").arg(conversionFunction(x.dtype, to), x.expr), out.typeText());
         return out;
     }
     if (x.kind == RustValue::Kind::Scalar || x.kind == RustValue::Kind::BlockId) {
@@ -397,7 +398,7 @@ RustValue KernelLowering::astype(TSNode c)
         if (from.startsWith(QLatin1String("Tp")))
             fail(c, QStringLiteral("ct.astype"), QStringLiteral("the scalar's dtype is not known here"));
         const QString t0 = bind(QStringLiteral("scalar_to_tile(%1)").arg(x.expr), RustValue::tileType(from, {}));
-        out.expr = from == to ? t0 : bind(QStringLiteral("convert_tile(%1)").arg(t0), out.typeText());
+        out.expr = from == to ? t0 : bind(QStringLiteral("%1(%2)").arg(conversionFunction(from, to), t0), out.typeText());
         return out;
     }
     fail(c, QStringLiteral("ct.astype"), QStringLiteral("operand must be a tile or a scalar"));
@@ -441,7 +442,7 @@ RustValue KernelLowering::creation(TSNode c, const QString &name)
             fail(c, QStringLiteral("ct.%1").arg(name), QStringLiteral("the fill value's dtype is not known here"));
         QString t0 = bind(QStringLiteral("scalar_to_tile(%1)").arg(value.expr), RustValue::tileType(from, {}));
         if (resolve(out.dtype) != from)
-            t0 = bind(QStringLiteral("convert_tile(%1)").arg(t0), RustValue::tileType(out.dtype, {}));
+            t0 = bind(QStringLiteral("%1(%2)").arg(conversionFunction(from, out.dtype), t0), RustValue::tileType(out.dtype, {}));
         QStringList ones;
         for (int i = 0; i < out.shape.size(); ++i)
             ones << QStringLiteral("1");

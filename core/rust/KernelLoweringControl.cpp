@@ -179,9 +179,11 @@ void KernelLowering::ifChain(QList<TSNode> conditions, QList<TSNode> bodies, TSN
     const TSNode condNode = conditions.takeFirst();
     const TSNode body = bodies.takeFirst();
     RustValue c;
-    if (m_fixedConditions.contains(ts_node_start_byte(condNode))) {
+    const uint32_t condAt = ts_node_start_byte(condNode);
+    const QString condText = m_fixedConditionTexts.isEmpty() ? QString() : m_src.flatText(condNode);
+    if (m_fixedConditions.contains(condAt) || (m_fixedConditionTexts.contains(condText) && constantsOnly(condNode))) {
         c.kind = RustValue::Kind::BoolLiteral; // this entry's arm of a split
-        c.integer = m_fixedConditions.value(ts_node_start_byte(condNode)) ? 1 : 0;
+        c.integer = m_fixedConditions.value(condAt, m_fixedConditionTexts.value(condText)) ? 1 : 0;
         c.number = double(c.integer);
     } else {
         c = expr(condNode);
@@ -220,6 +222,7 @@ void KernelLowering::ifChain(QList<TSNode> conditions, QList<TSNode> bodies, TSN
         return o;
     }();
     emit(QStringLiteral("if %1 {").arg(cond));
+    m_openIfs.append(OpenIf{condNode, m_loopDepth + 1});
     const QList<RustValue> thenValues = branchArm(body, fresh, outer);
     if (hasElse) {
         emit(QStringLiteral("} else {"));
@@ -253,6 +256,7 @@ void KernelLowering::ifChain(QList<TSNode> conditions, QList<TSNode> bodies, TSN
                          .arg(fresh[i], thenValues[i].typeText(), elseValues[i].typeText()));
             }
     }
+    m_openIfs.removeLast();
     emit(QStringLiteral("}"));
     if (fresh.isEmpty())
         return;

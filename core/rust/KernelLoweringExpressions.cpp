@@ -204,7 +204,7 @@ RustValue KernelLowering::toTile(const RustValue &v, const QString &dtype, const
             // Python converts a scalar to the type of the tile it meets (a
             // generic element type included: convert_tile is generic).
             const QString s0 = bind(QStringLiteral("scalar_to_tile(%1)").arg(v.expr), RustValue::tileType(resolve(sdt), {}));
-            const QString s1 = bind(QStringLiteral("convert_tile(%1)").arg(s0), RustValue::tileType(dtype, {}));
+            const QString s1 = bind(QStringLiteral("%1(%2)").arg(conversionFunction(sdt, dtype), s0), RustValue::tileType(dtype, {}));
             RustValue t;
             t.kind = RustValue::Kind::Tile;
             t.dtype = dtype;

@@ -5,7 +5,9 @@
 // tile (the sparse axis); further index tiles must be ct.arange(N) from 0,
 // each varying along its own result axis (dense axes of the view); the
 // others are scalars. All-scalar indices read or write a single element
-// through a one-element tile.
+// through a one-element tile. A rank-1 array indexed by one 1-D tile goes
+// through pointer lanes instead (load_ptr_tko/store_ptr_tko with the
+// bounds mask), which is what cuTile Python emits for it.
 #include "KernelLowering.h"
 
 #include "SyntaxNode.h"
@@ -143,10 +145,14 @@ KernelLowering::GatherAccess KernelLowering::gatherAccess(TSNode c, const QStrin
             if (v.kind != RustValue::Kind::IntLiteral)
                 fail(a, what, QStringLiteral("latency must be a literal int"));
             g.latency = QStringLiteral("Some(%1i32)").arg(v.integer);
+            g.latencyCycles = int(v.integer);
         } else if (k == QLatin1String("check_bounds")) {
-            expr(value); // evaluated for its diagnostics only
-            // The view pads (or drops) out-of-bounds lanes either way; an
-            // unchecked access that is in bounds reads the same.
+            const RustValue v = expr(value);
+            // The view pads (or drops) out-of-bounds lanes either way, and
+            // pointer lanes keep the mask unless the check is literally off
+            // (`TILE != N` is only decided per config): an unchecked access
+            // that is in bounds reads the same.
+            g.checkBounds = !v.isLiteral() || v.number != 0.0 || v.integer != 0;
         } else if (k == QLatin1String("mask")) {
             if (m_src.text(value) != QLatin1String("None"))
                 fail(a, what, QStringLiteral("mask= is not lowered yet"));
@@ -166,12 +172,50 @@ KernelLowering::GatherAccess KernelLowering::gatherAccess(TSNode c, const QStrin
             fail(a, what, QStringLiteral("option '%1' is not lowered").arg(k));
         }
     }
-    m_signature.rawTileIr = true;
+    // A flat array indexed by one 1-D tile goes through pointer lanes: the
+    // array's stride is 1 (cuTile Python assumes a unit last stride too).
+    g.pointerForm = t.rank == 1 && tiles.size() == 1 && g.resultShape.size() == 1;
     return g;
+}
+
+// The element type's zero as a scalar (the gather's padding value).
+QString KernelLowering::zeroScalar(const QString &dtype) const
+{
+    const QString dt = resolve(dtype);
+    if (dt.startsWith(QLatin1String("Tp")) || dt == QLatin1String("f16") || dt == QLatin1String("bf16"))
+        return dt + QStringLiteral("::ZERO");
+    return isFloatLike(dt) ? QStringLiteral("0.0%1").arg(dt) : QStringLiteral("0%1").arg(dt);
+}
+
+// The pointer lanes of a rank-1 access, built as cuTile Python builds them:
+// the index widened to 64 bits (`exti` signed, held as u64 so that the
+// bounds test is the unsigned compare that also rejects negative indices),
+// the base pointer broadcast and offset. `mask` receives the in-bounds test,
+// or "None" without check_bounds.
+QString KernelLowering::pointerLanes(const RustValue &t, const GatherAccess &g, QString *mask)
+{
+    const QStringList one{QStringLiteral("1")}, lanes{g.length};
+    const QString wide = bind(QStringLiteral("exti(%1)").arg(g.index[0]), RustValue::tileType(QStringLiteral("u64"), lanes));
+    *mask = QStringLiteral("None");
+    if (g.checkBounds) {
+        const QString n = bind(QStringLiteral("scalar_to_tile(%1.shape()[0])").arg(t.param), RustValue::tileType(QStringLiteral("i32"), {}));
+        const QString n64 = bind(QStringLiteral("exti(%1)").arg(n), RustValue::tileType(QStringLiteral("u64"), {}));
+        const QString n1 = bind(QStringLiteral("%1.reshape(%2)").arg(n64, RustValue::shapeMacro(one)), RustValue::tileType(QStringLiteral("u64"), one));
+        const QString nb = bind(QStringLiteral("%1.broadcast(%2)").arg(n1, RustValue::shapeMacro(lanes)), RustValue::tileType(QStringLiteral("u64"), lanes));
+        *mask = QStringLiteral("Some(%1)").arg(bind(QStringLiteral("lt_tile(%1, %2)").arg(wide, nb), RustValue::tileType(QStringLiteral("bool"), lanes)));
+    }
+    const auto ptrType = [&](const QStringList &shape) {
+        return QStringLiteral("PointerTile<*mut %1, { [%2] }>").arg(t.dtype, shape.join(QStringLiteral(", ")));
+    };
+    const QString base = bind(QStringLiteral("get_tensor_base(%1)").arg(t.param), ptrType({}));
+    const QString base1 = bind(QStringLiteral("%1.reshape(%2)").arg(base, RustValue::shapeMacro(one)), ptrType(one));
+    const QString baseN = bind(QStringLiteral("%1.broadcast(%2)").arg(base1, RustValue::shapeMacro(lanes)), ptrType(lanes));
+    return bind(QStringLiteral("addptr_tile(%1, %2)").arg(baseN, wide), ptrType(lanes));
 }
 
 QString KernelLowering::gatherView(const RustValue &t, const GatherAccess &g, const QString &padding)
 {
+    m_signature.rawTileIr = true;
     return bind(QStringLiteral("unsafe { make_gather_scatter_view(%1, %2, padding::%3) }")
                     .arg(t.param, RustValue::shapeMacro(g.viewShape), padding),
                 QStringLiteral("GatherScatterView<%1, { [%2] }, %3>")
@@ -189,9 +233,35 @@ RustValue KernelLowering::gather(TSNode c)
         g.padding = QStringLiteral("Zero"); // Python's default padding_value is 0
     if (g.padding != QLatin1String("Zero") && !isFloatLike(t.dtype))
         fail(c, QStringLiteral("ct.gather"), QStringLiteral("a non-zero padding needs a float array"));
+    const QString type = RustValue::tileType(t.dtype, g.viewShape);
+    if (g.pointerForm && g.padding == QLatin1String("Zero")) {
+        QString mask;
+        const QString lanes = pointerLanes(t, g, &mask);
+        QString padding = QStringLiteral("None");
+        if (g.checkBounds) {
+            // The padding scalar. cutile takes `E::ZERO` only as a constant
+            // tile's value and turns no generic rank-0 tile into a scalar,
+            // so a generic or half element type converts an f32 zero.
+            QString zero = zeroScalar(t.dtype);
+            if (zero.endsWith(QLatin1String("::ZERO")))
+                zero = bind(QStringLiteral("convert_scalar(0.0f32)"), t.dtype);
+            padding = QStringLiteral("Some(%1)").arg(zero);
+        }
+        const QString tile = QStringLiteral("t%1_").arg(m_temp++);
+        emit(QStringLiteral("let (%1, _%1): (%2, Token) = unsafe { load_ptr_tko(%3, ordering::Weak, None::<scope::TileBlock>, %4, %5, "
+                            "Some(get_tensor_token(%6)), Latency::<%7>) };")
+                 .arg(tile, type, lanes, mask, padding, t.param)
+                 .arg(g.latencyCycles));
+        m_lastTemp.clear();
+        RustValue out;
+        out.kind = RustValue::Kind::Tile;
+        out.dtype = t.dtype;
+        out.shape = g.resultShape;
+        out.expr = tile;
+        return out;
+    }
     const QString view = gatherView(t, g, g.padding);
     const QString tile = QStringLiteral("t%1_").arg(m_temp++);
-    const QString type = RustValue::tileType(t.dtype, g.viewShape);
     emit(QStringLiteral("let (%1, _%1): (%2, Token) = unsafe { load_view_raw(&%3, %4, None, ordering::Weak, scope::Device, "
                         "tma::Disabled, %5, %6, %7) };")
              .arg(tile, type, view, g.indexText, g.latency, g.inbounds, RustValue::shapeMacro(g.viewShape)));
@@ -219,6 +289,15 @@ void KernelLowering::scatter(TSNode c)
     const QString dtype = v.isTile() ? unify(v.dtype, t.dtype, valueNode, QStringLiteral("ct.scatter")) : resolve(t.dtype);
     RustValue value = toTile(v, dtype, g.resultShape, valueNode);
     QString tile = value.expr;
+    if (g.pointerForm) {
+        QString mask;
+        const QString lanes = pointerLanes(t, g, &mask);
+        emit(QStringLiteral("unsafe { store_ptr_tko(%1, %2, ordering::Weak, None::<scope::TileBlock>, %3, Some(get_tensor_token(%4)), "
+                            "Latency::<%5>) };")
+                 .arg(lanes, tile, mask, t.param)
+                 .arg(g.latencyCycles));
+        return;
+    }
     if (g.resultShape != g.viewShape)
         tile = bind(QStringLiteral("%1.reshape(%2)").arg(tile, RustValue::shapeMacro(g.viewShape)), RustValue::tileType(dtype, g.viewShape));
     const QString view = gatherView(t, g, QStringLiteral("None"));

@@ -17,6 +17,18 @@ bool KernelLowering::isIntegerLike(const QString &dtype) const
     return ints.contains(resolve(dtype));
 }
 
+// The cutile function converting a tile of `from` to `to`. Integers of one
+// width that differ only in signedness share a Tile IR type (i32 holds both
+// int32 and uint32) and cuTile Python's astype between them emits nothing;
+// cutile refuses convert_tile for them, and bitcast is its relabel.
+QString KernelLowering::conversionFunction(const QString &from, const QString &to) const
+{
+    const QString a = resolve(from), b = resolve(to);
+    if (a != b && isIntegerLike(a) && isIntegerLike(b) && a.mid(1) == b.mid(1))
+        return QStringLiteral("bitcast");
+    return QStringLiteral("convert_tile");
+}
+
 // a and b are bound tiles of `dtype` and `shape`; returns the bound result.
 QString KernelLowering::integerTileOp(const QString &op, const QString &a, const QString &b, const QString &dtype,
                                       const QStringList &shape, TSNode at)

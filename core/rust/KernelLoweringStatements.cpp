@@ -3,6 +3,7 @@
 // `for ... in range(...)`, and expression statements (stores).
 #include "KernelLowering.h"
 
+#include "LoopLiveness.h"
 #include "SyntaxNode.h"
 
 #include <functional>
@@ -135,10 +136,12 @@ void KernelLowering::assign(const QString &name, const RustValue &given, TSNode 
             if (sameKind && old.shape == v.shape && resolve(old.dtype) != resolve(v.dtype)
                 && (resolve(old.dtype).startsWith(QLatin1String("Tp")) || resolve(v.dtype).startsWith(QLatin1String("Tp"))))
                 unify(old.dtype, v.dtype, at, QStringLiteral("loop-carried variable '%1'").arg(name));
-            if (!sameKind || resolve(old.dtype) != resolve(v.dtype) || old.shape != v.shape || it->letLine < 0)
+            if (!sameKind || resolve(old.dtype) != resolve(v.dtype) || old.shape != v.shape || it->letLine < 0) {
+                requestSplit(it->loopDepth);
                 fail(at, QStringLiteral("loop-carried variable"),
                      QStringLiteral("'%1' changes type inside the loop (%2 -> %3)")
                          .arg(name, old.typeText(), v.typeText()));
+            }
             m_iotaTiles.remove(old.expr); // no longer a plain arange once re-bound in a loop
             RustLine &let = m_body[it->letLine];
             if (!let.text.contains(QLatin1String("let mut ")))
@@ -173,8 +176,10 @@ void KernelLowering::assign(const QString &name, const RustValue &given, TSNode 
     case RustValue::Kind::BoolLiteral:
     case RustValue::Kind::DType:
     case RustValue::Kind::Enum:
-        if (it != m_vars.end() && it->loopDepth < m_loopDepth)
+        if (it != m_vars.end() && it->loopDepth < m_loopDepth) {
+            requestSplit(it->loopDepth);
             fail(at, QStringLiteral("loop-carried variable"), QStringLiteral("'%1' is re-bound inside a loop").arg(name));
+        }
         var.value = v; // an alias; used where it is referenced
         break;
     case RustValue::Kind::Tensor:
@@ -182,6 +187,20 @@ void KernelLowering::assign(const QString &name, const RustValue &given, TSNode 
         fail(at, QStringLiteral("assignment"), QStringLiteral("aliasing arrays or tuples is not lowered"));
     }
     m_vars.insert(name, var);
+}
+
+// A name of the scope at `depth` re-bound with another type inside an `if`
+// on ct.Constants: each arm becomes its own entry, where the decided arm is
+// lowered in place and the name is simply re-bound.
+void KernelLowering::requestSplit(int depth)
+{
+    if (m_inlineDepth != 0 || !m_split.condition.isEmpty())
+        return;
+    for (auto it = m_openIfs.crbegin(); it != m_openIfs.crend() && it->armDepth > depth; ++it)
+        if (constantsOnly(it->condition)) {
+            m_split = ConstSplit{ts_node_start_byte(it->condition), m_src.flatText(it->condition)};
+            return;
+        }
 }
 
 // Whether the kernel (or the helper being inlined) assigns `name` more than
@@ -248,8 +267,15 @@ void KernelLowering::forStatement(TSNode n)
         emit(QStringLiteral("for %1 in %2..%3 {").arg(var, lo, hi));
     else
         emit(QStringLiteral("for %1 in (%2..%3).step_by(%4) {").arg(var, lo, hi, step));
-    // Names defined in the body die with it (Rust block scope).
+    // Names defined in the body die with it (Rust block scope). A name of
+    // the enclosing scope that the body re-binds but does not carry (no
+    // iteration reads what an earlier one left, nothing reads it after the
+    // loop) is a fresh `let` in the body, free to change type.
     const QHash<QString, Variable> saved = m_vars;
+    const LoopLiveness liveness(m_src, m_inlinePrefix.isEmpty() ? m_function : m_inlineFunction, n);
+    for (const QString &name : liveness.assigned())
+        if (!liveness.isCarried(name) && m_vars.contains(name) && m_vars.value(name).value.kind != RustValue::Kind::Tensor)
+            m_vars.remove(name);
     ++m_loopDepth;
     ++m_indent;
     Variable loopVar;
