@@ -25,23 +25,13 @@ QString keyOf(const BenchmarkReport::Row &r)
                                                                                  : r.kernel + QLatin1Char('.') + r.config;
 }
 
-// "kernel.config" names with generated IR in a run, in name order.
+// "kernel.config" names with generated IR in a run (stage B's K.CONFIG.tileirbc), in name order.
 QStringList generatedConfigs(const QString &runDir)
 {
     QStringList out;
     const QDir gen(QDir(runDir).filePath(QStringLiteral("generated")));
     for (const QString &f : gen.entryList({QStringLiteral("*.tileirbc")}, QDir::Files, QDir::Name))
         out << f.chopped(9);
-    // A harness directory without its .tileirbc still holds the decoded text.
-    for (const QString &d : gen.entryList({QStringLiteral("harness-*")}, QDir::Dirs, QDir::Name)) {
-        const QString cfg = d.mid(8);
-        bool known = false;
-        for (const QString &c : std::as_const(out))
-            known = known || c.endsWith(QLatin1Char('.') + cfg);
-        if (!known && !gen.entryList({QStringLiteral("*.mlir")}, QDir::Files).isEmpty())
-            for (const QString &m : QDir(gen.filePath(d)).entryList({QStringLiteral("*.mlir")}, QDir::Files, QDir::Name))
-                out << m.chopped(5) + QLatin1Char('.') + cfg;
-    }
     return out;
 }
 
@@ -49,13 +39,8 @@ QStringList generatedConfigs(const QString &runDir)
 
 QString RunComparison::generatedIr(const QString &runDir, const QString &config)
 {
-    const QDir gen(QDir(runDir).filePath(QStringLiteral("generated")));
-    const QString bytecode = gen.filePath(config + QStringLiteral(".tileirbc"));
-    if (QFile::exists(bytecode))
-        return bytecode;
-    const int dot = config.indexOf(QLatin1Char('.'));
-    const QString text = gen.filePath(QStringLiteral("harness-%1/%2.mlir").arg(config.mid(dot + 1), config.left(dot)));
-    return dot > 0 && QFile::exists(text) ? text : QString();
+    const QString bytecode = QDir(runDir).filePath(QStringLiteral("generated/%1.tileirbc").arg(config));
+    return QFile::exists(bytecode) ? bytecode : QString();
 }
 
 RunComparison RunComparison::load(const QString &sessionDir, int runA, int runB, const QString &config)

@@ -42,8 +42,8 @@ struct RunComparison {
 
     // `config` empty: the first config both runs generated.
     static RunComparison load(const QString &sessionDir, int runA, int runB, const QString &config = {});
-    // The generated IR of `config` in a run directory: the .tileirbc the
-    // harness wrote, else its decoded text; empty when there is none.
+    // The generated IR of `config` in a run directory (stage B's
+    // generated/K.CONFIG.tileirbc); empty when there is none.
     static QString generatedIr(const QString &runDir, const QString &config);
 };
 
