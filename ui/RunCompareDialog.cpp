@@ -16,10 +16,6 @@
 
 namespace tileport::ui {
 
-namespace {
-const QString kChannel = QStringLiteral("compare-runs");
-}
-
 RunCompareDialog::RunCompareDialog(JobRunner *jobs, const QString &sessionDir, const QList<int> &runs, QWidget *parent)
     : QDialog(parent)
     , m_jobs(jobs)
@@ -31,6 +27,7 @@ RunCompareDialog::RunCompareDialog(JobRunner *jobs, const QString &sessionDir, c
     , m_configs(new QComboBox(this))
     , m_table(new QTableView(this))
     , m_status(new QLabel(this))
+    , m_channel(QStringLiteral("compare-runs-%1").arg(quintptr(this), 0, 16))
 {
     setObjectName(QStringLiteral("runCompareDialog"));
     setWindowTitle(tr("Compare runs — %1").arg(sessionDir));
@@ -71,7 +68,7 @@ RunCompareDialog::RunCompareDialog(JobRunner *jobs, const QString &sessionDir, c
     for (QComboBox *c : {m_runA, m_runB, m_configs})
         connect(c, &QComboBox::currentIndexChanged, this, &RunCompareDialog::pickedChanged);
     connect(m_jobs, &JobRunner::finished, this, [this](const QString &channel, quint64, const QVariant &result) {
-        if (channel != kChannel)
+        if (channel != m_channel)
             return;
         const RunComparison c = result.value<RunComparison>();
         m_model->setComparison(c);
@@ -111,7 +108,7 @@ void RunCompareDialog::compare(int a, int b, const QString &config)
 {
     m_status->setText(tr("Comparing run %1 with run %2…").arg(a).arg(b));
     const QString dir = m_sessionDir;
-    m_jobs->submit(kChannel, [dir, a, b, config](JobContext &) {
+    m_jobs->submit(m_channel, [dir, a, b, config](JobContext &) {
         return QVariant::fromValue(RunComparison::load(dir, a, b, config));
     });
 }

@@ -54,6 +54,7 @@ private:
     QComboBox *m_configs;
     QTableView *m_table;
     QLabel *m_status;
+    QString m_channel; // one per dialog: a newer comparison in it supersedes the older
     bool m_filling = false;
 };
 
