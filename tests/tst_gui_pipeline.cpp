@@ -102,6 +102,8 @@ private Q_SLOTS:
         // Panes: the crate's Rust, both IR texts, the aligned diff with its summary.
         QTRY_VERIFY_WITH_TIMEOUT(w.artifacts().hasDiff, 30000);
         QVERIFY(w.rustPane()->toPlainText().contains(QStringLiteral("cutile::entry")));
+        QVERIFY(w.irDiffPane()->reference()->toPlainText().isEmpty()); // filled when the Text tab shows
+        w.irDiffPane()->showTextTab();
         QVERIFY(w.irDiffPane()->reference()->toPlainText().contains(QStringLiteral("cuda_tile.module")));
         QVERIFY(!w.irDiffPane()->generated()->toPlainText().isEmpty());
         QCOMPARE(w.configSelector()->count(), 2);

@@ -2,6 +2,9 @@
 #include "JobRunner.h"
 #include "ProcessRunner.h"
 
+#include <QMutex>
+#include <QSemaphore>
+#include <QSet>
 #include <QSignalSpy>
 #include <QTest>
 #include <QThread>
@@ -83,6 +86,45 @@ private Q_SLOTS:
         runner.submit(QStringLiteral("b"), [](JobContext &) { return QVariant(2); });
         QVERIFY(runner.waitForIdle(5000));
         QTRY_COMPARE(finished.size(), 2);
+    }
+
+    void runTogetherRunsEveryTaskAtOnce()
+    {
+        // Two tasks that each wait for the other: they finish only if they run at the same time.
+        QSemaphore a, b;
+        QSet<QThread *> threads;
+        QMutex m;
+        auto note = [&] {
+            const QMutexLocker lock(&m);
+            threads.insert(QThread::currentThread());
+        };
+        tileport::JobRunner::runTogether({[&] { note(); a.release(); QVERIFY(b.tryAcquire(1, 10000)); },
+                                          [&] { note(); b.release(); QVERIFY(a.tryAcquire(1, 10000)); }});
+        QCOMPARE(threads.size(), 2);
+        QVERIFY(threads.contains(QThread::currentThread()));
+    }
+
+    void runTogetherInsideBusyJobsCannotDeadlock()
+    {
+        // More nested fork-joins than pool threads: queued tasks fall back to their callers.
+        tileport::JobRunner runner;
+        runner.setMaxConcurrency(8);
+        QAtomicInt ran;
+        for (int j = 0; j < 8; ++j)
+            runner.submit(QStringLiteral("job%1").arg(j), [&ran](tileport::JobContext &) {
+                std::vector<std::function<void()>> tasks(6, [&ran] {
+                    QThread::msleep(5);
+                    ran.fetchAndAddRelaxed(1);
+                });
+                tileport::JobRunner::runTogether(tasks);
+                return QVariant();
+            });
+        QVERIFY(runner.waitForIdle(60000));
+        QCOMPARE(ran.loadRelaxed(), 48);
+        bool released = false;
+        tileport::JobRunner::releaseInBackground([&released] { released = true; });
+        QVERIFY(tileport::JobRunner::waitForBackground(10000));
+        QVERIFY(released);
     }
 };
 

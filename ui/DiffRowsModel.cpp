@@ -83,11 +83,14 @@ QVariant DiffRowsModel::data(const QModelIndex &index, int role) const
         return {};
     const AlignedRow &row = m_diff.rows.at(index.row());
     const bool ref = index.column() == 0;
-    const QString &text = ref ? row.refText : row.genText;
+    // Printed on first use, and only for the roles that show it: a view
+    // prints just the rows on screen, and filtering on KindRole prints none.
+    auto text = [&] { return ref ? m_diff.refText(row) : m_diff.genText(row); };
+    const bool hasOp = ref ? (row.refOp >= 0 || !row.refFunction.isEmpty()) : (row.genOp >= 0 || !row.genFunction.isEmpty());
     const IrLoc &loc = ref ? row.refLoc : row.genLoc;
     switch (role) {
     case Qt::DisplayRole:
-        return text.isEmpty() ? QString() : QString(row.depth * 2, QLatin1Char(' ')) + text;
+        return hasOp ? QString(row.depth * 2, QLatin1Char(' ')) + text() : QString();
     case Qt::ToolTipRole:
         return row.changes.isEmpty() ? (loc.known() ? QStringLiteral("%1:%2:%3").arg(loc.file).arg(loc.line).arg(loc.col) : QString())
                                      : row.changes.join(QLatin1Char('\n'));
@@ -109,7 +112,7 @@ QVariant DiffRowsModel::data(const QModelIndex &index, int role) const
         default: return {};
         }
     case Qt::DecorationRole:
-        return row.critical && !text.isEmpty() ? QColor(0xd0, 0x36, 0x36) : QVariant();
+        return row.critical && hasOp ? QColor(0xd0, 0x36, 0x36) : QVariant();
     case KindRole:
         return kindName(row.kind);
     case ChangesRole:
@@ -118,7 +121,7 @@ QVariant DiffRowsModel::data(const QModelIndex &index, int role) const
         return row.critical;
     case MarkedTextRole: {
         // Each changed attribute's name is marked where it appears in the op's text.
-        QString html = QString(text).toHtmlEscaped();
+        QString html = text().toHtmlEscaped();
         for (const QString &name : row.changedNames)
             if (!name.startsWith(QLatin1Char('#')))
                 html.replace(name.toHtmlEscaped(), QStringLiteral("<span style=\"background:#f0c040;color:#000\">%1</span>")

@@ -1,15 +1,17 @@
 // SPDX-License-Identifier: MIT
 #include "IrAlignment.h"
+#include "IrOpText.h"
 
+#include "JobRunner.h"
+
+#include "tileport/TileIR/Diff/Canonicalizer.h"
 #include "tileport/TileIR/Diff/Functions.h"
 #include "tileport/TileIR/Diff/IrDiff.h"
 #include "tileport/TileIR/Diff/ModuleLoader.h"
-#include "tileport/TileIR/Diff/OpLocator.h"
 
-#include <mlir/IR/AsmState.h>
 #include <mlir/IR/BuiltinOps.h>
+#include <mlir/IR/Diagnostics.h>
 #include <mlir/IR/MLIRContext.h>
-#include <mlir/IR/OperationSupport.h>
 
 #include <llvm/Support/raw_ostream.h>
 
@@ -17,8 +19,10 @@
 #include <QHash>
 #include <QSet>
 
+#include <algorithm>
 #include <functional>
 #include <map>
+#include <mutex>
 
 namespace tileport::ui {
 
@@ -31,31 +35,42 @@ QString q(const std::string &s)
     return QString::fromStdString(s);
 }
 
-IrLoc locOf(const td::SourceLoc &l)
-{
-    return IrLoc{q(l.file), int(l.line), int(l.col)};
-}
-
-// One side's ops of one function in pre-order, with their paths and one-line texts.
+// One side's ops of one function in pre-order, with their index paths (as
+// OpLocator writes them: "@fn/4/r0/2") and nesting depth, built in one walk.
 struct SideOp {
     mlir::Operation *op;
     QString path;
     int depth;
 };
 
-std::vector<SideOp> opsOf(mlir::Operation *fn, td::OpLocator &locator)
+void walkBlock(mlir::Block &block, const QString &prefix, int depth, std::vector<SideOp> &out)
+{
+    int index = 0;
+    for (mlir::Operation &op : block) {
+        QString path = prefix + QLatin1Char('/') + QString::number(index++);
+        out.push_back({&op, path, depth});
+        for (mlir::Region &region : op.getRegions()) {
+            int b = 0;
+            for (mlir::Block &inner : region) {
+                QString step = path + QStringLiteral("/r") + QString::number(region.getRegionNumber());
+                if (b)
+                    step += QLatin1Char('b') + QString::number(b);
+                ++b;
+                walkBlock(inner, step, depth + 1, out);
+            }
+        }
+    }
+}
+
+std::vector<SideOp> opsOf(mlir::Operation *fn, const QString &name)
 {
     std::vector<SideOp> out;
     if (!fn)
         return out;
-    fn->walk<mlir::WalkOrder::PreOrder>([&](mlir::Operation *op) {
-        if (op == fn)
-            return;
-        int depth = 0;
-        for (mlir::Operation *p = op->getParentOp(); p && p != fn; p = p->getParentOp())
-            ++depth;
-        out.push_back({op, q(locator.path(op)), depth});
-    });
+    const QString root = QLatin1Char('@') + name;
+    for (mlir::Region &region : fn->getRegions())
+        for (mlir::Block &block : region)
+            walkBlock(block, root, 0, out);
     return out;
 }
 
@@ -68,36 +83,38 @@ QHash<QString, mlir::Operation *> functionsOf(mlir::ModuleOp m)
     return out;
 }
 
-class Printer
+// Source positions with the file names shared: most ops of a module name the same file.
+class LocCache
 {
 public:
-    explicit Printer(mlir::ModuleOp m)
-        : m_state(m.getOperation(), mlir::OpPrintingFlags().skipRegions().elideLargeElementsAttrs(16))
+    IrLoc of(mlir::Operation *op)
     {
-    }
-    QString text(mlir::Operation *op)
-    {
-        std::string s;
-        llvm::raw_string_ostream os(s);
-        op->print(os, m_state);
-        // The dialect prefix says nothing in a pane that only shows cuda_tile ops.
-        return q(s).simplified().replace(QLatin1String("cuda_tile."), QString());
+        const td::SourceLoc l = td::SourceLoc::of(op->getLoc());
+        if (l.file != m_lastFile) {
+            m_lastFile = l.file;
+            m_last = q(l.file);
+        }
+        return IrLoc{m_last, int(l.line), int(l.col)};
     }
 
 private:
-    mlir::AsmState m_state;
+    std::string m_lastFile;
+    QString m_last;
 };
 
 bool underAny(const QString &path, const QSet<QString> &roots)
 {
+    if (roots.isEmpty())
+        return false;
     for (qsizetype i = path.indexOf(QLatin1Char('/')); i >= 0; i = path.indexOf(QLatin1Char('/'), i + 1))
         if (roots.contains(path.left(i)))
             return true;
     return roots.contains(path);
 }
 
-AlignedDiff layout(mlir::ModuleOp ref, mlir::ModuleOp gen, const td::DiffReport &report)
+AlignedDiff layout(IrOpText &text, const td::DiffReport &report)
 {
+    const mlir::ModuleOp ref = text.module(IrOpText::Ref), gen = text.module(IrOpText::Gen);
     AlignedDiff out;
     out.verdict = QString::fromLatin1(td::toString(report.verdict));
     out.refOps = int(report.ref.opCount);
@@ -119,9 +136,8 @@ AlignedDiff layout(mlir::ModuleOp ref, mlir::ModuleOp gen, const td::DiffReport 
         out.findings << g;
     }
 
-    td::OpLocator refLoc(ref.getOperation()), genLoc(gen.getOperation());
     const auto refFunctions = functionsOf(ref), genFunctions = functionsOf(gen);
-    Printer refPrint(ref), genPrint(gen);
+    LocCache refLocs, genLocs;
     for (const td::FunctionDiff &fd : report.functions) {
         out.matched += int(fd.matched);
         out.changed += int(fd.changed);
@@ -131,8 +147,8 @@ AlignedDiff layout(mlir::ModuleOp ref, mlir::ModuleOp gen, const td::DiffReport 
             continue; // module-level ops (globals) are few; the edits list them in the report
         AlignedRow header;
         header.kind = AlignedRow::Kind::Function;
-        header.refText = fd.refName.empty() ? QString() : QStringLiteral("@") + q(fd.refName);
-        header.genText = fd.genName.empty() ? QString() : QStringLiteral("@") + q(fd.genName);
+        header.refFunction = q(fd.refName);
+        header.genFunction = q(fd.genName);
         out.rows << header;
 
         QSet<QString> deleted, inserted;
@@ -145,8 +161,8 @@ AlignedDiff layout(mlir::ModuleOp ref, mlir::ModuleOp gen, const td::DiffReport 
             else if (e.kind == td::EditKind::Changed && e.ref)
                 changedByRef.insert(q(e.ref->path), &e);
         }
-        const auto r = opsOf(fd.refName.empty() ? nullptr : refFunctions.value(q(fd.refName)), refLoc);
-        const auto g = opsOf(fd.genName.empty() ? nullptr : genFunctions.value(q(fd.genName)), genLoc);
+        const auto r = opsOf(fd.refName.empty() ? nullptr : refFunctions.value(header.refFunction), header.refFunction);
+        const auto g = opsOf(fd.genName.empty() ? nullptr : genFunctions.value(header.genFunction), header.genFunction);
         size_t i = 0, j = 0;
         while (i < r.size() || j < g.size()) {
             AlignedRow row;
@@ -171,17 +187,17 @@ AlignedDiff layout(mlir::ModuleOp ref, mlir::ModuleOp gen, const td::DiffReport 
                 }
             }
             if (row.kind != AlignedRow::Kind::Inserted) {
-                row.refText = refPrint.text(r[i].op);
+                row.refOp = text.add(IrOpText::Ref, r[i].op);
                 row.refPath = r[i].path;
-                row.refLoc = locOf(td::SourceLoc::of(r[i].op->getLoc()));
+                row.refLoc = refLocs.of(r[i].op);
                 row.depth = r[i].depth;
                 row.critical = criticalRef.contains(row.refPath);
                 ++i;
             }
             if (row.kind != AlignedRow::Kind::Deleted) {
-                row.genText = genPrint.text(g[j].op);
+                row.genOp = text.add(IrOpText::Gen, g[j].op);
                 row.genPath = g[j].path;
-                row.genLoc = locOf(td::SourceLoc::of(g[j].op->getLoc()));
+                row.genLoc = genLocs.of(g[j].op);
                 row.depth = g[j].depth;
                 row.critical = row.critical || criticalGen.contains(row.genPath);
                 ++j;
@@ -192,33 +208,88 @@ AlignedDiff layout(mlir::ModuleOp ref, mlir::ModuleOp gen, const td::DiffReport 
     return out;
 }
 
-AlignedDiff run(const std::function<mlir::OwningOpRef<mlir::ModuleOp>(mlir::MLIRContext &, llvm::raw_ostream &, bool)> &load,
-                const QString &refName, const QString &genName)
+using Loader = std::function<mlir::OwningOpRef<mlir::ModuleOp>(mlir::MLIRContext &, llvm::raw_ostream &, bool isRef)>;
+
+// Which side the current thread loads (-1: none), for routing diagnostics.
+thread_local int t_side = -1;
+
+AlignedDiff run(const Loader &load, const QString &refName, const QString &genName)
 {
     AlignedDiff out;
     QElapsedTimer clock;
     clock.start();
-    mlir::MLIRContext ctx;
+    auto context = std::make_unique<mlir::MLIRContext>();
+    mlir::MLIRContext &ctx = *context;
     td::configureContext(ctx);
-    std::string diag;
-    llvm::raw_string_ostream ds(diag);
-    auto ref = load(ctx, ds, true);
-    auto gen = ref ? load(ctx, ds, false) : nullptr;
-    const double loadMs = clock.nsecsElapsed() / 1e6;
+
+    // Both modules are parsed and canonicalized at the same time on one
+    // context (the differ compares uniqued attributes by identity). Each
+    // side's diagnostics are routed by the thread that emits them.
+    struct Side {
+        mlir::OwningOpRef<mlir::ModuleOp> module;
+        std::string diag;
+        std::string name;
+        double parseMs = 0;
+    } sides[2];
+    sides[0].name = refName.toStdString();
+    sides[1].name = genName.toStdString();
+    std::mutex diagMutex;
+    mlir::ScopedDiagnosticHandler route(&ctx, [&](mlir::Diagnostic &d) {
+        const std::lock_guard<std::mutex> lock(diagMutex);
+        std::string &to = sides[t_side == 1 ? 1 : 0].diag;
+        llvm::raw_string_ostream os(to);
+        const std::string where = td::SourceLoc::of(d.getLocation()).str();
+        const char *severity = d.getSeverity() == mlir::DiagnosticSeverity::Error     ? "error"
+                               : d.getSeverity() == mlir::DiagnosticSeverity::Warning ? "warning"
+                                                                                      : "note";
+        os << (where.empty() ? sides[t_side == 1 ? 1 : 0].name : where) << ": " << severity << ": " << d << '\n';
+        return mlir::success();
+    });
+    auto work = [&](int s) {
+        t_side = s;
+        QElapsedTimer t;
+        t.start();
+        std::string diag;
+        llvm::raw_string_ostream ds(diag);
+        Side &side = sides[s];
+        side.module = load(ctx, ds, s == 0);
+        side.parseMs = t.nsecsElapsed() / 1e6;
+        if (side.module && mlir::failed(td::canonicalize(*side.module, td::CanonicalizeOptions{}))) {
+            ds << side.name << ": canonicalization failed\n";
+            side.module = nullptr;
+        }
+        const std::lock_guard<std::mutex> lock(diagMutex);
+        side.diag += diag;
+        t_side = -1;
+    };
+    JobRunner::runTogether({[&] { work(0); }, [&] { work(1); }});
     std::optional<td::DiffReport> report;
-    if (ref && gen)
-        report = td::diffModules(*ref, *gen, {}, ds, refName.toStdString(), genName.toStdString());
+    std::string diag = sides[0].diag + sides[1].diag;
+    llvm::raw_string_ostream ds(diag);
+    if (sides[0].module && sides[1].module) {
+        td::IrDiffOptions options;
+        options.canonicalize = false; // done above, both at once
+        report = td::diffModules(*sides[0].module, *sides[1].module, options, ds, sides[0].name, sides[1].name);
+        if (report)
+            report->canonicalized = true;
+    }
     if (!report) {
         out.error = q(diag).trimmed();
         if (out.error.isEmpty())
             out.error = QStringLiteral("the modules could not be compared");
         return out;
     }
-    const double diffMs = clock.nsecsElapsed() / 1e6 - loadMs;
-    out = layout(*ref, *gen, *report);
-    out.loadMs = loadMs;
-    out.diffMs = diffMs;
-    out.layoutMs = clock.nsecsElapsed() / 1e6 - loadMs - diffMs;
+    const double compared = clock.nsecsElapsed() / 1e6;
+    // The IR outlives the job: the rows print from it on demand. Freeing it
+    // takes a while, so that happens on a worker thread too.
+    std::shared_ptr<IrOpText> text(new IrOpText(std::move(context), std::move(sides[0].module), std::move(sides[1].module)),
+                                   [](IrOpText *t) { JobRunner::releaseInBackground([t] { delete t; }); });
+    out = layout(*text, *report);
+    out.text = std::move(text);
+    // parse: the slower side's; canonicalize + diff: the rest.
+    out.loadMs = std::max(sides[0].parseMs, sides[1].parseMs);
+    out.diffMs = compared - out.loadMs;
+    out.layoutMs = clock.nsecsElapsed() / 1e6 - compared;
     out.refPath = refName;
     out.genPath = genName;
     return out;
@@ -226,10 +297,25 @@ AlignedDiff run(const std::function<mlir::OwningOpRef<mlir::ModuleOp>(mlir::MLIR
 
 } // namespace
 
+QString AlignedDiff::refText(const AlignedRow &row) const
+{
+    if (row.kind == AlignedRow::Kind::Function)
+        return row.refFunction.isEmpty() ? QString() : QLatin1Char('@') + row.refFunction;
+    return text && row.refOp >= 0 ? text->text(IrOpText::Ref, row.refOp) : QString();
+}
+
+QString AlignedDiff::genText(const AlignedRow &row) const
+{
+    if (row.kind == AlignedRow::Kind::Function)
+        return row.genFunction.isEmpty() ? QString() : QLatin1Char('@') + row.genFunction;
+    return text && row.genOp >= 0 ? text->text(IrOpText::Gen, row.genOp) : QString();
+}
+
 AlignedDiff IrAlignment::compute(const QString &refFile, const QString &genFile)
 {
-    return run([&](mlir::MLIRContext &ctx, llvm::raw_ostream &ds,
-                   bool isRef) { return td::loadModule((isRef ? refFile : genFile).toStdString(), ctx, ds); },
+    return run([&](mlir::MLIRContext &ctx, llvm::raw_ostream &ds, bool isRef) {
+        return td::loadModule((isRef ? refFile : genFile).toStdString(), ctx, ds, /*handleDiagnostics=*/false);
+    },
                refFile, genFile);
 }
 
@@ -237,7 +323,7 @@ AlignedDiff IrAlignment::computeFromText(const QByteArray &refText, const QByteA
 {
     return run([&](mlir::MLIRContext &ctx, llvm::raw_ostream &ds, bool isRef) {
         return td::loadModuleFromText(llvm::StringRef((isRef ? refText : genText).constData(), size_t((isRef ? refText : genText).size())),
-                                      isRef ? "ref" : "gen", ctx, ds);
+                                      isRef ? "ref" : "gen", ctx, ds, /*handleDiagnostics=*/false);
     },
                QStringLiteral("ref"), QStringLiteral("gen"));
 }

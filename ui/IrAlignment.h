@@ -6,7 +6,11 @@
 #include <QString>
 #include <QStringList>
 
+#include <memory>
+
 namespace tileport::ui {
+
+class IrOpText;
 
 // A source position carried by an op (its debug location).
 struct IrLoc {
@@ -21,7 +25,8 @@ struct IrLoc {
 struct AlignedRow {
     enum class Kind { Matched, Changed, Inserted, Deleted, Function };
     Kind kind = Kind::Matched;
-    QString refText, genText; // one line each (regions elided)
+    int refOp = -1, genOp = -1; // the ops' indices in AlignedDiff::text (-1: none on that side)
+    QString refFunction, genFunction; // a Function row's symbol names
     QString refPath, genPath; // the differ's index paths
     IrLoc refLoc, genLoc;
     QStringList changes;      // "name: ref → gen", one per changed attribute/type/operand
@@ -50,7 +55,15 @@ struct AlignedDiff {
     QList<AlignedRow> rows;
     QList<OpCount> opCounts;
     QList<IrFinding> findings;
+    // The ops' one-line texts, printed on first use (a view asks only for
+    // the rows it shows); owns the IR the rows point into.
+    std::shared_ptr<const IrOpText> text;
     double loadMs = 0, diffMs = 0, layoutMs = 0; // where the time went (parse; canonicalize + diff; rows)
+
+    // One line per row and side: the op (regions elided), "@name" on a
+    // Function row, empty where the row has no op on that side.
+    QString refText(const AlignedRow &row) const;
+    QString genText(const AlignedRow &row) const;
 };
 
 // Runs the structural differ (core/tileir/lib/Diff) on two Tile IR files

@@ -18,6 +18,8 @@
 #include <QTextDocument>
 #include <QVBoxLayout>
 
+#include <utility>
+
 namespace tileport::ui {
 
 namespace {
@@ -108,6 +110,13 @@ IrDiffPane::IrDiffPane(QWidget *parent)
     split->addWidget(m_generated);
     m_tabs->addTab(aligned, tr("Aligned"));
     m_tabs->addTab(split, tr("Text"));
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this](int tab) {
+        if (tab == 1 && m_textsPending) {
+            m_textsPending = false;
+            m_reference->setPlainText(std::exchange(m_pendingReference, {}));
+            m_generated->setPlainText(std::exchange(m_pendingGenerated, {}));
+        }
+    });
 
     auto *head = new QHBoxLayout;
     head->addWidget(new QLabel(tr("Tile IR diff"), this));
@@ -145,6 +154,20 @@ void IrDiffPane::setDiff(const AlignedDiff &diff)
         m_counts->appendRow(items);
     }
     setSummary(m_rows->summary());
+}
+
+void IrDiffPane::setTexts(const QString &reference, const QString &generated)
+{
+    m_pendingReference = reference;
+    m_pendingGenerated = generated;
+    m_textsPending = true;
+    if (m_tabs->currentIndex() == 1)
+        Q_EMIT m_tabs->currentChanged(1);
+}
+
+void IrDiffPane::showTextTab()
+{
+    m_tabs->setCurrentIndex(1);
 }
 
 void IrDiffPane::setHideMatching(bool hide)

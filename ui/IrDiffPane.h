@@ -38,6 +38,10 @@ public:
 
     void setSummary(const QString &text);
     void setDiff(const AlignedDiff &diff);
+    // The two decoded modules for the Text tab. They go into the editors
+    // when the tab is shown: highlighting two 50k-line modules takes seconds.
+    void setTexts(const QString &reference, const QString &generated);
+    void showTextTab();
     void setHideMatching(bool hide);
     bool hideMatching() const;
     // Rows of the diff (source rows) shown as linked; the first is scrolled to.
@@ -59,6 +63,8 @@ private:
     QCheckBox *m_hideMatching;
     QTabWidget *m_tabs;
     QLabel *m_summary;
+    QString m_pendingReference, m_pendingGenerated;
+    bool m_textsPending = false;
 };
 
 } // namespace tileport::ui

@@ -249,6 +249,9 @@ void MainWindow::buildMenus()
           "repairAction");
     auto *cancel = named(pipeline->addAction(tr("&Cancel"), QKeySequence(tr("Ctrl+.")), this, [this] { cancelPipeline(); }),
                          "cancelAction");
+    pipeline->addSeparator();
+    named(pipeline->addAction(tr("Compare t&wo runs…"), QKeySequence(tr("Ctrl+Shift+D")), this, [this] { compareRuns(); }),
+          "compareRunsAction");
 
     auto *view = menuBar()->addMenu(tr("&View"));
     auto *next = named(view->addAction(tr("&Next linked span"), QKeySequence(Qt::Key_F8), this, [this] { nextLinkedSpan(); }),
@@ -294,6 +297,8 @@ void MainWindow::updateActions()
         a->setEnabled(!running && hasRun && !m_artifacts.rustFile.isEmpty());
     if (QAction *a = action(QStringLiteral("cancelAction")))
         a->setEnabled(running);
+    if (QAction *a = action(QStringLiteral("compareRunsAction")))
+        a->setEnabled(m_controller->currentRun() >= 2);
 }
 
 void MainWindow::openSource(const QString &path)

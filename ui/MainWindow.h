@@ -32,6 +32,7 @@ class PipelineController;
 class ProblemsModel;
 class RepairController;
 class RepairPane;
+class RunCompareDialog;
 class StageListModel;
 
 // Source, Tile IR diff and Rust side by side; below them the pipeline panel
@@ -65,6 +66,10 @@ public:
     // Steps to the next Python line that has links (the walk shortcut).
     void nextLinkedSpan();
     void selectConfig(const QString &config);
+    // Opens the comparison of two runs of the open session (run a as the
+    // reference side; 0: the run before the latest, and the latest); null
+    // with the reason in the status bar when there are not two runs.
+    RunCompareDialog *compareRuns(int a = 0, int b = 0);
     void setTheme(ThemeMode mode);
     // The GPU runner and theme of saved settings.
     void applySettings(const IdeSettings &settings);

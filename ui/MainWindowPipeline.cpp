@@ -175,8 +175,7 @@ void MainWindow::showArtifacts(const RunArtifacts &a)
         m_rust->setPlainText(a.rustText);
         m_rust->document()->setModified(false);
     }
-    m_irDiff->reference()->setPlainText(a.refIrText);
-    m_irDiff->generated()->setPlainText(a.genIrText);
+    m_irDiff->setTexts(a.refIrText, a.genIrText);
     m_links.clear();
     QString error;
     if (!a.sourcemapFile.isEmpty() && !m_links.loadSourcemap(a.sourcemapFile, &error))

@@ -68,13 +68,19 @@ void SourceLinks::setDiff(const AlignedDiff &diff, const QString &pythonFile)
     m_rowPython = QList<int>(diff.rows.size(), 0);
     m_rowRust = QList<int>(diff.rows.size(), 0);
     const QString pyName = QFileInfo(pythonFile).fileName();
+    // Rows of a module mostly name one or two files: the last file's name is kept.
+    QString lastFile, lastName;
     for (int r = 0; r < diff.rows.size(); ++r) {
         const AlignedRow &row = diff.rows[r];
         // Locations name the file as the compiler saw it; the file name is what both sides share.
         for (const IrLoc *loc : {&row.refLoc, &row.genLoc}) {
             if (!loc->known())
                 continue;
-            const QString name = QFileInfo(loc->file).fileName();
+            if (loc->file != lastFile) {
+                lastFile = loc->file;
+                lastName = QFileInfo(lastFile).fileName();
+            }
+            const QString &name = lastName;
             if (name == pyName && !m_rowPython[r]) {
                 m_rowPython[r] = loc->line;
                 addUnique(m_pythonToRows[loc->line], r);

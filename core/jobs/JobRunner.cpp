@@ -3,8 +3,45 @@
 
 #include <QMetaObject>
 #include <QPointer>
+#include <QSemaphore>
 
 namespace tileport {
+
+namespace {
+// The pool behind runTogether() and releaseInBackground(), shared by all runners.
+Q_GLOBAL_STATIC(QThreadPool, s_shared)
+} // namespace
+
+void JobRunner::runTogether(const std::vector<std::function<void()>> &tasks)
+{
+    if (tasks.empty())
+        return;
+    QSemaphore done;
+    std::vector<std::unique_ptr<QRunnable>> forked;
+    for (size_t i = 1; i < tasks.size(); ++i) {
+        forked.emplace_back(QRunnable::create([&tasks, &done, i] {
+            tasks[i]();
+            done.release();
+        }));
+        forked.back()->setAutoDelete(false);
+        s_shared->start(forked.back().get());
+    }
+    tasks.front()();
+    for (const auto &r : forked)
+        if (s_shared->tryTake(r.get()))
+            r->run();
+    done.acquire(int(forked.size()));
+}
+
+void JobRunner::releaseInBackground(std::function<void()> release)
+{
+    s_shared->start(std::move(release));
+}
+
+bool JobRunner::waitForBackground(int timeoutMs)
+{
+    return s_shared->waitForDone(timeoutMs);
+}
 
 JobRunner::JobRunner(QObject *parent)
     : QObject(parent)

@@ -7,7 +7,9 @@
 #include <QObject>
 #include <QThreadPool>
 
+#include <functional>
 #include <memory>
+#include <vector>
 
 namespace tileport {
 
@@ -36,6 +38,17 @@ public:
     // from --jobs.
     void setMaxConcurrency(int jobs);
     int maxConcurrency() const;
+
+    // Fork-join inside a job: runs the tasks at the same time, the calling
+    // thread taking the first and a shared pool the others, and returns when
+    // all are done. A task the pool has not started by the time the caller
+    // is free runs on the caller, so a full pool cannot deadlock it.
+    static void runTogether(const std::vector<std::function<void()>> &tasks);
+    // Runs `release` (dropping a large result: an IR module takes a while to
+    // free) on the shared pool, so the UI thread never waits for it.
+    static void releaseInBackground(std::function<void()> release);
+    // Waits for the shared pool (tests and benchmarks).
+    static bool waitForBackground(int timeoutMs = -1);
 
 Q_SIGNALS:
     void partial(const QString &channel, quint64 id, const QVariant &value);

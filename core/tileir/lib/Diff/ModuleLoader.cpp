@@ -12,6 +12,8 @@
 #include <llvm/Support/MemoryBuffer.h>
 #include <llvm/Support/SourceMgr.h>
 
+#include <optional>
+
 namespace tileport::tileir::diff {
 
 namespace {
@@ -23,7 +25,7 @@ const llvm::StringRef kBytecodeMagic(kBytecodeMagicBytes, sizeof(kBytecodeMagicB
 constexpr uint64_t kMaxInputBytes = uint64_t(1) << 30;
 
 mlir::OwningOpRef<mlir::ModuleOp> parseBuffer(std::unique_ptr<llvm::MemoryBuffer> buffer, mlir::MLIRContext &ctx,
-                                              llvm::raw_ostream &diag)
+                                              llvm::raw_ostream &diag, bool handleDiagnostics)
 {
     const std::string name = buffer->getBufferIdentifier().str();
     if (isTileIrBytecode(buffer->getBuffer())) {
@@ -47,7 +49,9 @@ mlir::OwningOpRef<mlir::ModuleOp> parseBuffer(std::unique_ptr<llvm::MemoryBuffer
     llvm::SourceMgr sourceMgr;
     sourceMgr.AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
     // Prints "file:line:col: error: message" plus the source line.
-    mlir::SourceMgrDiagnosticHandler handler(sourceMgr, &ctx, diag);
+    std::optional<mlir::SourceMgrDiagnosticHandler> handler;
+    if (handleDiagnostics)
+        handler.emplace(sourceMgr, &ctx, diag);
     mlir::OwningOpRef<mlir::ModuleOp> module = mlir::parseSourceFile<mlir::ModuleOp>(sourceMgr, &ctx);
     if (!module)
         diag << name << ": not a readable Tile IR module\n";
@@ -67,20 +71,21 @@ bool isTileIrBytecode(llvm::StringRef bytes)
     return bytes.starts_with(kBytecodeMagic);
 }
 
-mlir::OwningOpRef<mlir::ModuleOp> loadModule(llvm::StringRef path, mlir::MLIRContext &ctx, llvm::raw_ostream &diag)
+mlir::OwningOpRef<mlir::ModuleOp> loadModule(llvm::StringRef path, mlir::MLIRContext &ctx, llvm::raw_ostream &diag,
+                                             bool handleDiagnostics)
 {
     auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/false, /*RequiresNullTerminator=*/true);
     if (!buffer) {
         diag << path << ": cannot read: " << buffer.getError().message() << '\n';
         return {};
     }
-    return parseBuffer(std::move(*buffer), ctx, diag);
+    return parseBuffer(std::move(*buffer), ctx, diag, handleDiagnostics);
 }
 
 mlir::OwningOpRef<mlir::ModuleOp> loadModuleFromText(llvm::StringRef text, llvm::StringRef name, mlir::MLIRContext &ctx,
-                                                     llvm::raw_ostream &diag)
+                                                     llvm::raw_ostream &diag, bool handleDiagnostics)
 {
-    return parseBuffer(llvm::MemoryBuffer::getMemBufferCopy(text, name), ctx, diag);
+    return parseBuffer(llvm::MemoryBuffer::getMemBufferCopy(text, name), ctx, diag, handleDiagnostics);
 }
 
 void printModuleText(mlir::ModuleOp module, llvm::raw_ostream &os, bool locations)

@@ -18,6 +18,7 @@
 #include <fstream>
 #include <iterator>
 #include <optional>
+#include <thread>
 #include <unordered_map>
 
 namespace tileport::tileir {
@@ -262,8 +263,13 @@ ImportResult Importer::run()
     }
 
     // Verify op by op so that a failure can name the instruction's offset.
+    // Only this thread's diagnostics: another module may be loading on the
+    // same context at the same time.
     std::string diag;
+    const std::thread::id self = std::this_thread::get_id();
     mlir::ScopedDiagnosticHandler capture(&m_ctx, [&](mlir::Diagnostic &d) {
+        if (std::this_thread::get_id() != self)
+            return mlir::failure();
         if (diag.empty())
             diag = d.str();
         return mlir::success();

@@ -21,11 +21,15 @@ bool isTileIrBytecode(llvm::StringRef bytes);
 // op is wrapped in a builtin module); bytecode is recognised by its magic.
 // On failure returns null and writes "path:line:col: error: ..." lines (or
 // "path: ..." for file-level problems) to `diag`.
-mlir::OwningOpRef<mlir::ModuleOp> loadModule(llvm::StringRef path, mlir::MLIRContext &ctx, llvm::raw_ostream &diag);
+// With `handleDiagnostics` false no handler is installed for the parse: its
+// diagnostics (located "path:line:col") go to the handlers the caller put on
+// the context, as needed when several modules load at once on one context.
+mlir::OwningOpRef<mlir::ModuleOp> loadModule(llvm::StringRef path, mlir::MLIRContext &ctx, llvm::raw_ostream &diag,
+                                             bool handleDiagnostics = true);
 
 // The same for text already in memory; `name` is used in diagnostics.
 mlir::OwningOpRef<mlir::ModuleOp> loadModuleFromText(llvm::StringRef text, llvm::StringRef name, mlir::MLIRContext &ctx,
-                                                     llvm::raw_ostream &diag);
+                                                     llvm::raw_ostream &diag, bool handleDiagnostics = true);
 
 // Prints what loadModule() read in the official syntax: the top-level ops
 // (the cuda_tile.module), not the implicit builtin module around them. With
