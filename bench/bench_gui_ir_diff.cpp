@@ -119,7 +119,7 @@ int main(int argc, char **argv)
         t.restart();
         pane.showTextTab();
         pane.repaint();
-        std::printf("Text tab: setTexts %.1f ms; switching to the tab (both modules highlighted) %.1f ms\n", set, t.nsecsElapsed() / 1e6);
+        std::printf("Text tab: setTexts %.1f ms; switching to the tab (highlighted up to %d lines) %.1f ms\n", set, CodeEditor::kHighlightLineLimit, t.nsecsElapsed() / 1e6);
     }
     const double bg = tileport::bench::medianMs(background), fg = tileport::bench::medianMs(ui);
     std::printf("background CPU time (all threads), median: %.1f ms\n", tileport::bench::medianMs(backgroundCpu));

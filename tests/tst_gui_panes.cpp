@@ -5,6 +5,7 @@
 // benchmarks chart from a real H200 report, the Problems parser, the stage
 // panel's live state.
 #include "BenchmarksPane.h"
+#include "CodeEditor.h"
 #include "CrateWriter.h"
 #include "DiffRowsModel.h"
 #include "IdeSettings.h"
@@ -129,6 +130,25 @@ private Q_SLOTS:
         QCOMPARE(pane.visibleRows()->rowCount(), differing);
         pane.setHideMatching(false);
         QCOMPARE(pane.visibleRows()->rowCount(), d.rows.size());
+    }
+
+    // Huge modules go into the Text tab without highlighting (which would
+    // hold the UI thread for seconds); small ones keep it, and a small text
+    // after a huge one gets it back.
+    void hugeTextsAreNotHighlighted()
+    {
+        CodeEditor e(QStringLiteral("Tile IR"));
+        QVERIFY(e.isHighlighting());
+        QString huge;
+        for (int i = 0; i <= CodeEditor::kHighlightLineLimit; ++i)
+            huge += QStringLiteral("%%%1 = cuda_tile.addi %%a, %%b : tile<i32>\n").arg(i);
+        e.setDocumentText(huge);
+        QVERIFY(!e.isHighlighting());
+        QCOMPARE(e.document()->blockCount(), CodeEditor::kHighlightLineLimit + 2);
+        QVERIFY(e.toolTip().contains(QStringLiteral("Highlighting is off")));
+        e.setDocumentText(QStringLiteral("cuda_tile.module @m {}\n"));
+        QVERIFY(e.isHighlighting());
+        QVERIFY(e.toolTip().isEmpty());
     }
 
     void unreadableIrIsADiagnostic()

@@ -44,6 +44,24 @@ void CodeEditor::setTheme(ThemeMode mode)
     setLinkedLines(m_linked);
 }
 
+void CodeEditor::setDocumentText(const QString &text)
+{
+    const bool large = text.count(QLatin1Char('\n')) >= kHighlightLineLimit;
+    if (large && m_highlighter->document()) {
+        m_highlighter->setDocument(nullptr);
+        setToolTip(tr("Highlighting is off for texts over %1 lines, to keep the window responsive").arg(kHighlightLineLimit));
+    } else if (!large && !m_highlighter->document()) {
+        m_highlighter->setDocument(document());
+        setToolTip(QString());
+    }
+    setPlainText(text);
+}
+
+bool CodeEditor::isHighlighting() const
+{
+    return m_highlighter->document() != nullptr;
+}
+
 void CodeEditor::setLinkedLines(const QList<int> &lines)
 {
     m_linked = lines;

@@ -21,6 +21,13 @@ public:
 
     QString definitionName() const;
     void setTheme(ThemeMode mode);
+    // Texts longer than this are shown without highlighting: highlighting
+    // runs over the whole document on the UI thread (seconds for a 50k-line
+    // module).
+    static constexpr int kHighlightLineLimit = 20'000;
+    // setPlainText, with the highlighter detached above the limit.
+    void setDocumentText(const QString &text);
+    bool isHighlighting() const;
     KSyntaxHighlighting::SyntaxHighlighter *highlighter() const { return m_highlighter; }
 
     // Lines (1-based) shown as linked to the selection in another pane.

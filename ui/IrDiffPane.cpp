@@ -113,8 +113,8 @@ IrDiffPane::IrDiffPane(QWidget *parent)
     connect(m_tabs, &QTabWidget::currentChanged, this, [this](int tab) {
         if (tab == 1 && m_textsPending) {
             m_textsPending = false;
-            m_reference->setPlainText(std::exchange(m_pendingReference, {}));
-            m_generated->setPlainText(std::exchange(m_pendingGenerated, {}));
+            m_reference->setDocumentText(std::exchange(m_pendingReference, {}));
+            m_generated->setDocumentText(std::exchange(m_pendingGenerated, {}));
         }
     });
 
