@@ -180,6 +180,33 @@ private Q_SLOTS:
         QCOMPARE(tileport({QStringLiteral("status"), dir.filePath(QStringLiteral("nope"))}).code, 3);
     }
 
+    // A Triton kernel through the CPU stages: A analyzes it with the
+    // Triton front-end and exports the reference of the cuTile Python
+    // equivalent its first config names (the second names none, so it gets
+    // no Tile IR reference), B translates and builds, C compares.
+    void portsATritonKernel()
+    {
+        QTemporaryDir dir;
+        const QString session = dir.filePath(QStringLiteral("s"));
+        const Run port = tileport({QStringLiteral("port"), QStringLiteral(TILEPORT_SOURCE_DIR "/examples/triton/vector_add.py"),
+                                   QStringLiteral("--stages"), QStringLiteral("A-C"), QStringLiteral("--session"), session});
+        if (port.out.contains(QStringLiteral("BLOCKED (env)")))
+            QSKIP("the toolchains are not set up; run scripts/setup");
+        QVERIFY2(port.code == 0, qPrintable(port.out + port.err));
+        QVERIFY2(port.out.contains(QStringLiteral("[A] PASS: vector_add.py analyzed (Triton)")), qPrintable(port.out));
+        QVERIFY(port.out.contains(QStringLiteral("[B] COMPILED")));
+        QVERIFY(port.out.contains(QStringLiteral("[C] PASS_WITH_NOTES: 1 config(s) compared")));
+        const QDir run(session + QStringLiteral("/runs/001"));
+        QVERIFY(QFile::exists(run.filePath(QStringLiteral("reference/vector_add.f32_b1024.tileirbc"))));
+        QVERIFY(!QFile::exists(run.filePath(QStringLiteral("reference/vector_add.f16_b512.tileirbc"))));
+        QFile desugared(run.filePath(QStringLiteral("reference/triton.cutile.py")));
+        QVERIFY(desugared.open(QIODevice::ReadOnly));
+        QVERIFY(desugared.readAll().contains("ct.kernel"));
+        QFile a(run.filePath(QStringLiteral("reports/stage_A.md")));
+        QVERIFY(a.open(QIODevice::ReadOnly));
+        QVERIFY(a.readAll().contains("config f16_b512: no cuTile Python equivalent named"));
+    }
+
     void unknownCommandIsAnError()
     {
         const Run r = tileport({QStringLiteral("frobnicate")});

@@ -6,12 +6,16 @@
 #include "KernelConfigPath.h"
 #include "ModuleAnalyzer.h"
 #include "ReferenceExporter.h"
+#include "TritonAnalyzer.h"
 #include "tileport/TileIR/Diff/ModuleLoader.h"
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
+
+#include <algorithm>
 
 #include <mlir/IR/MLIRContext.h>
 
@@ -58,6 +62,54 @@ bool decodeToText(const QString &bytecode, const QString &textPath, QString *err
     return true;
 }
 
+// One reference export: the cuTile Python kernel and parameters that give
+// the Tile IR config `name` is compared with.
+struct Export {
+    QString name, kernel, file;
+    QJsonArray params;
+    QString outKernel; // names the output: the ported kernel's K.CONFIG
+};
+
+// A Triton source has no Tile IR of its own: a config is compared with the
+// cuTile Python equivalent its "equivalent" names ({file, config}, the file
+// relative to the sidecar); the others get no reference here, and stage D
+// checks them against Triton itself on a GPU.
+QList<Export> tritonExports(const QString &sidecar, const QString &kernel, QStringList *notes, QString *error)
+{
+    QList<Export> out;
+    QFile f(sidecar);
+    const QJsonObject doc = f.open(QIODevice::ReadOnly) ? QJsonDocument::fromJson(f.readAll()).object() : QJsonObject();
+    for (const QJsonValue &v : doc.value(QStringLiteral("configs")).toArray()) {
+        const QJsonObject c = v.toObject();
+        const QString name = c.value(QStringLiteral("name")).toString();
+        if (!c.value(QStringLiteral("kernel")).toString(doc.value(QStringLiteral("kernel")).toString()).isEmpty()
+            && c.value(QStringLiteral("kernel")).toString(doc.value(QStringLiteral("kernel")).toString()) != kernel)
+            continue;
+        const QJsonObject eq = c.value(QStringLiteral("equivalent")).toObject();
+        if (eq.isEmpty()) {
+            *notes << QStringLiteral("config %1: no cuTile Python equivalent named, so no Tile IR reference (stage D checks it against Triton)").arg(name);
+            continue;
+        }
+        const QString file = QFileInfo(sidecar).dir().absoluteFilePath(eq.value(QStringLiteral("file")).toString());
+        frontend::KernelConfigFile eqConfigs;
+        if (!eqConfigs.load(frontend::KernelConfigFile::pathFor(file))) {
+            *error = QStringLiteral("%1: config %2 names %3, which has no usable config file").arg(sidecar, name, file);
+            return {};
+        }
+        const frontend::KernelConfig *match = nullptr;
+        for (const frontend::KernelConfig &e : eqConfigs.configs)
+            if (e.name == eq.value(QStringLiteral("config")).toString())
+                match = &e;
+        if (!match) {
+            *error = QStringLiteral("%1: config %2 names config '%3' of %4, which does not exist")
+                         .arg(sidecar, name, eq.value(QStringLiteral("config")).toString(), file);
+            return {};
+        }
+        out << Export{name, match->kernel, file, match->params, kernel};
+    }
+    return out;
+}
+
 } // namespace
 
 StageReport AnalyzeStage::run(StageContext &ctx)
@@ -68,33 +120,68 @@ StageReport AnalyzeStage::run(StageContext &ctx)
     const QString refDir = ctx.area(Session::Area::Reference);
 
     ctx.progress(QStringLiteral("analyzing %1").arg(QFileInfo(source).fileName()), 0.0);
-    const frontend::ModuleAnalysis analysis = frontend::ModuleAnalyzer::analyzeFile(source);
-    writeFile(QDir(refDir).filePath(QStringLiteral("analysis.json")),
-              QJsonDocument(frontend::AnalysisJson::toJson(analysis)).toJson(QJsonDocument::Indented));
-    if (!analysis.error.isEmpty())
-        return verdict(QStringLiteral("FAIL_FIXABLE"), QStringLiteral("kernel"), analysis.error);
-    if (!analysis.syntaxErrors.isEmpty()) {
-        const auto &e = analysis.syntaxErrors.first();
-        return verdict(QStringLiteral("FAIL_FIXABLE"), QStringLiteral("kernel"),
-                       QStringLiteral("%1:%2:%3: %4").arg(source).arg(e.range.line).arg(e.range.col).arg(e.message));
-    }
-    if (!kernel.isEmpty() && !analysis.kernel(kernel))
-        return verdict(QStringLiteral("FAIL_FIXABLE"), QStringLiteral("kernel"),
-                       QStringLiteral("%1: no @ct.kernel named %2").arg(source, kernel));
-
-    frontend::KernelConfigFile configs;
     const QString sidecar = kernelConfigPath(info);
-    if (!configs.load(sidecar) || configs.configs.isEmpty()) {
-        QString why = QStringLiteral("%1: no usable specialization configs").arg(sidecar);
-        if (!configs.diagnostics.isEmpty())
-            why = QStringLiteral("%1:%2:%3: %4").arg(sidecar).arg(configs.diagnostics.first().line)
-                      .arg(configs.diagnostics.first().col).arg(configs.diagnostics.first().message);
-        return verdict(QStringLiteral("FAIL_FIXABLE"), QStringLiteral("host"), why);
+    QList<Export> exports;
+    QStringList notes;
+    int kernels = 0, unsupported = 0;
+    const bool triton = triton::TritonAnalyzer::isTritonFile(source);
+    if (triton) {
+        const triton::TritonModule m = triton::TritonAnalyzer::analyzeFile(source);
+        if (!m.error.isEmpty())
+            return verdict(QStringLiteral("FAIL_FIXABLE"), QStringLiteral("kernel"), m.error);
+        if (!m.syntaxErrors.isEmpty())
+            return verdict(QStringLiteral("FAIL_FIXABLE"), QStringLiteral("kernel"),
+                           QStringLiteral("%1:%2:%3: %4").arg(source).arg(m.syntaxErrors.first().line).arg(m.syntaxErrors.first().col)
+                               .arg(m.syntaxErrors.first().reason));
+        if (!kernel.isEmpty() && std::none_of(m.kernels.cbegin(), m.kernels.cend(), [&](const triton::TritonKernel &k) { return k.name == kernel; }))
+            return verdict(QStringLiteral("FAIL_FIXABLE"), QStringLiteral("kernel"),
+                           QStringLiteral("%1: no @triton.jit kernel named %2").arg(source, kernel));
+        // The equivalent cuTile Python the generator starts from, for review.
+        writeFile(QDir(refDir).filePath(QStringLiteral("triton.cutile.py")), m.cutileText.toUtf8());
+        writeFile(QDir(refDir).filePath(QStringLiteral("analysis.json")),
+                  QJsonDocument(frontend::AnalysisJson::toJson(frontend::ModuleAnalyzer::analyzeSource(m.cutileText.toUtf8(), source)))
+                      .toJson(QJsonDocument::Indented));
+        QString error;
+        exports = tritonExports(sidecar, kernel, &notes, &error);
+        if (!error.isEmpty())
+            return verdict(QStringLiteral("FAIL_FIXABLE"), QStringLiteral("host"), error);
+        for (const QString &n : notes)
+            ctx.log(n);
+        kernels = int(m.kernels.size());
+    } else {
+        const frontend::ModuleAnalysis analysis = frontend::ModuleAnalyzer::analyzeFile(source);
+        writeFile(QDir(refDir).filePath(QStringLiteral("analysis.json")),
+                  QJsonDocument(frontend::AnalysisJson::toJson(analysis)).toJson(QJsonDocument::Indented));
+        if (!analysis.error.isEmpty())
+            return verdict(QStringLiteral("FAIL_FIXABLE"), QStringLiteral("kernel"), analysis.error);
+        if (!analysis.syntaxErrors.isEmpty()) {
+            const auto &e = analysis.syntaxErrors.first();
+            return verdict(QStringLiteral("FAIL_FIXABLE"), QStringLiteral("kernel"),
+                           QStringLiteral("%1:%2:%3: %4").arg(source).arg(e.range.line).arg(e.range.col).arg(e.message));
+        }
+        if (!kernel.isEmpty() && !analysis.kernel(kernel))
+            return verdict(QStringLiteral("FAIL_FIXABLE"), QStringLiteral("kernel"),
+                           QStringLiteral("%1: no @ct.kernel named %2").arg(source, kernel));
+
+        frontend::KernelConfigFile configs;
+        if (!configs.load(sidecar) || configs.configs.isEmpty()) {
+            QString why = QStringLiteral("%1: no usable specialization configs").arg(sidecar);
+            if (!configs.diagnostics.isEmpty())
+                why = QStringLiteral("%1:%2:%3: %4").arg(sidecar).arg(configs.diagnostics.first().line)
+                          .arg(configs.diagnostics.first().col).arg(configs.diagnostics.first().message);
+            return verdict(QStringLiteral("FAIL_FIXABLE"), QStringLiteral("host"), why);
+        }
+        for (const frontend::ConfigDiagnostic &d : configs.validate(analysis))
+            if (d.severity == frontend::ConfigDiagnostic::Severity::Error)
+                return verdict(QStringLiteral("FAIL_FIXABLE"), QStringLiteral("host"),
+                               QStringLiteral("%1:%2:%3: %4").arg(sidecar).arg(d.line).arg(d.col).arg(d.message));
+
+        for (const frontend::KernelConfig &c : configs.configs)
+            if (kernel.isEmpty() || c.kernel == kernel)
+                exports << Export{c.name, c.kernel, QFileInfo(source).absoluteFilePath(), c.params, c.kernel};
+        kernels = int(analysis.kernels.size());
+        unsupported = int(analysis.unsupported.size());
     }
-    for (const frontend::ConfigDiagnostic &d : configs.validate(analysis))
-        if (d.severity == frontend::ConfigDiagnostic::Severity::Error)
-            return verdict(QStringLiteral("FAIL_FIXABLE"), QStringLiteral("host"),
-                           QStringLiteral("%1:%2:%3: %4").arg(sidecar).arg(d.line).arg(d.col).arg(d.message));
 
     if (ctx.tools().python.isEmpty())
         return verdict(QStringLiteral("BLOCKED"), QStringLiteral("env"),
@@ -104,26 +191,25 @@ StageReport AnalyzeStage::run(StageContext &ctx)
     QJsonArray variants;
     const ReferenceExporter exporter(ctx.tools());
     int done = 0, failed = 0;
-    for (const frontend::KernelConfig &c : configs.configs) {
+    for (const Export &c : exports) {
         if (ctx.isCancelled())
             return report;
-        if (!kernel.isEmpty() && c.kernel != kernel)
-            continue;
-        ctx.progress(QStringLiteral("reference Tile IR for %1 %2").arg(c.kernel, c.name),
-                     double(done) / double(configs.configs.size()));
+        ctx.progress(QStringLiteral("reference Tile IR for %1 %2").arg(c.outKernel, c.name), double(done) / double(exports.size()));
         ReferenceExporter::Request req;
-        req.kernelFile = QFileInfo(source).absoluteFilePath();
+        req.kernelFile = c.file;
         req.kernelName = c.kernel;
         req.parameters = c.params;
-        req.outputFile = QDir(refDir).filePath(QStringLiteral("%1.%2.tileirbc").arg(c.kernel, c.name));
+        req.outputFile = QDir(refDir).filePath(QStringLiteral("%1.%2.tileirbc").arg(c.outKernel, c.name));
         req.timeoutMs = ctx.toolTimeoutMs();
         const auto res = exporter.exportKernel(req, ctx.cancelFlag());
         ValidatorResult exportCheck{QStringLiteral("cuda-tile export %1").arg(c.name), res.ok ? 0 : 1, res.error};
         report.validators << exportCheck;
-        QJsonObject v{{QStringLiteral("config"), c.name}, {QStringLiteral("kernel"), c.kernel}};
+        QJsonObject v{{QStringLiteral("config"), c.name}, {QStringLiteral("kernel"), c.outKernel}};
+        if (c.file != QFileInfo(source).absoluteFilePath())
+            v.insert(QStringLiteral("equivalent"), QStringLiteral("%1 (%2)").arg(c.file, c.kernel));
         if (res.ok) {
             QString error;
-            const QString text = QDir(refDir).filePath(QStringLiteral("%1.%2.mlir").arg(c.kernel, c.name));
+            const QString text = QDir(refDir).filePath(QStringLiteral("%1.%2.mlir").arg(c.outKernel, c.name));
             const bool decoded = decodeToText(req.outputFile, text, &error);
             report.validators << ValidatorResult{QStringLiteral("decode %1").arg(c.name), decoded ? 0 : 1, error};
             if (decoded) {
@@ -140,10 +226,18 @@ StageReport AnalyzeStage::run(StageContext &ctx)
         ++done;
     }
     report.evidence = QJsonObject{{QStringLiteral("source"), source},
-                                  {QStringLiteral("kernels"), int(analysis.kernels.size())},
-                                  {QStringLiteral("unsupported"), int(analysis.unsupported.size())},
+                                  {QStringLiteral("language"), triton ? QStringLiteral("triton") : QStringLiteral("cutile")},
+                                  {QStringLiteral("kernels"), kernels},
+                                  {QStringLiteral("unsupported"), unsupported},
                                   {QStringLiteral("configs"), variants}};
-    if (done == 0) {
+    if (!notes.isEmpty())
+        report.markdown = notes.join(QLatin1Char('\n')) + QLatin1Char('\n');
+    if (done == 0 && triton) {
+        report.verdict = QStringLiteral("PASS");
+        report.reason = QStringLiteral("%1 analyzed (Triton); no config names a cuTile Python equivalent, so there is no Tile IR "
+                                       "reference: stage D checks the port against Triton itself")
+                            .arg(QFileInfo(source).fileName());
+    } else if (done == 0) {
         report.verdict = QStringLiteral("FAIL_FIXABLE");
         report.owner = QStringLiteral("host");
         report.reason = QStringLiteral("%1 has no config for kernel %2").arg(sidecar, kernel);
@@ -153,7 +247,9 @@ StageReport AnalyzeStage::run(StageContext &ctx)
         report.reason = QStringLiteral("%1 of %2 reference exports failed").arg(failed).arg(done);
     } else {
         report.verdict = QStringLiteral("PASS");
-        report.reason = QStringLiteral("%1 analyzed; reference Tile IR for %2 config(s)").arg(QFileInfo(source).fileName()).arg(done);
+        report.reason = triton ? QStringLiteral("%1 analyzed (Triton); reference Tile IR of the cuTile Python equivalents for %2 config(s)")
+                                     .arg(QFileInfo(source).fileName()).arg(done)
+                               : QStringLiteral("%1 analyzed; reference Tile IR for %2 config(s)").arg(QFileInfo(source).fileName()).arg(done);
     }
     ctx.progress(QStringLiteral("done"), 1.0);
     return report;

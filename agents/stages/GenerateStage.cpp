@@ -7,6 +7,8 @@
 #include "KernelConfigPath.h"
 #include "ProcessRunner.h"
 #include "RustTranslator.h"
+#include "TritonAnalyzer.h"
+#include "TritonTranslator.h"
 
 #include <QDir>
 #include <QFile>
@@ -112,7 +114,8 @@ StageReport GenerateStage::run(StageContext &ctx)
     } else {
         rust::RustTranslator::Options options;
         options.kernel = kernel;
-        result = rust::RustTranslator::translateFile(source, options);
+        result = triton::TritonAnalyzer::isTritonFile(source) ? triton::TritonTranslator::translateFile(source, options)
+                                                              : rust::RustTranslator::translateFile(source, options);
         result.nameCrateFor(crate);
         if (!result.error.isEmpty())
             return verdict(QStringLiteral("FAIL_FIXABLE"), QStringLiteral("kernel"), result.error);
