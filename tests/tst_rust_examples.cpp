@@ -100,6 +100,9 @@ private Q_SLOTS:
         // Flat gathers and scatters: pointer lanes with a bounds mask, as
         // cuTile Python emits them.
         QTest::newRow("gelu") << "gelu" << "gelu" << 1 << true << QString();
+        // Philox rounds under ct.static_iter(range(9)): unrolled, each copy
+        // reading the counters and keys the previous one re-bound.
+        QTest::newRow("dropout_philox") << "dropout_philox" << "dropout_philox" << 0 << true << QString();
         // The uint32 hash: astype int32 -> uint32 is a bitcast (one Tile IR type).
         QTest::newRow("dropout") << "dropout" << "dropout" << 0 << true << QString();
         // ct.static_iter over (q, k): the body once per array.

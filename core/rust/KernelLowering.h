@@ -75,6 +75,7 @@ private:
     bool reassignedLater(const QString &name) const;
     void requestSplit(int depth);
     void staticIteration(TSNode n, const QString &var, TSNode items);
+    void staticRange(TSNode n, const QString &var, TSNode call);
     void exprStatement(TSNode n);
     void store(TSNode call);
 

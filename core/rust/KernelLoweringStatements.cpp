@@ -301,6 +301,12 @@ void KernelLowering::forStatement(TSNode n)
 // body lowered once per item in its own Rust block.
 void KernelLowering::staticIteration(TSNode n, const QString &var, TSNode items)
 {
+    items = node::unparen(items);
+    if (node::is(items, "call") && m_src.text(node::field(items, "function")) == QLatin1String("range")
+        && !m_imports.binds(QStringLiteral("range"))) {
+        staticRange(n, var, items);
+        return;
+    }
     const RustValue seq = expr(items);
     if (seq.kind != RustValue::Kind::Tuple || seq.items.isEmpty())
         fail(items, QStringLiteral("ct.static_iter"), QStringLiteral("needs a literal tuple"));
@@ -319,6 +325,43 @@ void KernelLowering::staticIteration(TSNode n, const QString &var, TSNode items)
         m_vars = saved;
         emit(QStringLiteral("}"));
     }
+    m_lastTemp.clear();
+}
+
+// `for i in ct.static_iter(range(N))` with literal bounds: unrolled with
+// `i` a literal in each copy. The copies follow one another in the same
+// scope, so a name one copy re-binds is what the next one reads (a Philox
+// round's counters and keys), as in the unrolled Python.
+void KernelLowering::staticRange(TSNode n, const QString &var, TSNode call)
+{
+    QList<qint64> bounds;
+    for (TSNode a : node::children(node::field(call, "arguments"))) {
+        const RustValue v = expr(a);
+        if (v.kind != RustValue::Kind::IntLiteral)
+            fail(a, QStringLiteral("ct.static_iter"), QStringLiteral("range() needs integer literal or constant bounds"));
+        bounds << v.integer;
+    }
+    if (bounds.isEmpty() || bounds.size() > 3 || (bounds.size() == 3 && bounds[2] == 0))
+        fail(call, QStringLiteral("ct.static_iter"), QStringLiteral("range() takes one to three arguments and a non-zero step"));
+    const qint64 lo = bounds.size() > 1 ? bounds[0] : 0, hi = bounds.size() > 1 ? bounds[1] : bounds[0];
+    const qint64 step = bounds.size() == 3 ? bounds[2] : 1;
+    if ((hi - lo) / step > 256)
+        fail(call, QStringLiteral("ct.static_iter"), QStringLiteral("more than 256 iterations to unroll"));
+    const bool had = m_vars.contains(var);
+    const Variable before = m_vars.value(var);
+    for (qint64 i = lo; step > 0 ? i < hi : i > hi; i += step) {
+        Variable v;
+        v.value.kind = RustValue::Kind::IntLiteral;
+        v.value.integer = i;
+        v.value.number = double(i);
+        v.value.expr = QString::number(i);
+        m_vars.insert(var, v);
+        block(node::field(n, "body"));
+    }
+    if (had)
+        m_vars.insert(var, before);
+    else
+        m_vars.remove(var);
     m_lastTemp.clear();
 }
 
