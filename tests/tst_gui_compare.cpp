@@ -12,6 +12,7 @@
 #include "RunComparison.h"
 #include "RunComparisonModel.h"
 #include "Session.h"
+#include "support/TestFiles.h"
 
 #include <QAction>
 #include <QComboBox>
@@ -30,11 +31,7 @@ using namespace tileport::ui;
 
 namespace {
 
-QByteArray readFile(const QString &path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
+using testing::readBytes;
 
 bool writeFile(const QString &path, const QByteArray &bytes)
 {
@@ -57,7 +54,7 @@ QString port(const QString &kernel, const QString &session)
 // A stage E report whose rows are the fixture's, with rust_ms scaled.
 QByteArray stageE(double rustScale)
 {
-    const QJsonObject raw = QJsonDocument::fromJson(readFile(QStringLiteral(TILEPORT_SOURCE_DIR "/tests/fixtures/bench/softmax.bench.json"))).object();
+    const QJsonObject raw = QJsonDocument::fromJson(readBytes(QStringLiteral(TILEPORT_SOURCE_DIR "/tests/fixtures/bench/softmax.bench.json"))).object();
     QJsonArray rows;
     for (const QJsonValue &v : raw.value(QStringLiteral("configs")).toArray()) {
         QJsonObject o = v.toObject();
@@ -79,15 +76,13 @@ private Q_SLOTS:
     void comparesTwoRunsOfASession()
     {
         QTemporaryDir dir;
-        const QString kernel = dir.filePath(QStringLiteral("vector_add.py"));
+        const QString kernel = testing::copyExample(QStringLiteral("vector_add"), dir.path(), QStringLiteral("vector_add"));
         const QString session = dir.filePath(QStringLiteral("session"));
-        QVERIFY(QFile::copy(QStringLiteral(TILEPORT_SOURCE_DIR "/examples/cutile/vector_add.py"), kernel));
-        QVERIFY(QFile::copy(QStringLiteral(TILEPORT_SOURCE_DIR "/examples/cutile/vector_add.tileport.json"),
-                            dir.filePath(QStringLiteral("vector_add.tileport.json"))));
+        QVERIFY(!kernel.isEmpty());
         QString error = port(kernel, session);
         QVERIFY2(error.isEmpty(), qPrintable(error));
         // Run 2: the kernel multiplies instead of adding.
-        QByteArray text = readFile(kernel);
+        QByteArray text = readBytes(kernel);
         QVERIFY(text.contains("tile=lhs + rhs"));
         QVERIFY(QFile::remove(kernel));
         QVERIFY(writeFile(kernel, text.replace("tile=lhs + rhs", "tile=lhs * rhs")));
@@ -126,7 +121,7 @@ private Q_SLOTS:
         QVERIFY(m->index(m->rowOf(QStringLiteral("D")), 1).data().toString().isEmpty()); // not run (CPU stages only)
 
         // Benchmark ratios side by side, paired by config, with B/A.
-        const QJsonArray fixture = QJsonDocument::fromJson(readFile(QStringLiteral(TILEPORT_SOURCE_DIR "/tests/fixtures/bench/softmax.bench.json")))
+        const QJsonArray fixture = QJsonDocument::fromJson(readBytes(QStringLiteral(TILEPORT_SOURCE_DIR "/tests/fixtures/bench/softmax.bench.json")))
                                        .object()
                                        .value(QStringLiteral("configs"))
                                        .toArray();

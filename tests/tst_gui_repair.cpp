@@ -4,6 +4,7 @@
 // loopback model server (OpenAI protocol). The answer streams into the
 // Repair pane, the gate's badges move, the validated patch opens the hunk
 // review, a rejected hunk is left out and the validators run again.
+#include "CodeEditor.h"
 #include "HunkReviewDialog.h"
 #include "HunkReviewModel.h"
 #include "LoopbackModelServer.h"
@@ -13,7 +14,7 @@
 #include "RepairOutcome.h"
 #include "RepairPane.h"
 #include "StageListModel.h"
-#include "CodeEditor.h"
+#include "support/TestFiles.h"
 
 #include <QAction>
 #include <QDir>
@@ -29,14 +30,9 @@
 
 using namespace tileport;
 using namespace tileport::ui;
+using tileport::testing::readText;
 
 namespace {
-
-QString readText(const QString &path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
-}
 
 QString verdictOf(MainWindow &w, int row)
 {
@@ -55,11 +51,8 @@ private Q_SLOTS:
     void repairsFromTheIde()
     {
         QTemporaryDir tmp;
-        // A name of its own: crates share the cargo target directory.
-        const QString kernel = tmp.filePath(QStringLiteral("repair_gui_probe.py"));
-        QVERIFY(QFile::copy(QStringLiteral(TILEPORT_SOURCE_DIR "/examples/cutile/vector_add.py"), kernel));
-        QVERIFY(QFile::copy(QStringLiteral(TILEPORT_SOURCE_DIR "/examples/cutile/vector_add.tileport.json"),
-                            tmp.filePath(QStringLiteral("repair_gui_probe.tileport.json"))));
+        const QString kernel = testing::copyExample(QStringLiteral("vector_add"), tmp.path(), QStringLiteral("repair_gui_probe"));
+        QVERIFY(!kernel.isEmpty());
         qputenv("TILEPORT_API_KEY", "gui-test-key-0123");
 
         MainWindow w;

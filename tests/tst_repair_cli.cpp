@@ -9,6 +9,7 @@
 // it, the device-kernel agent writes the entry and declares it in
 // tileport-crate.json, and the crate as written builds and compiles.
 #include "LoopbackModelServer.h"
+#include "support/TestFiles.h"
 
 #include <QDir>
 #include <QFile>
@@ -22,6 +23,9 @@
 
 namespace {
 
+using ::tileport::testing::copyExample;
+using ::tileport::testing::readText;
+
 const QString kKey = QStringLiteral("sk-repair-cli-secret-42");
 const QString kLib = QStringLiteral("runs/001/generated/crate/src/lib.rs");
 
@@ -32,7 +36,7 @@ struct Ran {
 
 // Runs the CLI without blocking this thread's event loop, which serves
 // the loopback model server.
-Ran tileport(const QStringList &args, int timeoutMs = 600'000)
+Ran runCli(const QStringList &args, int timeoutMs = 600'000)
 {
     QProcess p;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
@@ -44,12 +48,6 @@ Ran tileport(const QStringList &args, int timeoutMs = 600'000)
         p.kill(), p.waitForFinished();
     return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, QString::fromUtf8(p.readAllStandardOutput()),
             QString::fromUtf8(p.readAllStandardError())};
-}
-
-QString readText(const QString &path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
 }
 
 QString verdictOf(const QString &json)
@@ -67,14 +65,11 @@ private Q_SLOTS:
     {
         QTemporaryDir tmp;
         const QString session = tmp.filePath(QStringLiteral("session"));
-        // A copy under a name of its own: crates share the cargo target
-        // directory, and another session's vector_add crate of the same
-        // name would share this one's build fingerprint.
-        const QString kernel = tmp.filePath(QStringLiteral("repair_cli_probe.py"));
-        QVERIFY(QFile::copy(QStringLiteral(TILEPORT_SOURCE_DIR "/examples/cutile/vector_add.py"), kernel));
-        QVERIFY(QFile::copy(QStringLiteral(TILEPORT_SOURCE_DIR "/examples/cutile/vector_add.tileport.json"),
-                            tmp.filePath(QStringLiteral("repair_cli_probe.tileport.json"))));
-        const Ran port = tileport({QStringLiteral("port"), kernel,
+        // A copy under a name of its own: another session's vector_add
+        // crate of the same name would share this one's build fingerprint.
+        const QString kernel = copyExample(QStringLiteral("vector_add"), tmp.path(), QStringLiteral("repair_cli_probe"));
+        QVERIFY(!kernel.isEmpty());
+        const Ran port = runCli({QStringLiteral("port"), kernel,
                                    QStringLiteral("--stages"), QStringLiteral("A-C"), QStringLiteral("--session"), session});
         if (port.exitCode != 0 && port.out.contains(QStringLiteral("BLOCKED")))
             QSKIP("the toolchains are not set up (stage A or B is BLOCKED); run scripts/setup");
@@ -104,14 +99,14 @@ private Q_SLOTS:
             QVERIFY(probe.listen(QHostAddress::LocalHost, 0));
             closed = probe.serverPort();
         }
-        Ran r = tileport(QStringList{QStringLiteral("repair"), session, QStringLiteral("--stage"), QStringLiteral("B"), QStringLiteral("--model"),
+        Ran r = runCli(QStringList{QStringLiteral("repair"), session, QStringLiteral("--stage"), QStringLiteral("B"), QStringLiteral("--model"),
                                      QStringLiteral("m"), QStringLiteral("--endpoint"), QStringLiteral("http://127.0.0.1:%1/v1").arg(closed)});
         QCOMPARE(r.exitCode, 4);
         QVERIFY2(r.out.contains(QStringLiteral("UNREACHABLE")) && r.out.contains(QString::number(closed)), qPrintable(r.out));
 
         // 2. A reply asking for a shell command: rejected, nothing run or written.
         server.enqueue(LoopbackModelServer::answer(QStringLiteral("Run:\n```bash\ntouch %1\n```\n").arg(tmp.filePath(QStringLiteral("ran")))));
-        r = tileport(QStringList{QStringLiteral("repair"), session, QStringLiteral("--stage"), QStringLiteral("B")} + common);
+        r = runCli(QStringList{QStringLiteral("repair"), session, QStringLiteral("--stage"), QStringLiteral("B")} + common);
         QCOMPARE(r.exitCode, 3);
         QVERIFY2(r.out.contains(QStringLiteral("shell command")), qPrintable(r.out));
         QVERIFY(!QFile::exists(tmp.filePath(QStringLiteral("ran"))));
@@ -120,14 +115,14 @@ private Q_SLOTS:
 
         // 3. A reply writing outside the session: rejected.
         server.enqueue(LoopbackModelServer::answer(QStringLiteral("```file:runs/001/../../../outside.rs\nfn x() {}\n```\n")));
-        r = tileport(QStringList{QStringLiteral("repair"), session, QStringLiteral("--stage"), QStringLiteral("B")} + common);
+        r = runCli(QStringList{QStringLiteral("repair"), session, QStringLiteral("--stage"), QStringLiteral("B")} + common);
         QCOMPARE(r.exitCode, 3);
         QVERIFY2(r.out.contains(QStringLiteral("contains '..'")), qPrintable(r.out));
         QVERIFY(!QFile::exists(tmp.filePath(QStringLiteral("outside.rs"))));
 
         // 4. B's cap of 2 answered attempts is reached: the model is not asked.
         const qsizetype asked = server.requests().size();
-        r = tileport(QStringList{QStringLiteral("repair"), session, QStringLiteral("--stage"), QStringLiteral("B")} + common);
+        r = runCli(QStringList{QStringLiteral("repair"), session, QStringLiteral("--stage"), QStringLiteral("B")} + common);
         QCOMPARE(r.exitCode, 3);
         QVERIFY2(r.out.contains(QStringLiteral("cap of 2")), qPrintable(r.out));
         QCOMPARE(server.requests().size(), asked);
@@ -142,7 +137,7 @@ private Q_SLOTS:
                                  .arg(at)
                                  .arg(lines[at - 1], bad, good, lines[at + 1]);
         server.enqueue(LoopbackModelServer::answer(diff, 5));
-        r = tileport(QStringList{QStringLiteral("repair"), session, QStringLiteral("--stage"), QStringLiteral("C")} + common);
+        r = runCli(QStringList{QStringLiteral("repair"), session, QStringLiteral("--stage"), QStringLiteral("C")} + common);
         QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err + readText(QDir(session).filePath(QStringLiteral("runs/001/reports/stage_B.md")))
                                              + readText(QDir(session).filePath(QStringLiteral("runs/001/events.jsonl"))).right(3000)));
         QVERIFY(r.out.contains(QStringLiteral("# proposed hunks")));
@@ -168,13 +163,13 @@ private Q_SLOTS:
         // ffi.rs and builds it. Without a GPU runner D ends BLOCKED (env),
         // so the patch is taken back with that reason (on a GPU machine the
         // same gate can validate it).
-        const Ran d = tileport({QStringLiteral("rerun"), session, QStringLiteral("--stage"), QStringLiteral("D")});
+        const Ran d = runCli({QStringLiteral("rerun"), session, QStringLiteral("--stage"), QStringLiteral("D")});
         const QString ffi = QDir(session).filePath(QStringLiteral("runs/001/generated/crate/src/ffi.rs"));
         const QString ffiBefore = readText(ffi);
         QVERIFY2(ffiBefore.contains(QStringLiteral("extern \"C\"")), qPrintable(d.out + d.err));
         const bool gpu = d.out.contains(QStringLiteral("ALL_PASS"));
         server.enqueue(LoopbackModelServer::answer(QStringLiteral("```file:runs/001/generated/crate/src/ffi.rs\n%1// checked by the host agent\n```\n").arg(ffiBefore)));
-        r = tileport(QStringList{QStringLiteral("repair"), session, QStringLiteral("--stage"), QStringLiteral("D")} + common);
+        r = runCli(QStringList{QStringLiteral("repair"), session, QStringLiteral("--stage"), QStringLiteral("D")} + common);
         const QJsonObject host = QJsonDocument::fromJson(readText(reports.filePath(QStringLiteral("repair_D.attempt1.json"))).toUtf8()).object();
         if (gpu) {
             QCOMPARE(r.exitCode, 0);
@@ -209,7 +204,7 @@ private Q_SLOTS:
                             tmp.filePath(QStringLiteral("repair_refused_probe.tileport.json"))));
 
         const QString session = tmp.filePath(QStringLiteral("session"));
-        const Ran port = tileport({QStringLiteral("port"), kernel, QStringLiteral("--stages"), QStringLiteral("B"),
+        const Ran port = runCli({QStringLiteral("port"), kernel, QStringLiteral("--stages"), QStringLiteral("B"),
                                    QStringLiteral("--session"), session});
         if (port.out.contains(QStringLiteral("BLOCKED")))
             QSKIP("the toolchains are not set up (stage B is BLOCKED); run scripts/setup");
@@ -227,7 +222,7 @@ private Q_SLOTS:
         // What a model would write: the entry (here, the translation of the
         // same kernel with `lhs * lhs`, whose module has the same name) and
         // its signature in the manifest.
-        const Ran t = tileport({QStringLiteral("translate"), twin, QStringLiteral("-o"), tmp.filePath(QStringLiteral("twin/crate"))});
+        const Ran t = runCli({QStringLiteral("translate"), twin, QStringLiteral("-o"), tmp.filePath(QStringLiteral("twin/crate"))});
         QVERIFY2(t.exitCode == 0, qPrintable(t.err));
         const QString lib = readText(tmp.filePath(QStringLiteral("twin/crate/src/lib.rs")));
         const QJsonObject twinManifest = QJsonDocument::fromJson(readText(tmp.filePath(QStringLiteral("twin/crate/tileport-crate.json"))).toUtf8()).object();
@@ -239,7 +234,7 @@ private Q_SLOTS:
         LoopbackModelServer server;
         QVERIFY(server.start());
         server.enqueue(LoopbackModelServer::answer(answer));
-        const Ran r = tileport({QStringLiteral("repair"), session, QStringLiteral("--stage"), QStringLiteral("B"), QStringLiteral("--endpoint"),
+        const Ran r = runCli({QStringLiteral("repair"), session, QStringLiteral("--stage"), QStringLiteral("B"), QStringLiteral("--endpoint"),
                                 server.baseUrl(), QStringLiteral("--api"), QStringLiteral("openai"), QStringLiteral("--model"), QStringLiteral("m")});
         QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err + readText(run.filePath(QStringLiteral("reports/stage_B.md")))));
         QVERIFY(r.out.contains(QStringLiteral("validators: stage B COMPILED")));

@@ -25,15 +25,17 @@ llm::RepairOutcome failed(const QString &reason)
 
 // The job's side: one runner over a freshly opened session, with the gate's
 // events sent back as partials.
-llm::RepairOutcome runRepair(JobContext &job, const QString &dir, QChar stage, llm::ModelEndpoint endpoint, const Toolchains &tools,
-                             const QString &gpu, const std::function<llm::RepairOutcome(llm::RepairRunner &)> &body)
+llm::RepairOutcome runRepair(JobContext &job, const QString &dir, QChar stage, llm::ModelEndpoint endpoint, bool withKey,
+                             const Toolchains &tools, const QString &gpu,
+                             const std::function<llm::RepairOutcome(llm::RepairRunner &)> &body)
 {
     QMutexLocker lock(&PipelineController::sessionTurn());
     QString error;
     auto session = Session::open(dir, &error);
     if (!session)
         return failed(error);
-    if (endpoint.apiKey.isEmpty()) {
+    // Only a request to the model needs the key (the review sends none).
+    if (withKey && endpoint.apiKey.isEmpty()) {
         QString source;
         endpoint.apiKey = llm::ApiKey::load(&source, &error);
         job.emitPartial(QVariantMap{{QStringLiteral("log"), endpoint.apiKey.isEmpty() ? error + QStringLiteral("; sending no key")
@@ -85,7 +87,7 @@ bool RepairController::start(QChar stage, const llm::ModelEndpoint &endpoint, QS
     const QString dir = m_pipeline->sessionDirectory(), gpu = m_pipeline->gpuRunner();
     const Toolchains tools = m_pipeline->toolchains();
     m_jobs->submit(kChannel, [=](JobContext &job) -> QVariant {
-        const llm::RepairOutcome o = runRepair(job, dir, stage, endpoint, tools, gpu, [&](llm::RepairRunner &r) { return r.run(job); });
+        const llm::RepairOutcome o = runRepair(job, dir, stage, endpoint, true, tools, gpu, [&](llm::RepairRunner &r) { return r.run(job); });
         return QVariantMap{{QStringLiteral("phase"), QStringLiteral("propose")}, {QStringLiteral("outcome"), QVariant::fromValue(o)}};
     });
     return true;
@@ -108,7 +110,7 @@ bool RepairController::applyReview(const llm::RepairOutcome &proposal, const pat
     m_jobs->submit(kChannel, [=](JobContext &job) -> QVariant {
         // The review sends nothing to the model: the runner only needs the session.
         const llm::RepairOutcome o =
-            runRepair(job, dir, stage, endpoint, tools, gpu, [&](llm::RepairRunner &r) { return r.review(job, proposal, reviewed); });
+            runRepair(job, dir, stage, endpoint, false, tools, gpu, [&](llm::RepairRunner &r) { return r.review(job, proposal, reviewed); });
         return QVariantMap{{QStringLiteral("phase"), QStringLiteral("review")}, {QStringLiteral("outcome"), QVariant::fromValue(o)}};
     });
     return true;

@@ -82,8 +82,9 @@ QList<Export> tritonExports(const QString &sidecar, const QString &kernel, QStri
     for (const QJsonValue &v : doc.value(QStringLiteral("configs")).toArray()) {
         const QJsonObject c = v.toObject();
         const QString name = c.value(QStringLiteral("name")).toString();
-        if (!c.value(QStringLiteral("kernel")).toString(doc.value(QStringLiteral("kernel")).toString()).isEmpty()
-            && c.value(QStringLiteral("kernel")).toString(doc.value(QStringLiteral("kernel")).toString()) != kernel)
+        // A config's kernel defaults to the file's.
+        const QString of = c.value(QStringLiteral("kernel")).toString(doc.value(QStringLiteral("kernel")).toString());
+        if (!of.isEmpty() && of != kernel)
             continue;
         const QJsonObject eq = c.value(QStringLiteral("equivalent")).toObject();
         if (eq.isEmpty()) {

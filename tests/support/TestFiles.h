@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QDir>
+#include <QFile>
+#include <QString>
+
+// Small file helpers the end-to-end tests share.
+namespace tileport::testing {
+
+inline QByteArray readBytes(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+inline QString readText(const QString &path)
+{
+    return QString::fromUtf8(readBytes(path));
+}
+
+// Copies examples/cutile/EXAMPLE.py and its .tileport.json into `dir` as
+// STEM.py (crates share the cargo target directory, so a test session
+// gets a stem of its own). The copied kernel's path, or "" on failure.
+inline QString copyExample(const QString &example, const QString &dir, const QString &stem)
+{
+    const QDir examples(QStringLiteral(TILEPORT_SOURCE_DIR "/examples/cutile"));
+    const QString kernel = QDir(dir).filePath(stem + QStringLiteral(".py"));
+    if (!QFile::copy(examples.filePath(example + QStringLiteral(".py")), kernel)
+        || !QFile::copy(examples.filePath(example + QStringLiteral(".tileport.json")),
+                        QDir(dir).filePath(stem + QStringLiteral(".tileport.json"))))
+        return {};
+    return kernel;
+}
+
+} // namespace tileport::testing
