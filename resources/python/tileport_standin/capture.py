@@ -1,0 +1,348 @@
+# SPDX-License-Identifier: MIT
+"""The capture: imports kernel files, runs their projects' tests, benchmarks
+and the user's calls with `ct.launch` intercepted on stand-in tensors, and
+returns one sidecar per kernel file."""
+import contextlib
+import gc
+import importlib
+import io
+import os
+import signal
+import sys
+import time
+import traceback
+import types
+
+from . import cases as cases_mod
+from . import placeholders, project, pytest_standin, torch_standin, triton_standin
+from .launches import Recorder, build_configs, install_interceptors, realpath
+
+TARGETS = {
+    "h200": {"name": "h200", "sm": "sm_90", "compute_capability": [9, 0], "sm_count": 132,
+             "device_name": "NVIDIA H200", "memory_bytes": 150_754_820_096, "l2_bytes": 52_428_800},
+    "h100": {"name": "h100", "sm": "sm_90", "compute_capability": [9, 0], "sm_count": 132,
+             "device_name": "NVIDIA H100 80GB HBM3", "memory_bytes": 85_520_809_984, "l2_bytes": 52_428_800},
+    "b200": {"name": "b200", "sm": "sm_100", "compute_capability": [10, 0], "sm_count": 148,
+             "device_name": "NVIDIA B200", "memory_bytes": 191_525_240_832, "l2_bytes": 132_120_576},
+}
+CASE_TIMEOUT_S = 2
+# After a launch, a case gets this long to make its next one; what tests do
+# after their launches (comparing results) does not change the capture.
+AFTER_LAUNCH_S = 0.5
+MAX_CASE_LAUNCHES = 256
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+class CaseTimeout(Exception):
+    pass
+
+
+class Capture:
+    def __init__(self, target):
+        self.target = target
+        self.recorder = Recorder()
+        self.recorder.on_launch = self._rearm
+        self.diagnostics = {}   # key -> diagnostic dict (with "count")
+        self.counts = {}        # test file -> {"run", "skipped", "failed"}
+        self.case_files = {}    # source id -> test file
+        self.test_errors = set()
+        self._setup()
+
+    def _rearm(self, launches):
+        # The first launch leaves the case AFTER_LAUNCH_S more; a benchmark
+        # loop repeating the same launch is stopped by the cap.
+        if launches == 1:
+            signal.setitimer(signal.ITIMER_REAL, AFTER_LAUNCH_S)
+        elif launches > MAX_CASE_LAUNCHES and self.recorder.tuned is None:
+            raise CaseTimeout()
+
+    # -- the world the project's code runs in --
+    def _setup(self):
+        import cuda.tile as ct  # the real package, imported before any stand-in
+        install_interceptors(ct, self.recorder)
+        torch_standin.install(self.target)
+        pytest_standin.install()
+        triton_standin.install()
+        roots = {"torch", "triton"}
+        for optional in ("numpy",):
+            try:
+                importlib.import_module(optional)
+            except ImportError:
+                sys.modules[optional] = placeholders.permissive_module(optional)
+                roots.add(optional)
+        sys.meta_path.insert(0, placeholders.StandInFinder(roots))
+
+    # -- diagnostics --
+    def diag(self, file, line, severity, message, source):
+        key = (file, line, severity, message)
+        d = self.diagnostics.get(key)
+        if d is None:
+            self.diagnostics[key] = {"file": file, "line": line, "col": 0, "severity": severity,
+                                     "message": message, "source": source, "count": 1}
+        else:
+            d["count"] += 1
+
+    def diag_exception(self, exc, severity, prefix, source, fallback_file):
+        file, line = _where(exc, fallback_file)
+        what = exc.what + " is not modelled by the stand-in" if isinstance(exc, placeholders.StandInRefusal) \
+            else f"{type(exc).__name__}: {exc}"
+        self.diag(file, line, severity, f"{prefix}{what}".replace("\n", " ")[:400], source)
+
+    # -- imports --
+    def import_file(self, path):
+        placeholders.set_import_phase(True)
+        try:
+            with _quiet():
+                try:
+                    return project.import_file(path)
+                except Exception:
+                    # the package's __init__ cannot run here: load the file with
+                    # its parents as bare packages
+                    return _import_bare(path)
+        finally:
+            placeholders.set_import_phase(False)
+
+    def kernels_of(self, module, path):
+        out = []
+        real = realpath(path)
+        for name, obj in vars(module).items():
+            if isinstance(obj, placeholders.Unmodelled):
+                continue
+            fn = getattr(obj, "_pyfunc", None)
+            if isinstance(fn, types.FunctionType) and realpath(fn.__code__.co_filename) == real:
+                out.append((name, fn.__code__.co_firstlineno))
+        return out
+
+    # -- cases --
+    def run_case(self, test_file, case):
+        counts = self.counts.setdefault(test_file, {"run": 0, "skipped": 0, "failed": 0})
+        self.case_files[case.source] = test_file
+        self.recorder.begin(case.source)
+        placeholders.set_import_phase(False)
+        old = signal.signal(signal.SIGALRM, _alarm)
+        collect, gc.collect = gc.collect, _no_collect  # tests free GPU memory; there is none
+        signal.setitimer(signal.ITIMER_REAL, CASE_TIMEOUT_S)
+        try:
+            with _quiet():
+                case.run()
+            counts["run"] += 1
+        except pytest_standin.Skipped:
+            counts["skipped"] += 1
+        except CaseTimeout:
+            if self.recorder.case_launches:
+                counts["run"] += 1
+                return
+            counts["failed"] += 1
+            self.diag(test_file, 0, "warning", f"a case ran for more than {CASE_TIMEOUT_S} s and was stopped",
+                      case.source)
+        except BaseException as e:  # noqa: B902 - a test may raise anything, SystemExit included
+            if isinstance(e, KeyboardInterrupt):
+                raise
+            if self.recorder.case_launches:
+                counts["run"] += 1
+                self.diag_exception(e, "note", "stopped after its launches: ", case.source, test_file)
+            else:
+                counts["failed"] += 1
+                self.diag_exception(e, "warning", "stopped before any launch: ", case.source, test_file)
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, old)
+            gc.collect = collect
+
+    def run_test_file(self, path, root):
+        rel = os.path.relpath(path, root) if root else os.path.basename(path)
+        self.counts.setdefault(path, {"run": 0, "skipped": 0, "failed": 0})
+        conftests = []
+        for c in cases_mod.conftests_for(path, root):
+            try:
+                conftests.append(self.import_file(c))
+            except BaseException as e:
+                self.diag_exception(e, "warning", "conftest could not be loaded: ", rel, c)
+        config = cases_mod.config_for(conftests, root)
+        try:
+            module = self.import_file(path)
+        except BaseException as e:
+            if isinstance(e, pytest_standin.Skipped):
+                self.counts[path]["skipped"] += 1
+                return
+            self.test_errors.add(path)
+            self.diag_exception(e, "error", "the test file could not be loaded: ", rel, path)
+            return
+        try:
+            found = list(cases_mod.test_cases(module, rel, conftests, config)) + \
+                list(cases_mod.bench_cases(module, rel))
+        except BaseException as e:
+            self.test_errors.add(path)
+            self.diag_exception(e, "error", "the test cases could not be collected: ", rel, path)
+            return
+        for case in found:
+            self.run_case(path, case)
+
+    def run_call(self, module, expr, file):
+        source = f"call: {expr}"
+        env = dict(vars(module))
+        env.update({"tensor": _tensor_helper, "torch": sys.modules["torch"]})
+        env.update({n: d for n, d in torch_standin.DTYPES.items()})
+        self.recorder.begin(source)
+        placeholders.set_import_phase(False)
+        try:
+            with _quiet():
+                eval(compile(expr, "<call>", "eval"), env)
+            return True
+        except BaseException as e:
+            if isinstance(e, KeyboardInterrupt):
+                raise
+            if self.recorder.case_launches:
+                self.diag_exception(e, "note", f"--call '{expr}' stopped after its launches: ", source, file)
+                return True
+            self.diag_exception(e, "error", f"--call '{expr}' failed: ", source, file)
+            return False
+
+
+def _tensor_helper(shape, dtype=None, strides=None, offset=0, align=None):
+    """tensor((M, N), float16[, strides=(..), offset=elements]) for --call."""
+    t = torch_standin.Tensor(tuple(shape), dtype or torch_standin.DTYPES["float32"], strides, offset)
+    return t
+
+
+def _no_collect(generation=2):
+    return 0
+
+
+def _alarm(signum, frame):
+    raise CaseTimeout()
+
+
+@contextlib.contextmanager
+def _quiet():
+    out, err = sys.stdout, sys.stderr
+    sink = io.StringIO()
+    sys.stdout = sink
+    sys.stderr = sink
+    try:
+        yield
+    finally:
+        sys.stdout, sys.stderr = out, err
+
+
+def _where(exc, fallback):
+    """The innermost frame of project code in the exception's traceback."""
+    tb = traceback.extract_tb(exc.__traceback__)
+    for frame in reversed(tb):
+        f = os.path.abspath(frame.filename)
+        if not f.startswith(HERE) and "/cuda/tile/" not in f and not f.startswith("<"):
+            return f, frame.lineno or 0
+    if isinstance(exc, SyntaxError) and exc.filename:
+        return os.path.abspath(exc.filename), exc.lineno or 0
+    return fallback, 0
+
+
+def _import_bare(path):
+    name, base = project.module_name(path)
+    parts = name.split(".")
+    d = base
+    for i in range(len(parts) - 1):
+        d = os.path.join(d, parts[i])
+        pkg = ".".join(parts[: i + 1])
+        if pkg not in sys.modules or not hasattr(sys.modules[pkg], "__path__"):
+            m = types.ModuleType(pkg)
+            m.__path__ = [d]
+            m.__package__ = pkg
+            sys.modules[pkg] = m
+    sys.modules.pop(name, None)
+    return importlib.import_module(name)
+
+
+def sidecar_for(capture, path, kernels, configs, tests, calls, root):
+    diags = []
+    relevant = set(tests) | {path}
+    for d in capture.diagnostics.values():
+        if d["file"] in relevant or capture.case_files.get(d["source"]) in relevant:
+            diags.append(d)
+    for source, message, (file, line) in capture.recorder.problems:
+        if file and realpath(file) == realpath(path):
+            diags.append({"file": file, "line": line, "col": 0, "severity": "warning",
+                          "message": f"launch not captured: {message}", "source": source, "count": 1})
+    with_config = {c["kernel"] for c in configs}
+    for name, line in kernels:
+        if name not in with_config:
+            diags.append({"file": path, "line": line, "col": 0, "severity": "note",
+                          "message": f"no captured launch of {name}", "source": "", "count": 1})
+    counts = {"run": 0, "skipped": 0, "failed": 0}
+    for t in tests:
+        for k, v in capture.counts.get(t, {}).items():
+            counts[k] += v
+    partial = any(d["severity"] == "error" for d in diags)
+    first = next((c["kernel"] for c in configs), kernels[0][0] if kernels else "")
+    return {
+        "kernel": first,
+        "bytecode_versions": ["13.3"],
+        "captured": {"schema": "tileport-capture/1", "target": {k: capture.target[k] for k in
+                                                                 ("name", "sm", "compute_capability", "sm_count")},
+                     "file": path, "tests": sorted(tests), "calls": list(calls), "cases": counts,
+                     "partial": partial, "diagnostics": sorted(diags, key=lambda d: (d["file"], d["line"]))},
+        "configs": configs,
+    }
+
+
+def capture_files(paths, target_name="h200", tests=None, calls=(), discover=True):
+    """Returns ({path: sidecar}, {path: fatal message})."""
+    capture = Capture(TARGETS[target_name])
+    modules, kernels, fatal = {}, {}, {}
+    for p in paths:
+        try:
+            module = capture.import_file(p)
+            kernels[p] = capture.kernels_of(module, p)
+            modules[p] = module
+        except BaseException as e:
+            file, line = _where(e, p)
+            fatal[p] = f"{file}:{line}: importing the kernel file raised {type(e).__name__}: {e}".replace("\n", " ")
+    live = [p for p in paths if p in modules]
+    tests_of = {}
+    roots = {p: project.project_root(p) for p in live}
+    if tests:
+        for p in live:
+            tests_of[p] = [realpath(t) for t in tests]
+    elif discover:
+        candidates = {}
+        for p in live:
+            root = roots[p]
+            if root is None:
+                tests_of[p] = []
+                continue
+            if root not in candidates:
+                candidates[root] = project.candidate_test_files(root)
+            tests_of[p] = project.tests_for(p, candidates[root])
+    else:
+        tests_of = {p: [] for p in live}
+    order = []
+    for p in live:
+        for t in tests_of[p]:
+            if t not in order:
+                order.append(t)
+    trace = os.environ.get("TILEPORT_CAPTURE_TRACE")
+    for t in order:
+        root = project.project_root(t) or os.path.dirname(t)
+        started = time.monotonic()
+        capture.run_test_file(t, root)
+        if trace:
+            c = capture.counts.get(t, {})
+            print(f"tileport-capture: {t}: {time.monotonic() - started:.2f} s, {c}", file=sys.stderr)
+    for p in live:
+        for expr in calls:
+            capture.run_call(modules[p], expr, p)
+    configs = build_configs(capture.recorder.launches)
+    # A file's tests: those named after it, and any other that launched its kernels.
+    launched = {}
+    for launch in capture.recorder.launches:
+        f = capture.case_files.get(launch["source"])
+        if f:
+            launched.setdefault(launch["file"], set()).add(f)
+    for p in live:
+        named = [t for t in tests_of[p] if project.names_file(t, p)] if not tests else tests_of[p]
+        tests_of[p] = sorted(set(named) | launched.get(realpath(p), set()))
+    out = {}
+    for p in live:
+        real = realpath(p)
+        out[p] = sidecar_for(capture, p, kernels[p], configs.get(real, []), tests_of[p], calls, roots[p])
+    return out, fatal

@@ -1,0 +1,252 @@
+# SPDX-License-Identifier: MIT
+"""Records `ct.launch` calls and autotuned searches, and turns each launch
+into a sidecar config: the kernel, each argument's specialization facts, the
+grid and where the launch came from."""
+import functools
+import inspect
+import os
+import typing
+
+from .torch_standin import Tensor, dtype as torch_dtype
+
+CT_DTYPE = {
+    "float16": "float16", "bfloat16": "bfloat16", "float32": "float32", "float64": "float64",
+    "int8": "int8", "int16": "int16", "int32": "int32", "int64": "int64", "uint8": "uint8",
+    "uint16": "uint16", "uint32": "uint32", "uint64": "uint64", "bool": "bool_",
+    "float8_e4m3fn": "float8_e4m3fn", "float8_e5m2": "float8_e5m2",
+}
+SHORT = {"float16": "f16", "bfloat16": "bf16", "float32": "f32", "float64": "f64", "int8": "i8", "int16": "i16",
+         "int32": "i32", "int64": "i64", "uint8": "u8", "bool_": "b", "float8_e4m3fn": "f8e4m3",
+         "float8_e5m2": "f8e5m2"}
+
+
+class LaunchProblem(Exception):
+    """A launch whose arguments cannot become a config (named in the message)."""
+
+
+def _is_constant(annotation):
+    for meta in getattr(annotation, "__metadata__", ()) or ():
+        if type(meta).__name__ == "ConstantAnnotation":
+            return True
+    return False
+
+
+_PARAMS = {}
+
+
+@functools.lru_cache(maxsize=None)
+def realpath(path):
+    return os.path.realpath(path)
+
+
+def kernel_parameters(kernel):
+    pyfunc = getattr(kernel, "_pyfunc", None)
+    cached = _PARAMS.get(id(pyfunc))
+    if cached is not None and cached[0] is pyfunc:
+        return cached
+    if not inspect.isfunction(pyfunc):
+        raise LaunchProblem(f"{kernel!r} is not a cuTile kernel")
+    try:
+        hints = typing.get_type_hints(pyfunc, include_extras=True)
+    except Exception:
+        hints = {}
+    params = []
+    for name, p in inspect.signature(pyfunc).parameters.items():
+        ann = hints.get(name, p.annotation)
+        params.append((name, _is_constant(ann)))
+    _PARAMS[id(pyfunc)] = (pyfunc, params)
+    return pyfunc, params
+
+
+def alignment_of(address):
+    if address == 0:
+        return 256
+    return min(address & -address, 256)
+
+
+def _hint_value(v):
+    if isinstance(v, bool) or v is None:
+        return None
+    if isinstance(v, int):
+        return v
+    # ct.ByTarget: the value for the capture's target
+    for attr in ("_value_by_target", "value_by_target", "_values"):
+        table = getattr(v, attr, None)
+        if isinstance(table, dict):
+            for key in ("sm_90", "sm90"):
+                if key in table:
+                    return table[key]
+            default = getattr(v, "default", None)
+            return default if isinstance(default, int) else None
+    return None
+
+
+def kernel_hints(kernel):
+    opts = getattr(kernel, "_compiler_options", None)
+    out = {}
+    for name in ("num_ctas", "occupancy", "num_worker_warps"):
+        v = _hint_value(getattr(opts, name, None))
+        if v is not None:
+            out[name] = v
+    return out
+
+
+def describe_argument(name, is_const, value):
+    if isinstance(value, Tensor):
+        dt = CT_DTYPE.get(value.dtype.name)
+        if dt is None:
+            raise LaunchProblem(f"parameter '{name}': dtype {value.dtype} has no cuTile equivalent")
+        return {"name": name, "kind": "array", "dtype": dt, "ndim": value.ndim, "shape": list(value.shape),
+                "strides": list(value.stride()), "alignment": alignment_of(value.data_ptr())}
+    if isinstance(value, torch_dtype):
+        raise LaunchProblem(f"parameter '{name}': a dtype argument ({value}) is not a config value")
+    if isinstance(value, bool):
+        return {"name": name, "kind": "const", "value": value} if is_const else \
+            {"name": name, "kind": "scalar", "dtype": "bool_", "value": value}
+    if isinstance(value, int):
+        if is_const:
+            return {"name": name, "kind": "const", "value": value}
+        dt = "int32" if -(1 << 31) <= value < (1 << 31) else "int64"
+        return {"name": name, "kind": "scalar", "dtype": dt, "value": value}
+    if isinstance(value, float):
+        if is_const:
+            return {"name": name, "kind": "const", "value": value}
+        return {"name": name, "kind": "scalar", "dtype": "float32", "value": value}
+    kind = type(value).__name__
+    raise LaunchProblem(f"parameter '{name}': a {kind} argument is not an array, a scalar or a constant")
+
+
+class Recorder:
+    """Collects launches while one test case (a source) runs."""
+
+    def __init__(self):
+        self.on_launch = None   # called after each launch (the capture re-arms its timer)
+        self.source = None
+        self.launches = []      # dicts: file, kernel, params, grid, hints, source, tuned_launch
+        self.problems = []      # (source, message, frame)
+        self.case_launches = 0
+        self.tuned = None       # (site, index, count) while a search space is walked
+
+    def begin(self, source):
+        self.source = source
+        self.case_launches = 0
+
+    def record(self, grid, kernel, args, extra_hints=None):
+        self.case_launches += 1
+        if self.on_launch is not None:
+            self.on_launch(self.case_launches)
+        try:
+            pyfunc, params = kernel_parameters(kernel)
+            if len(args) != len(params):
+                raise LaunchProblem(f"{pyfunc.__name__} takes {len(params)} arguments, the launch gives {len(args)}")
+            described = [describe_argument(n, c, v) for (n, c), v in zip(params, args)]
+        except LaunchProblem as e:
+            self.problems.append((self.source, str(e), _caller_frame()))
+            return
+        grid = tuple(int(g) for g in (grid if isinstance(grid, (tuple, list)) else (grid,)))
+        hints = kernel_hints(kernel)
+        hints.update(extra_hints or {})
+        launch = {"file": realpath(pyfunc.__code__.co_filename), "kernel": pyfunc.__name__,
+                  "params": described, "grid": list(grid) + [1] * (3 - len(grid)), "hints": hints,
+                  "source": self.source}
+        if self.tuned is not None:
+            site, index, count = self.tuned
+            launch["tuned_launch"] = {"site": site, "candidate": index, "of": count}
+        self.launches.append(launch)
+
+
+def _caller_frame():
+    f = inspect.currentframe()
+    here = os.path.dirname(os.path.abspath(__file__))
+    while f is not None and os.path.dirname(os.path.abspath(f.f_code.co_filename)) == here:
+        f = f.f_back
+    return (f.f_code.co_filename, f.f_lineno) if f is not None else (None, 0)
+
+
+def install_interceptors(ct, recorder):
+    """Replaces ct.launch and ct.tune.exhaustive_search (through their modules,
+    before any project module binds them)."""
+
+    def launch(stream, grid, kernel, kernel_args, /, **kwargs):
+        recorder.record(grid, kernel, tuple(kernel_args))
+
+    def exhaustive_search(search_space, stream, grid_fn, kernel, args_fn, hints_fn=None, **kwargs):
+        space = list(search_space)
+        file, line = _caller_frame()
+        site = f"{os.path.basename(file or '?')}:{line}"
+        for i, cfg in enumerate(space):
+            k = kernel(cfg) if callable(kernel) and not hasattr(kernel, "_pyfunc") else kernel
+            hints = {}
+            if hints_fn is not None:
+                hints = {n: v for n, v in (hints_fn(cfg) or {}).items() if isinstance(v, int)}
+            recorder.tuned = (site, i, len(space))
+            try:
+                recorder.record(grid_fn(cfg), k, tuple(args_fn(cfg)), hints)
+            finally:
+                recorder.tuned = None
+        if not space:
+            raise ValueError("exhaustive_search: empty search space")
+        from cuda.tile.tune._tune import Measurement, TuningResult
+        best = Measurement(config=space[0], mean_us=1.0, error_margin_us=0.0, num_samples=1)
+        return TuningResult(best=best, successes=[best], failures=[])
+
+    ct.launch = launch
+    import cuda.tile.tune as tune
+    tune.exhaustive_search = exhaustive_search
+    try:
+        import cuda.tile.tune._tune as tune_impl
+        tune_impl.exhaustive_search = exhaustive_search
+    except ImportError:
+        pass
+
+
+def _config_key(launch):
+    return (launch["file"], launch["kernel"], repr(launch["params"]), repr(sorted(launch["hints"].items())),
+            repr(launch.get("tuned_launch", {}).get("site")))
+
+
+def build_configs(launches):
+    """Merges launches with identical specializations into configs; returns
+    {file: [config, ...]} in first-seen order."""
+    by_key, order = {}, []
+    for launch in launches:
+        key = _config_key(launch)
+        if key in by_key:
+            cfg = by_key[key]
+            if launch["source"] not in cfg["sources"]:
+                cfg["sources"].append(launch["source"])
+            continue
+        cfg = {"kernel": launch["kernel"], "params": launch["params"], "grid": launch["grid"],
+               "sources": [launch["source"]]}
+        if launch["hints"]:
+            cfg["hints"] = launch["hints"]
+        if "tuned_launch" in launch:
+            cfg["tuned_launch"] = launch["tuned_launch"]
+        by_key[key] = cfg
+        order.append((launch["file"], cfg))
+    out, names = {}, {}
+    for file, cfg in order:
+        cfg["name"] = _unique(names.setdefault(file, set()), _config_name(cfg))
+        out.setdefault(file, []).append({k: cfg[k] for k in ("name", "kernel", "params", "grid", "hints",
+                                                             "sources", "tuned_launch") if k in cfg})
+    return out
+
+
+def _config_name(cfg):
+    base = cfg["kernel"].strip("_")
+    arrays = [p for p in cfg["params"] if p["kind"] == "array"]
+    if arrays:
+        a = arrays[0]
+        base += "__" + SHORT.get(a["dtype"], a["dtype"]) + "_" + "x".join(str(d) for d in a["shape"])
+    if "tuned_launch" in cfg:
+        base += f"__cand{cfg['tuned_launch']['candidate']}"
+    return base
+
+
+def _unique(taken, name):
+    out, n = name, 2
+    while out in taken:
+        out = f"{name}_{n}"
+        n += 1
+    taken.add(out)
+    return out
