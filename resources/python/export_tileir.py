@@ -5,6 +5,8 @@ Usage: export_tileir.py KERNEL_FILE KERNEL_NAME SIGNATURE_JSON OUT_FILE VERSION 
 
 SIGNATURE_JSON lists the kernel's parameters in order:
   {"kind": "array", "dtype": "float32", "ndim": 2, "contiguous": true}
+  {"kind": "array", "dtype": "float16", "ndim": 2, "shape": [M, N], "strides": [N, 1], "alignment": 256}
+     (a captured launch: the constraints follow cuTile Python's dispatcher rules)
   {"kind": "scalar", "dtype": "int32"}
   {"kind": "const", "value": 128}
 Errors go to stderr as one line "tileport-export: <kind>: <message>" and the
@@ -12,6 +14,7 @@ exit code says which: 2 usage, 3 kernel file, 4 signature, 5 compiler.
 """
 import importlib.util
 import json
+import os
 import sys
 import traceback
 
@@ -19,6 +22,19 @@ import traceback
 def fail(code, kind, message):
     print(f"tileport-export: {kind}: {message}", file=sys.stderr)
     sys.exit(code)
+
+
+def load_with_standins(path, first_error):
+    """A kernel file of a project (importing torch, its own package, ...) is
+    loaded as the launch capture loads it: under its package name, with
+    stand-ins for torch, pytest and triton.testing."""
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    try:
+        from tileport_standin.capture import load_in_world
+        return load_in_world(os.path.abspath(path))
+    except Exception as e:
+        fail(3, "kernel-file", f"{path}: importing the module raised {type(first_error).__name__}: {first_error}"
+                               f" (and with stand-ins: {type(e).__name__}: {e})")
 
 
 def load_kernel(path, name):
@@ -31,11 +47,37 @@ def load_kernel(path, name):
     except SyntaxError as e:
         fail(3, "kernel-file", f"{e.filename}:{e.lineno}:{e.offset or 0}: syntax error: {e.msg}")
     except Exception as e:  # the module's own top-level code failed
-        fail(3, "kernel-file", f"{path}: importing the module raised {type(e).__name__}: {e}")
+        module = load_with_standins(path, e)
     kernel = getattr(module, name, None)
     if kernel is None:
         fail(3, "kernel-file", f"{path}: no kernel named '{name}'")
     return kernel
+
+
+def launch_constraints(ct, dtype, p, i):
+    """What cuTile Python's dispatcher derives from a real array at launch
+    (calling convention v2): unit strides become constants, strides that are
+    whole 16-byte multiples and dimensions divisible by 16 are promised as
+    such, extents of 1 become constants, a 16-byte aligned base is promised,
+    and zero strides (broadcast views) may alias."""
+    shape, strides = [int(x) for x in p.get("shape", [])], [int(x) for x in p["strides"]]
+    ndim = int(p["ndim"])
+    if len(shape) != ndim or len(strides) != ndim:
+        fail(4, "signature", f"parameter {i}: shape and strides must have {ndim} entries")
+    bits = dtype.bitwidth
+    align = int(p.get("alignment", 16))
+    extent = max([1] + [abs(s) * max(d - 1, 0) for s, d in zip(strides, shape)] + shape)
+    return dict(
+        index_dtype=ct.int64 if extent > 2**31 - 1 else ct.int32,
+        stride_lower_bound_incl=0,
+        alias_groups=(),
+        may_alias_internally=any(s == 0 and d > 1 for s, d in zip(strides, shape)),
+        stride_constant=tuple(1 if s == 1 else None for s in strides),
+        stride_divisible_by=tuple(128 // bits if s != 1 and bits <= 128 and (s * bits) % 128 == 0 else 1
+                                  for s in strides),
+        shape_divisible_by=tuple(16 if d % 16 == 0 and d != 1 else 1 for d in shape),
+        shape_constant=tuple(1 if d == 1 else None for d in shape) if 1 in shape else None,
+        base_addr_divisible_by=16 if align % 16 == 0 else 1)
 
 
 def build_signature(ct, params):
@@ -44,7 +86,12 @@ def build_signature(ct, params):
     out = []
     for i, p in enumerate(params):
         kind = p.get("kind")
-        if kind == "array":
+        if kind == "array" and "strides" in p:
+            dtype = getattr(ct, p["dtype"], None)
+            if dtype is None:
+                fail(4, "signature", f"parameter {i}: unknown dtype '{p['dtype']}'")
+            out.append(ArrayConstraint(dtype, int(p["ndim"]), **launch_constraints(ct, dtype, p, i)))
+        elif kind == "array":
             dtype = getattr(ct, p["dtype"], None)
             if dtype is None:
                 fail(4, "signature", f"parameter {i}: unknown dtype '{p['dtype']}'")

@@ -33,6 +33,37 @@ MAX_CASE_LAUNCHES = 256
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
+def install_world(target):
+    """Puts the stand-ins for torch, pytest, triton.testing (and numpy where it
+    is missing) in sys.modules."""
+    torch_standin.install(target)
+    pytest_standin.install()
+    triton_standin.install()
+    roots = {"torch", "triton"}
+    for optional in ("numpy",):
+        try:
+            importlib.import_module(optional)
+        except ImportError:
+            sys.modules[optional] = placeholders.permissive_module(optional)
+            roots.add(optional)
+    sys.meta_path.insert(0, placeholders.StandInFinder(roots))
+
+
+def load_in_world(path, target_name="h200"):
+    """Imports a kernel file in the stand-in world under its package name
+    (its parents as bare packages where their __init__ cannot run)."""
+    install_world(TARGETS[target_name])
+    placeholders.set_import_phase(True)
+    try:
+        with _quiet():
+            try:
+                return project.import_file(path)
+            except Exception:
+                return _import_bare(path)
+    finally:
+        placeholders.set_import_phase(False)
+
+
 class CaseTimeout(Exception):
     pass
 
@@ -60,17 +91,7 @@ class Capture:
     def _setup(self):
         import cuda.tile as ct  # the real package, imported before any stand-in
         install_interceptors(ct, self.recorder)
-        torch_standin.install(self.target)
-        pytest_standin.install()
-        triton_standin.install()
-        roots = {"torch", "triton"}
-        for optional in ("numpy",):
-            try:
-                importlib.import_module(optional)
-            except ImportError:
-                sys.modules[optional] = placeholders.permissive_module(optional)
-                roots.add(optional)
-        sys.meta_path.insert(0, placeholders.StandInFinder(roots))
+        install_world(self.target)
 
     # -- diagnostics --
     def diag(self, file, line, severity, message, source):

@@ -201,8 +201,7 @@ def install_interceptors(ct, recorder):
 
 
 def _config_key(launch):
-    return (launch["file"], launch["kernel"], repr(launch["params"]), repr(sorted(launch["hints"].items())),
-            repr(launch.get("tuned_launch", {}).get("site")))
+    return (launch["file"], launch["kernel"], repr(launch["params"]), repr(sorted(launch["hints"].items())))
 
 
 def build_configs(launches):
@@ -215,6 +214,8 @@ def build_configs(launches):
             cfg = by_key[key]
             if launch["source"] not in cfg["sources"]:
                 cfg["sources"].append(launch["source"])
+            if "tuned_launch" in launch and "tuned_launch" not in cfg:
+                cfg["tuned_launch"] = launch["tuned_launch"]
             continue
         cfg = {"kernel": launch["kernel"], "params": launch["params"], "grid": launch["grid"],
                "sources": [launch["source"]]}
