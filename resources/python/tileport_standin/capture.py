@@ -248,13 +248,15 @@ def _quiet():
 
 def _where(exc, fallback):
     """The innermost frame of project code in the exception's traceback."""
+    if isinstance(exc, SyntaxError) and exc.filename and not exc.filename.startswith("<"):
+        return os.path.abspath(exc.filename), exc.lineno or 0
     tb = traceback.extract_tb(exc.__traceback__)
     for frame in reversed(tb):
+        if frame.filename.startswith("<"):
+            continue
         f = os.path.abspath(frame.filename)
-        if not f.startswith(HERE) and "/cuda/tile/" not in f and not f.startswith("<"):
+        if not f.startswith(HERE) and "/cuda/tile/" not in f:
             return f, frame.lineno or 0
-    if isinstance(exc, SyntaxError) and exc.filename:
-        return os.path.abspath(exc.filename), exc.lineno or 0
     return fallback, 0
 
 

@@ -1,0 +1,234 @@
+# SPDX-License-Identifier: MIT
+"""The launch capture (resources/python/capture_configs.py), run as a child
+process on the fixture project and the bundled examples with the cuda-tile
+venv's interpreter, exactly as `tileport configs` runs it."""
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import textwrap
+import unittest
+
+SRC = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+SCRIPT = os.path.join(SRC, "resources", "python", "capture_configs.py")
+EXPORT = os.path.join(SRC, "resources", "python", "export_tileir.py")
+KIT = os.path.join(SRC, "tests", "fixtures", "capture", "tilekit")
+OPS = os.path.join(KIT, "src", "tilekit", "ops", "cutile")
+
+
+def capture(*args):
+    p = subprocess.run([sys.executable, SCRIPT, *args], capture_output=True, text=True, timeout=120)
+    out = json.loads(p.stdout) if p.stdout.strip() else None
+    return p.returncode, out, p.stderr
+
+
+def by_name(sidecar):
+    return {c["name"]: c for c in sidecar["configs"]}
+
+
+class FixtureProject(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.rc, cls.sc, cls.err = capture(os.path.join(OPS, "scale_rows.py"))
+
+    def test_finds_its_tests_and_benchmarks(self):
+        self.assertEqual(self.rc, 0, self.err)
+        tests = [os.path.relpath(t, KIT) for t in self.sc["captured"]["tests"]]
+        self.assertEqual(tests, ["tests/benchmark/bench_scale_rows.py", "tests/ops/test_scale_rows.py"])
+        self.assertFalse(self.sc["captured"]["partial"])
+
+    def test_crossed_parametrize_reaches_both_kernels(self):
+        kernels = {c["kernel"] for c in self.sc["configs"]}
+        self.assertEqual(kernels, {"_scale_rows_kernel", "_scale_rows_persistent_kernel"})
+        cfg = by_name(self.sc)["scale_rows_kernel__f16_128x1000"]
+        x, y, s, tile = cfg["params"]
+        self.assertEqual(x, {"name": "x", "kind": "array", "dtype": "float16", "ndim": 2, "shape": [128, 1000],
+                             "strides": [1000, 1], "alignment": 256})
+        self.assertEqual(s, {"name": "s", "kind": "scalar", "dtype": "float32", "value": 2.0})
+        self.assertEqual(tile, {"name": "TILE_N", "kind": "const", "value": 1024})
+        self.assertEqual(cfg["grid"], [128, 1, 1])
+        self.assertEqual(cfg["sources"], ["tests/ops/test_scale_rows.py::Test_ScaleRows::test_op[tile-128-1000-"
+                                          "torch.float16]"])
+
+    def test_grid_from_the_target_profile(self):
+        # min(132 SMs * 2, 4096 rows): the H200 profile answers the device query
+        cfg = by_name(self.sc)["scale_rows_persistent_kernel__bf16_4096x2048"]
+        self.assertEqual(cfg["grid"], [264, 1, 1])
+        self.assertEqual(cfg["hints"], {"occupancy": 2})
+        self.assertEqual(cfg["sources"], ["tests/benchmark/bench_scale_rows.py::bench_scale_rows"
+                                          "[M=4096-dtype=bfloat16-N=2048-provider=cutile]"])
+
+    def test_identical_launches_merge(self):
+        # test_strided_view launches contiguous copies of the same shape twice
+        cfg = by_name(self.sc)["scale_rows_kernel__bf16_32x512"]
+        self.assertEqual(cfg["sources"], ["tests/ops/test_scale_rows.py::Test_ScaleRows::test_strided_view[512]"])
+        self.assertEqual(len(self.sc["configs"]), len({json.dumps(c["params"]) for c in self.sc["configs"]}))
+
+    def test_data_dependent_test_is_reported_where_it_stops(self):
+        d = [d for d in self.sc["captured"]["diagnostics"] if "item()" in d["message"]]
+        self.assertEqual(len(d), 1)
+        self.assertEqual(os.path.basename(d[0]["file"]), "test_scale_rows.py")
+        self.assertEqual(d[0]["line"], 40)
+        self.assertEqual(d[0]["severity"], "warning")
+        self.assertIn("stopped before any launch: Tensor.item()", d[0]["message"])
+
+    def test_autotuned_candidates_are_configs(self):
+        rc, sc, err = capture(os.path.join(OPS, "blocked_sum.py"))
+        self.assertEqual(rc, 0, err)
+        cands = sorted((c["params"][2]["value"], c["params"][3]["value"], c["tuned_launch"]["candidate"])
+                       for c in sc["configs"])
+        self.assertEqual(cands, [(32, 64, 0), (32, 128, 1), (64, 64, 2), (64, 128, 3)])
+        self.assertTrue(all(c["tuned_launch"]["of"] == 4 for c in sc["configs"]))
+        self.assertTrue(all(c["tuned_launch"]["site"] == "blocked_sum.py:32" for c in sc["configs"]))
+        # the launch of the search's winner is one of the candidates' configs
+        first = [c for c in sc["configs"] if c["tuned_launch"]["candidate"] == 0][0]
+        self.assertEqual(len(first["sources"]), 1)
+
+
+class Calls(unittest.TestCase):
+    def test_call_with_strided_tensor(self):
+        rc, sc, err = capture(os.path.join(OPS, "scale_rows.py"), "--no-discover", "--call",
+                              "_launch(tensor((32, 512), bfloat16, strides=(1024, 1), offset=8),"
+                              " tensor((32, 512), bfloat16), 0.5, False)")
+        self.assertEqual(rc, 0, err)
+        [cfg] = sc["configs"]
+        self.assertEqual(cfg["params"][0]["strides"], [1024, 1])
+        self.assertEqual(cfg["params"][0]["alignment"], 16)  # 8 bf16 elements past a 512-byte base
+        self.assertEqual(cfg["params"][2], {"name": "s", "kind": "scalar", "dtype": "float32", "value": 0.5})
+
+    def test_example_host_function(self):
+        rc, sc, err = capture(os.path.join(SRC, "examples", "cutile", "softmax.py"), "--call",
+                              "launch(torch.cuda.current_stream(), tensor((256, 32768), bfloat16),"
+                              " tensor((256, 32768), bfloat16))")
+        self.assertEqual(rc, 0, err)
+        [cfg] = sc["configs"]
+        self.assertEqual(cfg["kernel"], "softmax_chunked")
+        self.assertEqual(cfg["params"][2]["value"], 1024)
+
+    def test_failing_call_makes_the_capture_partial(self):
+        rc, sc, err = capture(os.path.join(OPS, "scale_rows.py"), "--no-discover", "--call",
+                              "scale_rows(tensor((8,)))")
+        self.assertEqual(rc, 3)
+        self.assertTrue(sc["captured"]["partial"])
+        [d] = [d for d in sc["captured"]["diagnostics"] if d["severity"] == "error"]
+        self.assertEqual((os.path.basename(d["file"]), d["line"]), ("scale_rows.py", 27))
+        self.assertIn("not enough values to unpack", d["message"])
+
+
+class Refusals(unittest.TestCase):
+    def setUp(self):
+        self.tmp = tempfile.mkdtemp(prefix="tileport-capture-test-")
+        shutil.copytree(KIT, os.path.join(self.tmp, "kit"))
+        self.kit = os.path.join(self.tmp, "kit")
+
+    def tearDown(self):
+        shutil.rmtree(self.tmp)
+
+    def write(self, rel, text):
+        path = os.path.join(self.kit, rel)
+        with open(path, "w") as f:
+            f.write(textwrap.dedent(text))
+        return path
+
+    def test_unmodelled_torch_api_names_the_piece_and_the_line(self):
+        self.write("tests/ops/test_scale_rows.py", """\
+            import torch
+            import tilekit
+
+
+            def test_fft():
+                x = torch.fft.rfft(torch.rand(64, 64, device="cuda"))
+                tilekit.ops.scale_rows(x)
+            """)
+        rc, sc, err = capture(os.path.join(self.kit, "src/tilekit/ops/cutile/scale_rows.py"))
+        self.assertEqual(rc, 0, err)
+        [d] = [d for d in sc["captured"]["diagnostics"] if "fft" in d["message"]]
+        self.assertEqual(d["line"], 6)
+        self.assertIn("torch.fft.rfft is not modelled by the stand-in", d["message"])
+
+    def test_test_file_that_cannot_load_is_an_error_and_the_rest_is_kept(self):
+        self.write("tests/ops/test_scale_rows.py", "import torch\ndef test_x(:\n")
+        rc, sc, err = capture(os.path.join(self.kit, "src/tilekit/ops/cutile/scale_rows.py"))
+        self.assertEqual(rc, 3)
+        self.assertTrue(sc["captured"]["partial"])
+        errors = [d for d in sc["captured"]["diagnostics"] if d["severity"] == "error"]
+        self.assertEqual(len(errors), 1)
+        self.assertEqual((os.path.basename(errors[0]["file"]), errors[0]["line"]), ("test_scale_rows.py", 2))
+        self.assertIn("could not be loaded", errors[0]["message"])
+        # the benchmark still ran
+        self.assertTrue(any("bench_scale_rows" in s for c in sc["configs"] for s in c["sources"]))
+
+    def test_hanging_test_is_stopped(self):
+        self.write("tests/ops/test_scale_rows.py", """\
+            import torch
+            import tilekit
+
+
+            def test_spins():
+                while True:
+                    pass
+
+
+            def test_after():
+                tilekit.ops.scale_rows(torch.rand(8, 8, device="cuda"))
+            """)
+        rc, sc, err = capture(os.path.join(self.kit, "src/tilekit/ops/cutile/scale_rows.py"))
+        self.assertEqual(rc, 0, err)
+        self.assertTrue(any("was stopped" in d["message"] for d in sc["captured"]["diagnostics"]))
+        self.assertTrue(any(c["params"][0]["shape"] == [8, 8] for c in sc["configs"]))
+
+    def test_kernel_file_that_cannot_import(self):
+        path = self.write("src/tilekit/ops/cutile/scale_rows.py", "import cuda.tile as ct\nraise RuntimeError('no')\n")
+        rc, sc, err = capture(path)
+        self.assertEqual(rc, 4)
+        self.assertIn("scale_rows.py:2: importing the kernel file raised RuntimeError: no", err)
+
+    def test_list_argument_is_not_a_config(self):
+        path = self.write("src/tilekit/ops/cutile/listy.py", """\
+            import cuda.tile as ct
+            import torch
+
+
+            @ct.kernel
+            def _listy_kernel(xs, TILE: ct.Constant[int]):
+                pass
+
+
+            def run(xs):
+                ct.launch(torch.cuda.current_stream(), (1, 1, 1), _listy_kernel, (xs, 16))
+            """)
+        rc, sc, err = capture(path, "--no-discover", "--call", "run([tensor((4, 4))])")
+        self.assertEqual(rc, 0, err)
+        self.assertEqual(sc["configs"], [])
+        msgs = [d["message"] for d in sc["captured"]["diagnostics"]]
+        self.assertIn("launch not captured: parameter 'xs': a list argument is not an array, a scalar or a constant",
+                      msgs)
+
+    def test_usage(self):
+        rc, _, err = capture("--bogus")
+        self.assertEqual(rc, 2)
+        self.assertIn("unknown option --bogus", err)
+
+
+class RoundTrip(unittest.TestCase):
+    def test_captured_config_exports_with_the_dispatchers_constraints(self):
+        rc, sc, err = capture(os.path.join(OPS, "scale_rows.py"), "--no-discover", "--call",
+                              "_launch(tensor((32, 24), float16, strides=(40, 1)), tensor((32, 24), float16), 1.0, False)")
+        self.assertEqual(rc, 0, err)
+        [cfg] = sc["configs"]
+        with tempfile.TemporaryDirectory() as tmp:
+            out = os.path.join(tmp, "ref.tileirbc")
+            p = subprocess.run([sys.executable, EXPORT, os.path.join(OPS, "scale_rows.py"), cfg["kernel"],
+                                json.dumps(cfg["params"]), out, "13.3"], capture_output=True, text=True, timeout=120)
+            self.assertEqual(p.returncode, 0, p.stderr)
+            data = open(out, "rb").read()
+        # the entry's symbol spells the specialization: stride 40 halves is
+        # 80 bytes, a multiple of 16 (div 8), 24 is not a multiple of 16
+        self.assertIn(b"_scale_rows_kernel", data)
+        self.assertNotIn(b"i16", data.split(b"_scale_rows_kernel")[1][:40])
+
+
+if __name__ == "__main__":
+    unittest.main()
