@@ -2,6 +2,7 @@
 """Exports one cuTile Python kernel to Tile IR bytecode on the CPU.
 
 Usage: export_tileir.py KERNEL_FILE KERNEL_NAME SIGNATURE_JSON OUT_FILE VERSION [GPU_CODE]
+       export_tileir.py --batch KERNEL_FILE JOBS_JSON
 
 SIGNATURE_JSON lists the kernel's parameters in order:
   {"kind": "array", "dtype": "float32", "ndim": 2, "contiguous": true}
@@ -9,6 +10,11 @@ SIGNATURE_JSON lists the kernel's parameters in order:
      (a captured launch: the constraints follow cuTile Python's dispatcher rules)
   {"kind": "scalar", "dtype": "int32"}
   {"kind": "const", "value": 128}
+--batch exports many signatures of the file's kernels in one process (the
+module is loaded once): JOBS_JSON is a file holding [{"kernel", "params",
+"out", "version"}, ...]; one JSON line per job goes to stdout, {"out": ...,
+"ok": true} or {"out": ..., "ok": false, "kind": ..., "error": ...}, and the
+exit code is 0 when the module loaded (per-job failures are in the lines).
 Errors go to stderr as one line "tileport-export: <kind>: <message>" and the
 exit code says which: 2 usage, 3 kernel file, 4 signature, 5 compiler.
 """
@@ -19,9 +25,14 @@ import sys
 import traceback
 
 
+class ExportFailure(Exception):
+    def __init__(self, code, kind, message):
+        super().__init__(message)
+        self.code, self.kind, self.message = code, kind, message
+
+
 def fail(code, kind, message):
-    print(f"tileport-export: {kind}: {message}", file=sys.stderr)
-    sys.exit(code)
+    raise ExportFailure(code, kind, message)
 
 
 def load_with_standins(path, first_error):
@@ -120,7 +131,62 @@ def build_signature(ct, params):
     return KernelSignature(out, CallingConvention.cutile_python_v2())
 
 
+def export_one(ct, export_kernel, kernel, name, path, params, out_file, version, gpu_code=None):
+    import inspect
+    pyfunc = getattr(kernel, "_pyfunc", None)
+    if pyfunc is None:
+        fail(3, "kernel-file", f"{path}: '{name}' is not a @ct.kernel")
+    expected = len(inspect.signature(pyfunc).parameters)
+    if expected != len(params):
+        fail(4, "signature", f"'{name}' takes {expected} parameters, the signature gives {len(params)}")
+    signature = build_signature(ct, params)
+    try:
+        export_kernel(kernel, [signature], out_file, gpu_code=gpu_code,
+                      output_format="tileir_bytecode", bytecode_version=version)
+    except Exception as e:
+        detail = traceback.format_exception_only(type(e), e)[-1].strip()
+        fail(5, "compiler", detail.replace("\n", " "))
+
+
+def batch(path, jobs_file):
+    try:
+        import cuda.tile as ct
+        from cuda.tile.compilation import export_kernel
+    except Exception as e:
+        fail(5, "compiler", f"cannot import cuda.tile: {e}")
+    try:
+        with open(jobs_file) as f:
+            jobs = json.load(f)
+    except (OSError, json.JSONDecodeError) as e:
+        fail(4, "signature", f"{jobs_file}: {e}")
+    kernels = {}
+    for job in jobs:
+        out = job.get("out", "")
+        try:
+            name = job["kernel"]
+            if name not in kernels:
+                kernels[name] = load_kernel(path, name)
+            export_one(ct, export_kernel, kernels[name], name, path, job["params"], out, job.get("version", "13.3"))
+            line = {"out": out, "ok": True}
+        except ExportFailure as e:
+            line = {"out": out, "ok": False, "kind": e.kind, "error": e.message}
+        except (KeyError, TypeError) as e:
+            line = {"out": out, "ok": False, "kind": "signature", "error": f"malformed job: {e}"}
+        print(json.dumps(line), flush=True)
+    return 0
+
+
 def main(argv):
+    try:
+        if len(argv) == 4 and argv[1] == "--batch":
+            return batch(argv[2], argv[3])
+        return single(argv)
+    except ExportFailure as e:
+        print(f"tileport-export: {e.kind}: {e.message}", file=sys.stderr)
+        return e.code
+
+
+def single(argv):
     if len(argv) not in (6, 7):
         fail(2, "usage", __doc__.strip().splitlines()[2])
     path, name, sig_json, out_file, version = argv[1:6]
@@ -135,20 +201,7 @@ def main(argv):
     except json.JSONDecodeError as e:
         fail(4, "signature", f"invalid JSON: {e}")
     kernel = load_kernel(path, name)
-    pyfunc = getattr(kernel, "_pyfunc", None)
-    if pyfunc is None:
-        fail(3, "kernel-file", f"{path}: '{name}' is not a @ct.kernel")
-    import inspect
-    expected = len(inspect.signature(pyfunc).parameters)
-    if expected != len(params):
-        fail(4, "signature", f"'{name}' takes {expected} parameters, the signature gives {len(params)}")
-    signature = build_signature(ct, params)
-    try:
-        export_kernel(kernel, [signature], out_file, gpu_code=gpu_code,
-                      output_format="tileir_bytecode", bytecode_version=version)
-    except Exception as e:
-        detail = traceback.format_exception_only(type(e), e)[-1].strip()
-        fail(5, "compiler", detail.replace("\n", " "))
+    export_one(ct, export_kernel, kernel, name, path, params, out_file, version, gpu_code)
     return 0
 
 
