@@ -8,6 +8,7 @@
 #include "RustTranslator.h"
 
 #include <QDir>
+#include <QDirIterator>
 #include <QFile>
 #include <QFileInfo>
 #include <QHash>
@@ -67,6 +68,51 @@ const char kRunSh[] = R"SH(#!/bin/sh
 cd "$(dirname "$0")" || exit 2
 exec "${PYTHON:-python3}" tileport_host.py "$@"
 )SH";
+
+// A kernel file inside a package (relative imports, the project's own
+// modules) is imported on the GPU machine under its package name: the bundle
+// carries the top-level package's Python files. Returns the dotted module
+// name and the package's directory, or empty strings for a lone file.
+struct PackageContext {
+    QString module;
+    QString topDir;
+};
+
+PackageContext packageContext(const QString &source)
+{
+    const QFileInfo fi(source);
+    QStringList parts{fi.completeBaseName()};
+    QDir d = fi.absoluteDir();
+    QString top;
+    while (QFileInfo::exists(d.filePath(QStringLiteral("__init__.py")))) {
+        parts.prepend(d.dirName());
+        top = d.absolutePath();
+        if (!d.cdUp())
+            break;
+    }
+    if (top.isEmpty())
+        return {};
+    return {parts.join(QLatin1Char('.')), top};
+}
+
+QString copyPackage(const QString &topDir, const QString &destDir)
+{
+    QDirIterator it(topDir, {QStringLiteral("*.py")}, QDir::Files, QDirIterator::Subdirectories);
+    const QDir top(topDir);
+    while (it.hasNext()) {
+        const QString file = it.next();
+        const QString rel = top.relativeFilePath(file);
+        if (rel.contains(QStringLiteral("__pycache__")))
+            continue;
+        const QString to = QDir(destDir).filePath(QDir(topDir).dirName() + QLatin1Char('/') + rel);
+        if (!QDir().mkpath(QFileInfo(to).absolutePath()))
+            return QStringLiteral("cannot create %1").arg(QFileInfo(to).absolutePath());
+        QFile::remove(to);
+        if (const QString e = copyFile(file, to); !e.isEmpty())
+            return e;
+    }
+    return {};
+}
 
 QJsonArray launchSites(const QString &source)
 {
@@ -155,7 +201,8 @@ HostBundleBuilder::Result HostBundleBuilder::build(const Options &o, const Toolc
     }
     const QString srcName = QFileInfo(o.source).fileName();
     const QString cfgName = QFileInfo(o.configPath).fileName();
-    const QJsonObject manifest{{"schema", "tileport-bundle/1"},
+    const PackageContext package = packageContext(o.source);
+    QJsonObject manifest{{"schema", "tileport-bundle/1"},
                                {"kernel", o.kernel},
                                {"source", QStringLiteral("kernel/") + srcName},
                                {"config", QStringLiteral("kernel/") + cfgName},
@@ -166,6 +213,10 @@ HostBundleBuilder::Result HostBundleBuilder::build(const Options &o, const Toolc
                                {"reference", o.reference},
                                {"launches", o.launches.isEmpty() ? launchSites(o.source) : o.launches},
                                {"configs", QJsonArray::fromStringList(r.configs)}};
+    if (!package.module.isEmpty()) {
+        manifest.insert(QStringLiteral("module"), package.module);
+        manifest.insert(QStringLiteral("package_root"), QStringLiteral("kernel/pkg"));
+    }
     const QDir root(o.outDir);
     QDir(root.filePath(QStringLiteral("results"))).removeRecursively();
     const QStringList steps{
@@ -178,6 +229,7 @@ HostBundleBuilder::Result HostBundleBuilder::build(const Options &o, const Toolc
             ? copyFile(QDir(tools.resourceDir).filePath(QStringLiteral("python/tileport_triton.py")),
                        root.filePath(QStringLiteral("tileport_triton.py")))
             : QString(),
+        package.module.isEmpty() ? QString() : copyPackage(package.topDir, root.filePath(QStringLiteral("kernel/pkg"))),
         writeFile(root.filePath(QStringLiteral("run.sh")), kRunSh, true),
         writeFile(root.filePath(QStringLiteral("bundle.json")), QJsonDocument(manifest).toJson(QJsonDocument::Indented)),
         QDir().mkpath(root.filePath(QStringLiteral("results"))) ? QString() : QStringLiteral("cannot create results/"),

@@ -148,6 +148,24 @@ def rust_name(dtype, torch):
     return names[dtype]
 
 
+def load_package_module(root, name):
+    """Imports a kernel file under its package name from the package the bundle
+    carries; the parent packages are created bare (their __init__ files, which
+    may import the whole project, are not run)."""
+    import types
+    sys.path.insert(0, root)
+    parts = name.split(".")
+    d = root
+    for i in range(len(parts) - 1):
+        d = os.path.join(d, parts[i])
+        pkg = ".".join(parts[: i + 1])
+        if pkg not in sys.modules:
+            m = types.ModuleType(pkg)
+            m.__path__ = [d]
+            sys.modules[pkg] = m
+    return importlib.import_module(name)
+
+
 def load_module(path):
     spec = importlib.util.spec_from_file_location("tileport_reference_kernel", path)
     module = importlib.util.module_from_spec(spec)
@@ -169,9 +187,15 @@ def make_values(torch, config, seed):
             if dt is None:
                 raise ConfigError("host", f"config {config['name']}: dtype {p['dtype']} is not supported here")
             if dt.is_floating_point:
-                values[p["name"]] = torch.randn(p["shape"], generator=gen, device="cuda", dtype=torch.float32).to(dt)
+                v = torch.randn(p["shape"], generator=gen, device="cuda", dtype=torch.float32).to(dt)
             else:
-                values[p["name"]] = torch.randint(-64, 64, p["shape"], generator=gen, device="cuda", dtype=dt)
+                v = torch.randint(-64, 64, p["shape"], generator=gen, device="cuda", dtype=dt)
+            if p.get("strides") and tuple(p["strides"]) != tuple(v.stride()):
+                # the captured launch's layout (a view of a wider buffer, a transpose)
+                strided = torch.empty_strided(p["shape"], p["strides"], device="cuda", dtype=dt)
+                strided.copy_(v)
+                v = strided
+            values[p["name"]] = v
         else:
             values[p["name"]] = p.get("value")
     return values
@@ -216,6 +240,10 @@ def reference_call(torch, ct, module, bundle, config, values):
     if kernel is None:
         raise ConfigError("host", f"the kernel file defines no {kernel_name}")
     params = [p["name"] for p in config["params"]]
+    if config.get("grid"):
+        # A captured config carries the grid its launch used.
+        grid = tuple(int(g) for g in config["grid"])
+        return (grid + (1, 1, 1))[:3], kernel, tuple(values[n] for n in params)
     sites = [s for s in bundle["launches"] if s["kernel"] == kernel_name and s.get("function")]
     if not sites:
         raise ConfigError("host", f"no host function launches {kernel_name}: the grid is unknown")
@@ -412,7 +440,10 @@ def main(argv):
         result["reference"] = reference
         sys.path.insert(0, opts.bundle)  # tileport_triton.py travels in the bundle
         lib = Library(os.path.join(opts.bundle, bundle["library"]), bundle["dtype_codes"])
-        module = load_module(os.path.join(opts.bundle, bundle["source"]))
+        if bundle.get("module"):
+            module = load_package_module(os.path.join(opts.bundle, bundle["package_root"]), bundle["module"])
+        else:
+            module = load_module(os.path.join(opts.bundle, bundle["source"]))
     except Blocked as e:
         result.update(blocked={"owner": "env", "reason": str(e)})
         write_json(out_path, result)
