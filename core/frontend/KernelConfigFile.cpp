@@ -9,6 +9,7 @@
 #include <QJsonDocument>
 #include <QRegularExpression>
 
+#include <algorithm>
 #include <cmath>
 
 namespace tileport::frontend {
@@ -63,6 +64,27 @@ void KernelConfigFile::locate(qsizetype offset, int &line, int &col) const
     }
 }
 
+void KernelConfigFile::locateText(qsizetype pos, int &line, int &col) const
+{
+    locate(QStringView(m_text).left(pos).toUtf8().size(), line, col);
+}
+
+qsizetype KernelConfigFile::find(const QString &pattern, qsizetype from, qsizetype to) const
+{
+    const QRegularExpression re(pattern);
+    const QRegularExpressionMatch m = re.match(m_text, from);
+    return m.hasMatch() && (to < 0 || m.capturedStart() < to) ? m.capturedStart() : -1;
+}
+
+void KernelConfigFile::error(qsizetype pos, const QString &message)
+{
+    ConfigDiagnostic d;
+    d.message = message;
+    if (pos >= 0)
+        locateText(pos, d.line, d.col);
+    diagnostics.append(d);
+}
+
 bool KernelConfigFile::load(const QString &file)
 {
     path = file;
@@ -71,7 +93,14 @@ bool KernelConfigFile::load(const QString &file)
         diagnostics.append({Severity::Error, 1, 1, QStringLiteral("cannot read: %1").arg(f.errorString())});
         return false;
     }
-    m_bytes = f.read(4 * 1024 * 1024 + 1);
+    const QByteArray bytes = f.read(4 * 1024 * 1024 + 1);
+    return loadJson(bytes, file);
+}
+
+bool KernelConfigFile::loadJson(const QByteArray &bytes, const QString &virtualPath)
+{
+    path = virtualPath;
+    m_bytes = bytes;
     if (m_bytes.size() > 4 * 1024 * 1024) {
         diagnostics.append({Severity::Error, 1, 1, QStringLiteral("larger than 4 MiB; not a config file")});
         return false;
@@ -85,7 +114,9 @@ bool KernelConfigFile::load(const QString &file)
         diagnostics.append(d);
         return false;
     }
-    const QJsonObject root = doc.object();
+    m_root = doc.object();
+    m_text = QString::fromUtf8(m_bytes);
+    const QJsonObject &root = m_root;
     kernel = root.value(QStringLiteral("kernel")).toString();
     for (const QJsonValue &v : root.value(QStringLiteral("bytecode_versions")).toArray())
         bytecodeVersions.append(v.toString());
@@ -95,23 +126,47 @@ bool KernelConfigFile::load(const QString &file)
     for (const QString &v : std::as_const(bytecodeVersions))
         if (!version.match(v).hasMatch())
             diagnostics.append({Severity::Error, 1, 1, QStringLiteral("bytecode version '%1' is not MAJOR.MINOR").arg(v)});
-    const QString text = QString::fromUtf8(m_bytes);
-    qsizetype searchFrom = 0;
+    if (root.contains(QStringLiteral("captured"))) {
+        const qsizetype at = find(QStringLiteral("\"captured\"\\s*:"), 0, -1);
+        if (!root.value(QStringLiteral("captured")).isObject()) {
+            error(at, QStringLiteral("\"captured\" must be an object"));
+        } else {
+            QStringList problems;
+            capture = CaptureInfo::fromJson(root.value(QStringLiteral("captured")).toObject(), &problems);
+            captured = true;
+            for (const QString &p : std::as_const(problems))
+                error(at, p);
+        }
+    }
     const QJsonArray list = root.value(QStringLiteral("configs")).toArray();
     if (list.isEmpty())
         diagnostics.append({Severity::Error, 1, 1, QStringLiteral("needs a non-empty \"configs\" list")});
+    // Where each config's name appears: its diagnostics point there, and
+    // its fields are looked for up to the next config's name.
+    QList<qsizetype> starts;
+    qsizetype searchFrom = std::max<qsizetype>(0, find(QStringLiteral("\"configs\"\\s*:"), 0, -1));
     for (const QJsonValue &cv : list) {
-        const QJsonObject c = cv.toObject();
+        const QString name = cv.toObject().value(QStringLiteral("name")).toString();
+        const QRegularExpression at(QStringLiteral("\"name\"\\s*:\\s*\"%1\"").arg(QRegularExpression::escape(name)));
+        const QRegularExpressionMatch m = at.match(m_text, searchFrom);
+        starts.append(m.hasMatch() ? m.capturedStart() : -1);
+        if (m.hasMatch())
+            searchFrom = m.capturedEnd();
+    }
+    for (qsizetype i = 0; i < list.size(); ++i) {
+        const QJsonObject c = list[i].toObject();
         KernelConfig kc;
         kc.name = c.value(QStringLiteral("name")).toString();
         kc.kernel = c.value(QStringLiteral("kernel")).toString(kernel);
         kc.variant = c.value(QStringLiteral("variant")).toString();
         kc.params = c.value(QStringLiteral("params")).toArray();
-        const QRegularExpression at(QStringLiteral("\"name\"\\s*:\\s*\"%1\"").arg(QRegularExpression::escape(kc.name)));
-        const QRegularExpressionMatch m = at.match(text, searchFrom);
-        if (m.hasMatch()) {
-            searchFrom = m.capturedEnd();
-            locate(QStringView(text).left(m.capturedStart()).toUtf8().size(), kc.line, kc.col);
+        kc.captured = captured;
+        const qsizetype from = starts[i];
+        qsizetype to = -1;
+        for (qsizetype j = i + 1; j < starts.size() && to < 0; ++j)
+            to = starts[j];
+        if (from >= 0) {
+            locateText(from, kc.line, kc.col);
         } else {
             kc.line = 1;
             kc.col = 1;
@@ -131,6 +186,8 @@ bool KernelConfigFile::load(const QString &file)
         if (kc.kernel.isEmpty())
             diagnostics.append({Severity::Error, kc.line, kc.col,
                                 QStringLiteral("config '%1' names no kernel (top-level or per-config \"kernel\")").arg(kc.name)});
+        readLaunchFields(c, kc, from < 0 ? 0 : from, to);
+        readArrayLayouts(kc, from < 0 ? 0 : from, to);
         configs.append(kc);
     }
     return diagnostics.isEmpty();
@@ -217,6 +274,9 @@ QList<ConfigDiagnostic> KernelConfigFile::validate(const ModuleAnalysis &analysi
                 error(QStringLiteral("%1: ndim %2, but the kernel uses it with rank %3").arg(where).arg(ndim).arg(kp.rank));
             if (!kp.dtype.isEmpty() && kp.dtype != dtype)
                 error(QStringLiteral("%1: dtype %2, but the kernel stores it as %3").arg(where, dtype, kp.dtype));
+            // What the exporter assumes of the base pointer (export_tileir.py).
+            if (const qint64 align = p.value(QStringLiteral("alignment")).toInteger(); align > 0 && align < 16)
+                warning(QStringLiteral("%1: the base pointer is aligned to %2 bytes; the reference export assumes 16").arg(where).arg(align));
             if (!p.contains(QStringLiteral("shape")))
                 continue;
             const QJsonArray shape = p.value(QStringLiteral("shape")).toArray();
@@ -240,6 +300,20 @@ QList<ConfigDiagnostic> KernelConfigFile::validate(const ModuleAnalysis &analysi
                 if (divisor > 0 && d % divisor != 0)
                     error(QStringLiteral("%1: dimension %2 is not divisible by shape_divisible_by=%3 that the reference "
                                          "export assumes").arg(where).arg(d).arg(divisor));
+            const QJsonArray strides = p.value(QStringLiteral("strides")).toArray();
+            if (strides.size() == dims.size() && p.value(QStringLiteral("contiguous")).toBool(true)) {
+                qint64 expected = 1;
+                bool rowMajor = true;
+                for (qsizetype a = dims.size() - 1; a >= 0; --a) {
+                    // A dimension of 1 has no meaningful stride.
+                    rowMajor = rowMajor && (dims[a] == 1 || strides[a].toInteger() == expected);
+                    expected *= dims[a];
+                }
+                if (!rowMajor)
+                    warning(QStringLiteral("%1: strides %2 are not the row-major strides of its shape; the reference export "
+                                           "assumes a contiguous array (\"contiguous\": false lifts that)")
+                                .arg(where, QString::fromUtf8(QJsonDocument(strides).toJson(QJsonDocument::Compact))));
+            }
             if (p.value(QStringLiteral("contiguous")).toBool(true)) {
                 const int strideDiv = std::max(1, 16 / elementBytes(dtype));
                 qint64 stride = 1;
@@ -269,6 +343,20 @@ QJsonObject KernelConfigFile::toJson(const QList<ConfigDiagnostic> &diags) const
                       {QStringLiteral("col"), c.col}};
         j.insert(QStringLiteral("tolerance"), c.hasTolerance ? QJsonValue(QJsonObject{{QStringLiteral("atol"), c.atol}, {QStringLiteral("rtol"), c.rtol}})
                                                             : QJsonValue());
+        if (!c.grid.isEmpty()) {
+            QJsonArray g;
+            for (qint64 v : c.grid)
+                g.append(v);
+            j.insert(QStringLiteral("grid"), g);
+        }
+        if (!c.hints.isEmpty())
+            j.insert(QStringLiteral("hints"), c.hints);
+        if (!c.sources.isEmpty())
+            j.insert(QStringLiteral("sources"), QJsonArray::fromStringList(c.sources));
+        if (c.tunedLaunch.isSet())
+            j.insert(QStringLiteral("tuned_launch"), QJsonObject{{QStringLiteral("site"), c.tunedLaunch.site},
+                                                                 {QStringLiteral("candidate"), c.tunedLaunch.candidate},
+                                                                 {QStringLiteral("of"), c.tunedLaunch.of}});
         list.append(j);
     }
     QJsonArray d;
@@ -277,11 +365,14 @@ QJsonObject KernelConfigFile::toJson(const QList<ConfigDiagnostic> &diags) const
                              {QStringLiteral("line"), x.line},
                              {QStringLiteral("col"), x.col},
                              {QStringLiteral("message"), x.message}});
-    return QJsonObject{{QStringLiteral("path"), path},
-                       {QStringLiteral("kernel"), kernel.isEmpty() ? QJsonValue() : QJsonValue(kernel)},
-                       {QStringLiteral("bytecode_versions"), QJsonArray::fromStringList(bytecodeVersions)},
-                       {QStringLiteral("configs"), list},
-                       {QStringLiteral("diagnostics"), d}};
+    QJsonObject out{{QStringLiteral("path"), path},
+                    {QStringLiteral("kernel"), kernel.isEmpty() ? QJsonValue() : QJsonValue(kernel)},
+                    {QStringLiteral("bytecode_versions"), QJsonArray::fromStringList(bytecodeVersions)},
+                    {QStringLiteral("configs"), list},
+                    {QStringLiteral("diagnostics"), d}};
+    if (captured)
+        out.insert(QStringLiteral("captured"), capture.toJson());
+    return out;
 }
 
 } // namespace tileport::frontend
