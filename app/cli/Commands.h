@@ -10,6 +10,7 @@ int runReferenceCommand(const QStringList &args);
 int runAnalyzeCommand(const QStringList &args);
 int runIrCommand(const QStringList &args);
 int runPortCommand(const QStringList &args);
+int runConfigsCommand(const QStringList &args);
 int runRerunCommand(const QStringList &args);
 int runStatusCommand(const QStringList &args);
 int runReportCommand(const QStringList &args);

@@ -21,8 +21,11 @@ int usage(int code)
         "  ir decode FILE [-o OUT]       print Tile IR bytecode (13.1-13.3) in the cuda_tile text syntax\n"
         "  ir canon FILE                 print the canonical form of a Tile IR module\n"
         "  ir diff REF GEN [--json]      compare two Tile IR modules (exit 0 PASS, 2 notes, 1 FAIL_FIXABLE)\n"
-        "  port FILE [--kernel K] [--stages A-E] [--session DIR] [--json]\n"
-        "                                run the porting pipeline on a kernel\n"
+        "  configs FILE [--tests PATH]... [--call EXPR]... [--target h200] [-o SIDECAR] [--json]\n"
+        "                                capture a kernel file's launch configs by running its code\n"
+        "                                (exit 0 complete, 3 partial, 1 failed)\n"
+        "  port FILE [--kernel K] [--stages A-E] [--session DIR] [--config CFG] [--tests PATH] [--call EXPR] [--json]\n"
+        "                                run the porting pipeline on a kernel (no sidecar: configs are captured)\n"
         "  rerun DIR --stage X [--json]  re-run one stage of a session (later stages become stale)\n"
         "  status DIR [--json]           the stage table of a session's latest run\n"
         "  report DIR                    the stage reports of a session's latest run, as Markdown\n"
@@ -55,6 +58,8 @@ int main(int argc, char **argv)
         return runBatchCommand(args);
     if (cmd == QLatin1String("ir"))
         return runIrCommand(args);
+    if (cmd == QLatin1String("configs"))
+        return runConfigsCommand(args);
     if (cmd == QLatin1String("port"))
         return runPortCommand(args);
     if (cmd == QLatin1String("rerun"))

@@ -1,0 +1,147 @@
+// SPDX-License-Identifier: MIT
+// `tileport configs FILE`: a kernel file's launch configurations captured
+// from its own code (tests, benches, --call), as a summary, as the sidecar
+// JSON (--json) or written to a sidecar file (-o).
+#include "Commands.h"
+
+#include "ConfigCapture.h"
+
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QSaveFile>
+#include <QTextStream>
+
+namespace {
+
+using namespace tileport;
+
+constexpr int kFailed = 1;
+constexpr int kUsage = 2;
+constexpr int kPartial = 3;
+
+int usage(const QString &msg)
+{
+    QTextStream(stderr) << "tileport configs: " << msg << '\n'
+                        << "usage: tileport configs FILE [--tests PATH]... [--call EXPR]... [--target h200] [--no-discover]"
+                           " [-o SIDECAR] [--json]\n";
+    return kUsage;
+}
+
+// "a float32[256,256]", "n_rows=256", "TILE=256".
+QString describeParam(const QJsonObject &p)
+{
+    const QString name = p.value(QStringLiteral("name")).toString(QStringLiteral("?"));
+    const QString kind = p.value(QStringLiteral("kind")).toString();
+    if (kind != QLatin1String("array")) {
+        const QJsonValue v = p.value(QStringLiteral("value"));
+        const QString value = v.isBool() ? (v.toBool() ? QStringLiteral("true") : QStringLiteral("false"))
+                              : v.isDouble() ? QString::number(v.toDouble(), 'g', 12)
+                                             : QStringLiteral("?");
+        return QStringLiteral("%1=%2").arg(name, value);
+    }
+    QStringList dims;
+    for (const QJsonValue &d : p.value(QStringLiteral("shape")).toArray())
+        dims << QString::number(d.toInteger());
+    return QStringLiteral("%1 %2[%3]").arg(name, p.value(QStringLiteral("dtype")).toString(), dims.join(QLatin1Char(',')));
+}
+
+void printSummary(QTextStream &out, const ConfigCapture::Result &r)
+{
+    const frontend::CaptureInfo &c = r.configs.capture;
+    out << "configs captured from " << QFileInfo(r.kernelFile).fileName() << " for " << c.target.name
+        << (c.target.sm.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(c.target.sm)) << ": "
+        << ConfigCapture::statusName(r.status) << '\n'
+        << "  " << r.tried() << '\n';
+    QStringList kernels;
+    for (const frontend::KernelConfig &k : r.configs.configs)
+        if (!kernels.contains(k.kernel))
+            kernels << k.kernel;
+    for (const QString &k : std::as_const(kernels)) {
+        const QList<frontend::KernelConfig> mine = r.configsOf(k);
+        out << "kernel " << k << ": " << mine.size() << (mine.size() == 1 ? " config\n" : " configs\n");
+        for (const frontend::KernelConfig &cfg : mine) {
+            QStringList params;
+            for (const QJsonValue &p : cfg.params)
+                params << describeParam(p.toObject());
+            QStringList grid;
+            for (qint64 g : cfg.grid)
+                grid << QString::number(g);
+            out << "  " << cfg.name << "  " << params.join(QStringLiteral(", "));
+            if (!grid.isEmpty())
+                out << "  grid " << grid.join(QLatin1Char('x'));
+            if (cfg.tunedLaunch.isSet())
+                out << "  candidate " << cfg.tunedLaunch.candidate << " of " << cfg.tunedLaunch.of << " (" << cfg.tunedLaunch.site << ')';
+            out << "  " << cfg.sources.size() << (cfg.sources.size() == 1 ? " source\n" : " sources\n");
+        }
+    }
+}
+
+void printDiagnostics(QTextStream &out, const frontend::CaptureInfo &c)
+{
+    for (const frontend::CaptureDiagnostic &d : c.diagnostics)
+        out << d.toText() << '\n';
+}
+
+} // namespace
+
+int runConfigsCommand(const QStringList &args)
+{
+    ConfigCapture::Request req;
+    QString output;
+    bool json = false;
+    for (int i = 0; i < args.size(); ++i) {
+        const QString &a = args[i];
+        const bool hasValue = i + 1 < args.size();
+        if (a == QLatin1String("--tests") && hasValue)
+            req.tests << args[++i];
+        else if (a == QLatin1String("--call") && hasValue)
+            req.calls << args[++i];
+        else if (a == QLatin1String("--target") && hasValue)
+            req.target = args[++i];
+        else if (a == QLatin1String("-o") && hasValue)
+            output = args[++i];
+        else if (a == QLatin1String("--no-discover"))
+            req.discover = false;
+        else if (a == QLatin1String("--json"))
+            json = true;
+        else if (a.startsWith(QLatin1Char('-')))
+            return usage(QStringLiteral("unknown option '%1'").arg(a));
+        else if (req.kernelFile.isEmpty())
+            req.kernelFile = a;
+        else
+            return usage(QStringLiteral("unexpected argument '%1'").arg(a));
+    }
+    if (req.kernelFile.isEmpty())
+        return usage(QStringLiteral("no kernel file given"));
+    if (!QFileInfo(req.kernelFile).isFile())
+        return usage(QStringLiteral("%1: no such file").arg(req.kernelFile));
+    for (const QString &t : std::as_const(req.tests))
+        if (!QFileInfo(t).isFile())
+            return usage(QStringLiteral("--tests %1: no such file").arg(t));
+
+    const ConfigCapture::Result r = ConfigCapture(Toolchains::fromEnvironment()).capture(req);
+    QTextStream out(stdout), err(stderr);
+    if (!r.ok()) {
+        err << "tileport configs: " << req.kernelFile << ": " << r.error << '\n';
+        printDiagnostics(err, r.configs.capture);
+        return kFailed;
+    }
+    if (!output.isEmpty()) {
+        QSaveFile f(output);
+        if (!f.open(QIODevice::WriteOnly) || f.write(r.sidecar) != r.sidecar.size() || !f.commit()) {
+            err << "tileport configs: " << output << ": " << f.errorString() << '\n';
+            return kFailed;
+        }
+    }
+    if (json) {
+        out << r.sidecar;
+    } else if (!output.isEmpty()) {
+        out << "wrote " << output << ": " << r.summary(QString()) << '\n';
+        printDiagnostics(out, r.configs.capture);
+    } else {
+        printSummary(out, r);
+        printDiagnostics(out, r.configs.capture);
+    }
+    return r.status == ConfigCapture::Status::Partial ? kPartial : 0;
+}
