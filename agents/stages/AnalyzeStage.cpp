@@ -2,6 +2,7 @@
 #include "AnalyzeStage.h"
 
 #include "AnalysisJson.h"
+#include "ConfigCaptureStep.h"
 #include "KernelConfigFile.h"
 #include "KernelConfigPath.h"
 #include "ModuleAnalyzer.h"
@@ -121,9 +122,10 @@ StageReport AnalyzeStage::run(StageContext &ctx)
     const QString refDir = ctx.area(Session::Area::Reference);
 
     ctx.progress(QStringLiteral("analyzing %1").arg(QFileInfo(source).fileName()), 0.0);
-    const QString sidecar = kernelConfigPath(info);
+    const QString sidecar = kernelConfigPath(ctx.session());
     QList<Export> exports;
     QStringList notes;
+    ConfigCaptureStep capture;
     int kernels = 0, unsupported = 0;
     const bool triton = triton::TritonAnalyzer::isTritonFile(source);
     if (triton) {
@@ -164,6 +166,10 @@ StageReport AnalyzeStage::run(StageContext &ctx)
             return verdict(QStringLiteral("FAIL_FIXABLE"), QStringLiteral("kernel"),
                            QStringLiteral("%1: no @ct.kernel named %2").arg(source, kernel));
 
+        // No sidecar when the session was made: the configs come from running the code.
+        if (capturesConfigs(ctx.session()))
+            if (std::optional<StageReport> stop = capture.run(ctx, kernel))
+                return *stop;
         frontend::KernelConfigFile configs;
         if (!configs.load(sidecar) || configs.configs.isEmpty()) {
             QString why = QStringLiteral("%1: no usable specialization configs").arg(sidecar);
@@ -231,8 +237,11 @@ StageReport AnalyzeStage::run(StageContext &ctx)
                                   {QStringLiteral("kernels"), kernels},
                                   {QStringLiteral("unsupported"), unsupported},
                                   {QStringLiteral("configs"), variants}};
+    if (!capture.evidence.isEmpty())
+        report.evidence.insert(QStringLiteral("capture"), capture.evidence);
     if (!notes.isEmpty())
         report.markdown = notes.join(QLatin1Char('\n')) + QLatin1Char('\n');
+    report.markdown = capture.markdown + report.markdown;
     if (done == 0 && triton) {
         report.verdict = QStringLiteral("PASS");
         report.reason = QStringLiteral("%1 analyzed (Triton); no config names a cuTile Python equivalent, so there is no Tile IR "
@@ -252,6 +261,8 @@ StageReport AnalyzeStage::run(StageContext &ctx)
                                      .arg(QFileInfo(source).fileName()).arg(done)
                                : QStringLiteral("%1 analyzed; reference Tile IR for %2 config(s)").arg(QFileInfo(source).fileName()).arg(done);
     }
+    if (!capture.summary.isEmpty())
+        report.reason += QStringLiteral("; ") + capture.summary;
     ctx.progress(QStringLiteral("done"), 1.0);
     return report;
 }

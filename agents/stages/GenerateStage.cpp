@@ -166,7 +166,7 @@ StageReport GenerateStage::run(StageContext &ctx)
                                                                 QDir(crate).filePath(QStringLiteral("target"))))
                                 .filePath(QStringLiteral("release/") + harnessName);
     frontend::KernelConfigFile configs;
-    configs.load(kernelConfigPath(info));
+    configs.load(kernelConfigPath(ctx.session()));
     QJsonArray produced;
     int done = 0, failed = 0;
     for (const frontend::KernelConfig &c : configs.configs) {

@@ -39,7 +39,7 @@ bool HostBundle::prepare(StageContext &ctx, StageReport &report, HostBundle *out
     rust::HostBundleBuilder::Options o;
     o.source = info.value(QStringLiteral("source")).toString();
     o.kernel = info.value(QStringLiteral("kernel")).toString();
-    o.configPath = kernelConfigPath(info);
+    o.configPath = kernelConfigPath(ctx.session());
     o.crateDir = gen.filePath(QStringLiteral("crate"));
     o.outDir = gen.filePath(QStringLiteral("host/bundle"));
     o.timeoutMs = ctx.toolTimeoutMs();

@@ -6,10 +6,12 @@
 
 #include "GpuRunner.h"
 #include "KernelConfigFile.h"
+#include "ModuleAnalyzer.h"
 #include "Orchestrator.h"
 #include "SessionReport.h"
 #include "StageCatalog.h"
 #include "StandardStages.h"
+#include "TritonAnalyzer.h"
 
 #include <QDir>
 #include <QFile>
@@ -105,8 +107,9 @@ int exitFor(const RunSummary &s)
 
 int runPortCommand(const QStringList &args)
 {
-    QString file, kernel, stages, sessionDir, configFile, gpu = QStringLiteral("local");
-    bool json = false;
+    QString file, kernel, stages, sessionDir, configFile, gpu = QStringLiteral("local"), target = QStringLiteral("h200");
+    QStringList tests, calls;
+    bool json = false, discover = true;
     for (int i = 0; i < args.size(); ++i) {
         const QString &a = args[i];
         const bool hasValue = i + 1 < args.size();
@@ -120,6 +123,14 @@ int runPortCommand(const QStringList &args)
             configFile = args[++i];
         else if (a == QLatin1String("--gpu") && hasValue)
             gpu = args[++i];
+        else if (a == QLatin1String("--tests") && hasValue)
+            tests << QFileInfo(args[++i]).absoluteFilePath();
+        else if (a == QLatin1String("--call") && hasValue)
+            calls << args[++i];
+        else if (a == QLatin1String("--target") && hasValue)
+            target = args[++i];
+        else if (a == QLatin1String("--no-discover"))
+            discover = false;
         else if (a == QLatin1String("--json"))
             json = true;
         else if (a.startsWith(QLatin1String("--")))
@@ -132,6 +143,7 @@ int runPortCommand(const QStringList &args)
     if (file.isEmpty())
         return fail(QStringLiteral("port"),
                     QStringLiteral("usage: tileport port FILE.py [--kernel K] [--stages A-E] [--session DIR] [--config CFG.json]"
+                                   " [--tests PATH]... [--call EXPR]... [--target h200] [--no-discover]"
                                    " [--gpu local|ssh://host/dir] [--json]"));
     const QFileInfo src(file);
     if (!src.isFile())
@@ -146,12 +158,35 @@ int runPortCommand(const QStringList &args)
         return fail(QStringLiteral("port"), QStringLiteral("--gpu %1: %2").arg(gpu, gpuError));
     if (!configFile.isEmpty() && !QFileInfo(configFile).isFile())
         return fail(QStringLiteral("port"), QStringLiteral("--config %1: no such file").arg(configFile));
+    if (!configFile.isEmpty() && !(tests.isEmpty() && calls.isEmpty()))
+        return fail(QStringLiteral("port"), QStringLiteral("--tests and --call capture configs; --config names them: give one or the other"));
+    for (const QString &t : std::as_const(tests))
+        if (!QFileInfo(t).isFile())
+            return fail(QStringLiteral("port"), QStringLiteral("--tests %1: no such file").arg(t));
     const QString configPath = configFile.isEmpty() ? frontend::KernelConfigFile::pathFor(src.absoluteFilePath())
                                                     : QFileInfo(configFile).absoluteFilePath();
+    // No sidecar (or tests and calls named): stage A captures the configs by running the code.
+    const bool capture = configFile.isEmpty() && !triton::TritonAnalyzer::isTritonFile(src.absoluteFilePath())
+                         && (!QFileInfo::exists(configPath) || !tests.isEmpty() || !calls.isEmpty());
     frontend::KernelConfigFile configs;
-    configs.load(configPath);
+    if (QFileInfo::exists(configPath))
+        configs.load(configPath); // when capturing, only for the kernel it names
     if (kernel.isEmpty())
         kernel = configs.kernel;
+    if (kernel.isEmpty() && capture) {
+        // Which kernel to port: the file's only one, else the user says.
+        const frontend::ModuleAnalysis analysis = frontend::ModuleAnalyzer::analyzeFile(src.absoluteFilePath());
+        QStringList names;
+        for (const frontend::KernelInfo &k : analysis.kernels)
+            names << k.name;
+        if (names.size() == 1)
+            kernel = names.front();
+        else if (names.isEmpty())
+            return fail(QStringLiteral("port"), QStringLiteral("%1: no @ct.kernel to port").arg(file));
+        else
+            return fail(QStringLiteral("port"), QStringLiteral("%1: name the kernel with --kernel (no sidecar; the file has %2)")
+                                                    .arg(file, names.join(QStringLiteral(", "))));
+    }
     if (kernel.isEmpty())
         return fail(QStringLiteral("port"), QStringLiteral("%1: name the kernel with --kernel (no sidecar names one)").arg(file));
     if (sessionDir.isEmpty())
@@ -164,12 +199,14 @@ int runPortCommand(const QStringList &args)
         if (session && session->info().value(QStringLiteral("source")).toString() != src.absoluteFilePath())
             return fail(QStringLiteral("port"), QStringLiteral("%1 holds a port of %2").arg(sessionDir,
                                                 session->info().value(QStringLiteral("source")).toString()));
+        if (session && (!tests.isEmpty() || !calls.isEmpty()))
+            QTextStream(stderr) << "tileport port: note: " << sessionDir << " keeps the configs or capture settings it was made with\n";
     } else {
         QJsonObject info{{QStringLiteral("source"), src.absoluteFilePath()},
                                {QStringLiteral("kernel"), kernel},
                                {QStringLiteral("configs"), QJsonDocument::fromJson([&] {
                                     QFile f(configs.path);
-                                    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+                                    return !capture && f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
                                 }()).object()},
                                {QStringLiteral("toolchains"),
                                 QJsonObject{{QStringLiteral("python"), tools.python},
@@ -177,6 +214,11 @@ int runPortCommand(const QStringList &args)
                                             {QStringLiteral("cutile"), tools.cutileVersion}}}};
         if (!configFile.isEmpty())
             info.insert(QStringLiteral("config_file"), configPath);
+        if (capture)
+            info.insert(QStringLiteral("config_capture"), QJsonObject{{QStringLiteral("tests"), QJsonArray::fromStringList(tests)},
+                                                                      {QStringLiteral("calls"), QJsonArray::fromStringList(calls)},
+                                                                      {QStringLiteral("target"), target},
+                                                                      {QStringLiteral("discover"), discover}});
         info.insert(QStringLiteral("gpu"), gpu); // rerun uses the same runner
 
         session = Session::create(sessionDir, info, &error);
