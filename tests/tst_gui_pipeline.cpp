@@ -106,7 +106,8 @@ private Q_SLOTS:
         w.irDiffPane()->showTextTab();
         QVERIFY(w.irDiffPane()->reference()->toPlainText().contains(QStringLiteral("cuda_tile.module")));
         QVERIFY(!w.irDiffPane()->generated()->toPlainText().isEmpty());
-        QCOMPARE(w.configSelector()->count(), 2);
+        QCOMPARE(w.configSelector()->count(), 3); // the kernel, then its two configs
+        QCOMPARE(w.configSelector()->itemText(0), QStringLiteral("vector_add"));
         QCOMPARE(w.configSelector()->currentText(), QStringLiteral("vector_add.f32_t1024"));
         DiffRowsModel *rows = w.irDiffPane()->rowsModel();
         QVERIFY(rows->rowCount() > 5);

@@ -2,13 +2,16 @@
 #include "MainWindow.h"
 #include "BenchmarksPane.h"
 #include "CodeEditor.h"
+#include "ConfigCaptureController.h"
 #include "IrDiffPane.h"
 #include "JobRunner.h"
+#include "KernelSelectorModel.h"
 #include "PipelineController.h"
 #include "ProblemsModel.h"
 #include "RepairController.h"
 #include "RepairPane.h"
 #include "SettingsDialog.h"
+#include "SourceKernels.h"
 #include "StageListModel.h"
 
 #include <QActionGroup>
@@ -17,6 +20,7 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QInputDialog>
 #include <QLabel>
 #include <QListView>
 #include <QMenu>
@@ -58,10 +62,12 @@ MainWindow::MainWindow(QWidget *parent)
     , m_stages(new StageListModel(this))
     , m_problems(new ProblemsModel(this))
     , m_kernelSelector(new QComboBox)
+    , m_kernelModel(new KernelSelectorModel(this))
     , m_jobs(new JobRunner(this))
     , m_controller(new PipelineController(m_jobs, m_stages, m_problems, this))
     , m_repair(new RepairController(m_jobs, m_controller, this))
     , m_repairPane(new RepairPane)
+    , m_capture(new ConfigCaptureController(m_jobs, m_kernelModel, m_problems, this))
     , m_tick(new QTimer(this))
 {
     connect(m_jobs, &JobRunner::finished, this,
@@ -108,7 +114,7 @@ MainWindow::MainWindow(QWidget *parent)
     });
     connect(m_controller, &PipelineController::stageFinished, this, [this](QChar stage, const QString &) {
         if (stage == QLatin1Char('A') || stage == QLatin1Char('B') || stage == QLatin1Char('C'))
-            loadArtifacts(m_kernelSelector->currentText());
+            loadArtifacts(selectedConfig());
         if (stage == QLatin1Char('E'))
             m_bench->setSession(m_controller->sessionDirectory());
     });
@@ -131,7 +137,23 @@ MainWindow::MainWindow(QWidget *parent)
             });
     m_tick->setInterval(250);
     connect(m_tick, &QTimer::timeout, m_stages, &StageListModel::tick);
-    connect(m_kernelSelector, &QComboBox::activated, this, [this] { loadArtifacts(m_kernelSelector->currentText()); });
+    m_kernelSelector->setModel(m_kernelModel);
+    connect(m_kernelSelector, &QComboBox::activated, this, [this] {
+        m_chosenKernel = m_kernelSelector->currentData(KernelSelectorModel::KernelRole).toString();
+        if (!selectedConfig().isEmpty())
+            loadArtifacts(selectedConfig());
+    });
+    connect(m_capture, &ConfigCaptureController::progress, this, [this](const QString &step) { statusBar()->showMessage(step); });
+    connect(m_capture, &ConfigCaptureController::finished, this, [this](const QVariantMap &outcome) {
+        statusBar()->showMessage(outcome.value(QStringLiteral("summary")).toString());
+        // Show the chosen kernel's first config, else the first one.
+        const int first = m_kernelModel->rowOfKernel(selectedKernel());
+        if (first >= 0 && first + 1 < m_kernelModel->rowCount()
+            && m_kernelModel->index(first + 1).data(KernelSelectorModel::KernelRole).toString() == selectedKernel())
+            m_kernelSelector->setCurrentIndex(first + 1);
+        updateActions();
+        Q_EMIT configsCaptured(outcome);
+    });
 
     buildMenus();
     {
@@ -250,6 +272,17 @@ void MainWindow::buildMenus()
     auto *cancel = named(pipeline->addAction(tr("&Cancel"), QKeySequence(tr("Ctrl+.")), this, [this] { cancelPipeline(); }),
                          "cancelAction");
     pipeline->addSeparator();
+    named(pipeline->addAction(tr("Capture confi&gurations…"), QKeySequence(tr("Ctrl+Shift+G")), this, [this] {
+        bool ok = false;
+        const QString text = QInputDialog::getMultiLineText(
+            this, tr("Capture configurations"),
+            tr("The file's tests and benches are run with ct.launch intercepted.\n"
+               "Calls that launch the kernel (optional, one per line), e.g. launch(None, tensor((4096,), float32), ...):"),
+            m_captureCalls.join(QLatin1Char('\n')), &ok);
+        if (ok)
+            captureConfigs(text.split(QLatin1Char('\n'), Qt::SkipEmptyParts));
+    }), "captureAction");
+    pipeline->addSeparator();
     named(pipeline->addAction(tr("Compare t&wo runs…"), QKeySequence(tr("Ctrl+Shift+D")), this, [this] { compareRuns(); }),
           "compareRunsAction");
 
@@ -296,7 +329,9 @@ void MainWindow::updateActions()
     if (QAction *a = action(QStringLiteral("rerunEditAction")))
         a->setEnabled(!running && hasRun && !m_artifacts.rustFile.isEmpty());
     if (QAction *a = action(QStringLiteral("cancelAction")))
-        a->setEnabled(running);
+        a->setEnabled(running || m_capture->isRunning());
+    if (QAction *a = action(QStringLiteral("captureAction")))
+        a->setEnabled(!running && !m_capture->isRunning() && !m_sourcePath.isEmpty());
     if (QAction *a = action(QStringLiteral("compareRunsAction")))
         a->setEnabled(m_controller->currentRun() >= 2);
 }
@@ -307,10 +342,12 @@ void MainWindow::openSource(const QString &path)
     m_jobs->submit(QStringLiteral("open-source"), [path](JobContext &) {
         QFile f(path);
         QVariantMap r{{QStringLiteral("path"), QFileInfo(path).absoluteFilePath()}};
-        if (!f.open(QIODevice::ReadOnly | QIODevice::Text))
+        if (!f.open(QIODevice::ReadOnly | QIODevice::Text)) {
             r.insert(QStringLiteral("error"), QStringLiteral("%1: %2").arg(path, f.errorString()));
-        else
+        } else {
             r.insert(QStringLiteral("text"), QString::fromUtf8(f.readAll()));
+            r.insert(QStringLiteral("kernels"), QVariant::fromValue(SourceKernels::read(path)));
+        }
         return QVariant(r);
     });
 }

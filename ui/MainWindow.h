@@ -27,7 +27,9 @@ namespace tileport::ui {
 
 class BenchmarksPane;
 class CodeEditor;
+class ConfigCaptureController;
 class IrDiffPane;
+class KernelSelectorModel;
 class PipelineController;
 class ProblemsModel;
 class RepairController;
@@ -55,6 +57,12 @@ public:
     // Runs the selected stages (all when empty) on the open kernel.
     bool runPipeline(const QSet<QChar> &stages = {});
     bool rerunStage(QChar stage);
+    // Captures the open file's launch configurations by running its code
+    // (its tests and benches, and `calls`) in the background; the kernel
+    // selector then lists them, and a run without a sidecar uses the same calls.
+    bool captureConfigs(const QStringList &calls = {});
+    // The kernel the next run ports: the selector's, else the sidecar's.
+    QString selectedKernel() const;
     // Re-runs from stage C with the Rust pane's text as the crate.
     bool rerunWithRustEdit();
     void cancelPipeline();
@@ -83,6 +91,8 @@ public:
     QPlainTextEdit *stageLog() const { return m_log; }
     BenchmarksPane *benchmarksPane() const { return m_bench; }
     QComboBox *configSelector() const { return m_kernelSelector; }
+    KernelSelectorModel *kernelModel() const { return m_kernelModel; }
+    ConfigCaptureController *captureController() const { return m_capture; }
     StageListModel *stageModel() const { return m_stages; }
     ProblemsModel *problemsModel() const { return m_problems; }
     PipelineController *controller() const { return m_controller; }
@@ -107,6 +117,8 @@ Q_SIGNALS:
     void regenerationReviewed(const QString &rustFile, const QString &text);
     // A repair ended: rejected, unreachable, or after the hunk review.
     void repairFinished(const tileport::llm::RepairOutcome &outcome);
+    // A capture ended (ok, status, summary, configs; see ConfigCaptureController).
+    void configsCaptured(const QVariantMap &outcome);
 
 private:
     void reviewRegeneration(const QString &file, const QString &edited, const QString &regenerated);
@@ -116,6 +128,8 @@ private:
     void buildPipelineDock(QTabWidget *bottom);
     void onJobFinished(const QString &channel, const QVariant &result);
     void loadArtifacts(const QString &config);
+    // The config the selector shows ("kernel.config"), empty on a kernel row.
+    QString selectedConfig() const;
     void showArtifacts(const RunArtifacts &a);
     void showLinks(const SourceLinks::Links &links);
     void showSelectedStageLog();
@@ -133,16 +147,20 @@ private:
     StageListModel *m_stages;
     ProblemsModel *m_problems;
     QComboBox *m_kernelSelector;
+    KernelSelectorModel *m_kernelModel;
     JobRunner *m_jobs;
     PipelineController *m_controller;
     RepairController *m_repair;
     RepairPane *m_repairPane;
+    ConfigCaptureController *m_capture;
     IdeSettings m_settings;
     QTimer *m_tick;
     SourceLinks m_links;
     SourceLinks::Links m_current;
     RunArtifacts m_artifacts;
     QString m_sourcePath;
+    QString m_chosenKernel; // picked in the selector for the open file
+    QStringList m_captureCalls;
     int m_walkLine = 0;
     ThemeMode m_theme = ThemeMode::Light;
 };

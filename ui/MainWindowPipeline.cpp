@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: MIT
 // MainWindow: what happens when the pipeline runs, artifacts load and panes link.
 #include "CodeEditor.h"
+#include "ConfigCaptureController.h"
 #include "IrDiffPane.h"
 #include "JobRunner.h"
+#include "KernelSelectorModel.h"
 #include "MainWindow.h"
 #include "PipelineController.h"
 #include "ProblemsModel.h"
 #include "RepairController.h"
+#include "SourceKernels.h"
 #include "StageListModel.h"
 
 #include <QComboBox>
@@ -38,10 +41,20 @@ void MainWindow::onJobFinished(const QString &channel, const QVariant &result)
         Q_EMIT sourceOpenFailed(error);
         return;
     }
+    // The same file again (a session opening) keeps the configs its run showed.
+    const bool sameFile = path == m_sourcePath;
+    if (!sameFile)
+        m_chosenKernel.clear();
     m_sourcePath = path;
     m_source->setPlainText(r.value(QStringLiteral("text")).toString());
-    if (m_kernelSelector->count() == 0)
-        m_kernelSelector->addItem(QFileInfo(path).fileName());
+    const SourceKernels kernels = r.value(QStringLiteral("kernels")).value<SourceKernels>();
+    if (sameFile && m_kernelModel->origin() == QLatin1String("run")) {
+        m_kernelModel->setKernels(kernels.kernels, true);
+    } else {
+        m_kernelModel->setKernels(kernels.kernels);
+        if (kernels.hasSidecar)
+            m_kernelModel->setConfigs(kernels.configs, QStringLiteral("sidecar"));
+    }
     setWindowTitle(tr("%1 — TilePort").arg(QFileInfo(path).fileName()));
     statusBar()->showMessage(tr("Opened %1").arg(path));
     updateActions();
@@ -63,7 +76,8 @@ bool MainWindow::openSession(const QString &dir)
 bool MainWindow::runPipeline(const QSet<QChar> &stages)
 {
     QString error;
-    if (!m_controller->startPort(m_sourcePath, stages, &error)) {
+    m_controller->setCaptureInputs({}, m_captureCalls);
+    if (!m_controller->startPort(m_sourcePath, stages, &error, m_chosenKernel)) {
         statusBar()->showMessage(error);
         return false;
     }
@@ -100,8 +114,35 @@ bool MainWindow::rerunWithRustEdit()
     return true;
 }
 
+bool MainWindow::captureConfigs(const QStringList &calls)
+{
+    QString error;
+    m_captureCalls = calls;
+    m_capture->setCalls(calls);
+    if (!m_capture->start(m_sourcePath, m_controller->toolchains(), &error)) {
+        statusBar()->showMessage(error);
+        return false;
+    }
+    updateActions();
+    return true;
+}
+
+QString MainWindow::selectedKernel() const
+{
+    if (!m_chosenKernel.isEmpty())
+        return m_chosenKernel;
+    const QString k = m_kernelSelector->currentData(KernelSelectorModel::KernelRole).toString();
+    return k;
+}
+
+QString MainWindow::selectedConfig() const
+{
+    return m_kernelSelector->currentData(KernelSelectorModel::ConfigRole).toString();
+}
+
 void MainWindow::cancelPipeline()
 {
+    m_capture->cancel();
     m_controller->cancel();
     m_repair->cancel();
     updateActions();
@@ -166,9 +207,8 @@ void MainWindow::showArtifacts(const RunArtifacts &a)
 {
     m_artifacts = a;
     if (!a.configs.isEmpty()) {
-        m_kernelSelector->clear();
-        m_kernelSelector->addItems(a.configs);
-        m_kernelSelector->setCurrentText(a.config);
+        m_kernelModel->setRunConfigs(a.configs);
+        m_kernelSelector->setCurrentIndex(m_kernelModel->rowOfConfig(a.config));
     }
     // An edit not yet built is kept; otherwise the pane follows the run.
     if (!m_rust->document()->isModified() || a.rustText.isEmpty()) {

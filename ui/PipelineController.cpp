@@ -3,6 +3,7 @@
 
 #include "JobRunner.h"
 #include "KernelConfigFile.h"
+#include "ModuleAnalyzer.h"
 #include "Orchestrator.h"
 #include "PipelineEvent.h"
 #include "ProblemsModel.h"
@@ -10,10 +11,12 @@
 #include "GenerateStage.h"
 #include "Router.h"
 #include "StandardStages.h"
+#include "TritonAnalyzer.h"
 
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QMutex>
 #include <QStandardPaths>
@@ -80,7 +83,7 @@ bool PipelineController::isRunning() const
     return m_jobs->isRunning(kChannel);
 }
 
-bool PipelineController::startPort(const QString &source, const QSet<QChar> &stages, QString *error)
+bool PipelineController::startPort(const QString &source, const QSet<QChar> &stages, QString *error, const QString &kernelName)
 {
     const QFileInfo src(source);
     if (!src.isFile()) {
@@ -92,23 +95,38 @@ bool PipelineController::startPort(const QString &source, const QSet<QChar> &sta
         return false;
     }
     const QString configPath = frontend::KernelConfigFile::pathFor(src.absoluteFilePath());
+    // No sidecar: stage A captures the configs by running the code.
+    const bool capture = !QFileInfo::exists(configPath) && !triton::TritonAnalyzer::isTritonFile(src.absoluteFilePath());
     frontend::KernelConfigFile configs;
-    configs.load(configPath);
-    if (configs.kernel.isEmpty()) {
-        *error = QStringLiteral("%1: no kernel named (a %2 sidecar names it)").arg(source, QFileInfo(configPath).fileName());
+    if (!capture)
+        configs.load(configPath);
+    QString kernel = kernelName.isEmpty() ? configs.kernel : kernelName;
+    if (kernel.isEmpty() && capture) {
+        const frontend::ModuleAnalysis analysis = frontend::ModuleAnalyzer::analyzeFile(src.absoluteFilePath());
+        if (analysis.kernels.size() == 1)
+            kernel = analysis.kernels.front().name;
+    }
+    if (kernel.isEmpty()) {
+        *error = capture ? QStringLiteral("%1: choose the kernel to port in the kernel selector").arg(source)
+                         : QStringLiteral("%1: no kernel named (a %2 sidecar names it)").arg(source, QFileInfo(configPath).fileName());
         return false;
     }
-    const QString dir = QDir(m_sessionRoot).filePath(QStringLiteral("%1-%2").arg(src.completeBaseName(), configs.kernel));
+    const QString dir = QDir(m_sessionRoot).filePath(QStringLiteral("%1-%2").arg(src.completeBaseName(), kernel));
     if (!QFile::exists(QDir(dir).filePath(QStringLiteral("session.json")))) {
         const Toolchains tools = toolchains();
         QFile cfg(configPath);
-        const QJsonObject info{{QStringLiteral("source"), src.absoluteFilePath()},
-                               {QStringLiteral("kernel"), configs.kernel},
+        QJsonObject info{{QStringLiteral("source"), src.absoluteFilePath()},
+                               {QStringLiteral("kernel"), kernel},
                                {QStringLiteral("configs"),
                                 QJsonDocument::fromJson(cfg.open(QIODevice::ReadOnly) ? cfg.readAll() : QByteArray()).object()},
                                {QStringLiteral("toolchains"), QJsonObject{{QStringLiteral("python"), tools.python},
                                                                           {QStringLiteral("cargo"), tools.cargo},
                                                                           {QStringLiteral("cutile"), tools.cutileVersion}}}};
+        if (capture)
+            info.insert(QStringLiteral("config_capture"), QJsonObject{{QStringLiteral("tests"), QJsonArray::fromStringList(m_captureTests)},
+                                                                      {QStringLiteral("calls"), QJsonArray::fromStringList(m_captureCalls)},
+                                                                      {QStringLiteral("target"), QStringLiteral("h200")},
+                                                                      {QStringLiteral("discover"), true}});
         if (!QDir().mkpath(m_sessionRoot) || !Session::create(dir, info, error))
             return false;
     } else {

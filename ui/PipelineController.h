@@ -9,6 +9,7 @@
 #include <QObject>
 #include <QSet>
 #include <QString>
+#include <QStringList>
 #include <QVariantMap>
 
 namespace tileport {
@@ -40,8 +41,16 @@ public:
     QString gpuRunner() const { return m_gpuRunner; }
 
     // Opens (or creates) the session of `source` and starts a run of the
-    // selected stages; false with `error` when nothing could start.
-    bool startPort(const QString &source, const QSet<QChar> &stages, QString *error);
+    // selected stages; false with `error` when nothing could start. The
+    // kernel is `kernel`, else the sidecar's, else the file's only one. A
+    // file with no sidecar gets a session whose stage A captures the
+    // configs from the code, with the tests and calls set here.
+    bool startPort(const QString &source, const QSet<QChar> &stages, QString *error, const QString &kernel = {});
+    void setCaptureInputs(const QStringList &tests, const QStringList &calls)
+    {
+        m_captureTests = tests;
+        m_captureCalls = calls;
+    }
     // Opens an existing session directory and shows its latest run.
     bool openSession(const QString &dir, QString *error);
     // A new attempt of one stage in the latest run; the later stages become stale.
@@ -95,6 +104,7 @@ private:
     QString m_source;
     int m_run = 0;
     QString m_editedRust; // the user's last edit of lib.rs built by a re-run
+    QStringList m_captureTests, m_captureCalls;
 };
 
 } // namespace tileport::ui
