@@ -178,7 +178,12 @@ StageReport AnalyzeStage::run(StageContext &ctx)
                           .arg(configs.diagnostics.first().col).arg(configs.diagnostics.first().message);
             return verdict(QStringLiteral("FAIL_FIXABLE"), QStringLiteral("host"), why);
         }
-        for (const frontend::ConfigDiagnostic &d : configs.validate(analysis))
+        // A capture lists every kernel the code launched: only the ported
+        // kernel's configs are checked, so another kernel's cannot stop the port.
+        frontend::KernelConfigFile checked = configs;
+        if (capturesConfigs(ctx.session()))
+            checked.configs.removeIf([&](const frontend::KernelConfig &c) { return c.kernel != kernel; });
+        for (const frontend::ConfigDiagnostic &d : checked.validate(analysis))
             if (d.severity == frontend::ConfigDiagnostic::Severity::Error)
                 return verdict(QStringLiteral("FAIL_FIXABLE"), QStringLiteral("host"),
                                QStringLiteral("%1:%2:%3: %4").arg(sidecar).arg(d.line).arg(d.col).arg(d.message));
