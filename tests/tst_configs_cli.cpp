@@ -206,6 +206,34 @@ private Q_SLOTS:
         QVERIFY2(rerun.out.contains(QStringLiteral("configs captured from the code: 1 config for kernel vector_add")), qPrintable(rerun.out));
     }
 
+    // The code launches two kernels; a config of the other one that the
+    // reference export cannot take (9000 columns) does not stop this port.
+    void portChecksOnlyItsKernel()
+    {
+        QTemporaryDir dir;
+        const QString kernel = dir.filePath(QStringLiteral("capture_softmax.py"));
+        QVERIFY(write(kernel, read(QStringLiteral(TILEPORT_SOURCE_DIR "/examples/cutile/softmax.py"))));
+        const Run port = cli({QStringLiteral("port"), kernel, QStringLiteral("--kernel"), QStringLiteral("softmax_row"),
+                              QStringLiteral("--stages"), QStringLiteral("A"), QStringLiteral("--session"), dir.filePath(QStringLiteral("s")),
+                              QStringLiteral("--call"), QStringLiteral("launch(None, tensor((64, 1024), float32), tensor((64, 1024), float32))"),
+                              QStringLiteral("--call"), QStringLiteral("launch(None, tensor((64, 9000), float32), tensor((64, 9000), float32))")});
+        if (port.out.contains(QStringLiteral("BLOCKED (env)")))
+            QSKIP("the toolchains are not set up; run scripts/setup");
+        QVERIFY2(port.code == 0, qPrintable(port.out + port.err));
+        QVERIFY2(port.out.contains(QStringLiteral("[A] PASS: capture_softmax.py analyzed; reference Tile IR for 1 config(s); "
+                                                  "configs captured from the code: 1 config for kernel softmax_row from 1 source")),
+                 qPrintable(port.out));
+        // The same file ported for the other kernel fails on that config, located in the captured sidecar.
+        const Run other = cli({QStringLiteral("port"), kernel, QStringLiteral("--kernel"), QStringLiteral("softmax_chunked"),
+                               QStringLiteral("--stages"), QStringLiteral("A"), QStringLiteral("--session"), dir.filePath(QStringLiteral("s2")),
+                               QStringLiteral("--call"), QStringLiteral("launch(None, tensor((64, 9000), float32), tensor((64, 9000), float32))")});
+        QCOMPARE(other.code, 1);
+        QVERIFY2(other.out.contains(QStringLiteral("[A] FAIL_FIXABLE (host): %1/configs/capture_softmax.tileport.json:")
+                                        .arg(dir.filePath(QStringLiteral("s2")))),
+                 qPrintable(other.out));
+        QVERIFY(other.out.contains(QStringLiteral("dimension 9000 is not divisible by shape_divisible_by=16")));
+    }
+
     void portSaysWhatCaptureTried()
     {
         QTemporaryDir dir;
