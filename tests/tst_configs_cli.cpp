@@ -206,32 +206,49 @@ private Q_SLOTS:
         QVERIFY2(rerun.out.contains(QStringLiteral("configs captured from the code: 1 config for kernel vector_add")), qPrintable(rerun.out));
     }
 
-    // The code launches two kernels; a config of the other one that the
-    // reference export cannot take (9000 columns) does not stop this port.
+    // The code launches two kernels; a config of the other one that does
+    // not fit its kernel (3 for a ct.Constant[bool]) does not stop this port.
     void portChecksOnlyItsKernel()
     {
         QTemporaryDir dir;
-        const QString kernel = dir.filePath(QStringLiteral("capture_softmax.py"));
-        QVERIFY(write(kernel, read(QStringLiteral(TILEPORT_SOURCE_DIR "/examples/cutile/softmax.py"))));
-        const Run port = cli({QStringLiteral("port"), kernel, QStringLiteral("--kernel"), QStringLiteral("softmax_row"),
+        const QString kernel = dir.filePath(QStringLiteral("capture_two.py"));
+        QVERIFY(write(kernel, R"PY(import cuda.tile as ct
+
+
+@ct.kernel
+def copy(x, y, TILE: ct.Constant[int]):
+    t = ct.load(x, index=(ct.bid(0),), shape=(TILE,))
+    ct.store(y, index=(ct.bid(0),), tile=t)
+
+
+@ct.kernel
+def fill(y, FAST: ct.Constant[bool]):
+    ct.store(y, index=(ct.bid(0),), tile=ct.full((16,), 1.0, ct.float32))
+
+
+def launch(stream, x, y):
+    ct.launch(stream, (x.shape[0] // 256, 1, 1), copy, (x, y, 256))
+    ct.launch(stream, (y.shape[0] // 16, 1, 1), fill, (y, 3))
+)PY"));
+        const QString call = QStringLiteral("launch(None, tensor((4096,), float32), tensor((4096,), float32))");
+        const Run port = cli({QStringLiteral("port"), kernel, QStringLiteral("--kernel"), QStringLiteral("copy"),
                               QStringLiteral("--stages"), QStringLiteral("A"), QStringLiteral("--session"), dir.filePath(QStringLiteral("s")),
-                              QStringLiteral("--call"), QStringLiteral("launch(None, tensor((64, 1024), float32), tensor((64, 1024), float32))"),
-                              QStringLiteral("--call"), QStringLiteral("launch(None, tensor((64, 9000), float32), tensor((64, 9000), float32))")});
+                              QStringLiteral("--call"), call});
         if (port.out.contains(QStringLiteral("BLOCKED (env)")))
             QSKIP("the toolchains are not set up; run scripts/setup");
         QVERIFY2(port.code == 0, qPrintable(port.out + port.err));
-        QVERIFY2(port.out.contains(QStringLiteral("[A] PASS: capture_softmax.py analyzed; reference Tile IR for 1 config(s); "
-                                                  "configs captured from the code: 1 config for kernel softmax_row from 1 source")),
+        QVERIFY2(port.out.contains(QStringLiteral("[A] PASS: capture_two.py analyzed; reference Tile IR for 1 config(s); "
+                                                  "configs captured from the code: 1 config for kernel copy from 1 source")),
                  qPrintable(port.out));
         // The same file ported for the other kernel fails on that config, located in the captured sidecar.
-        const Run other = cli({QStringLiteral("port"), kernel, QStringLiteral("--kernel"), QStringLiteral("softmax_chunked"),
+        const Run other = cli({QStringLiteral("port"), kernel, QStringLiteral("--kernel"), QStringLiteral("fill"),
                                QStringLiteral("--stages"), QStringLiteral("A"), QStringLiteral("--session"), dir.filePath(QStringLiteral("s2")),
-                               QStringLiteral("--call"), QStringLiteral("launch(None, tensor((64, 9000), float32), tensor((64, 9000), float32))")});
+                               QStringLiteral("--call"), call});
         QCOMPARE(other.code, 1);
-        QVERIFY2(other.out.contains(QStringLiteral("[A] FAIL_FIXABLE (host): %1/configs/capture_softmax.tileport.json:")
+        QVERIFY2(other.out.contains(QStringLiteral("[A] FAIL_FIXABLE (host): %1/configs/capture_two.tileport.json:")
                                         .arg(dir.filePath(QStringLiteral("s2")))),
                  qPrintable(other.out));
-        QVERIFY(other.out.contains(QStringLiteral("dimension 9000 is not divisible by shape_divisible_by=16")));
+        QVERIFY2(other.out.contains(QStringLiteral("parameter 1 (FAST): ct.Constant[bool] needs true or false")), qPrintable(other.out));
     }
 
     void portSaysWhatCaptureTried()

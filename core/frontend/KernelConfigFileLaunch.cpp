@@ -114,6 +114,9 @@ void KernelConfigFile::readArrayLayouts(const KernelConfig &kc, qsizetype from, 
             else if (p.contains(QStringLiteral("ndim")) && sv.toArray().size() != p.value(QStringLiteral("ndim")).toInt(-1))
                 error(at("strides"), where + QStringLiteral("%1 stride(s) for ndim %2")
                                                .arg(sv.toArray().size()).arg(p.value(QStringLiteral("ndim")).toInt(-1)));
+            // The export derives its constraints from both (export_tileir.py).
+            else if (p.value(QStringLiteral("shape")).toArray().size() != sv.toArray().size())
+                error(at("strides"), where + QStringLiteral("\"strides\" need a \"shape\" with as many entries"));
         }
         if (p.contains(QStringLiteral("alignment"))) {
             const QJsonValue a = p.value(QStringLiteral("alignment"));
