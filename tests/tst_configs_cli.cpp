@@ -11,6 +11,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -96,6 +97,29 @@ private Q_SLOTS:
                                                "  grid 4x1x1  1 source\n")), qPrintable(r.out));
         QVERIFY(r.out.contains(QStringLiteral("  vector_add__f16_1000  a float16[1000], b float16[1000], c float16[1000], TILE=512"
                                               "  grid 2x1x1  1 source\n")));
+    }
+
+    // The fixture project: its tests and benchmark found from the kernel
+    // file, two kernels (one persistent, with a hint), an autotuned search.
+    void configsOfFixtureProject()
+    {
+        const QString ops = QStringLiteral(TILEPORT_SOURCE_DIR "/tests/fixtures/capture/tilekit/src/tilekit/ops/cutile/");
+        const Run rows = cli({QStringLiteral("configs"), ops + QStringLiteral("scale_rows.py")});
+        QVERIFY2(rows.code == 0, qPrintable(rows.out + rows.err));
+        QVERIFY2(rows.out.contains(QStringLiteral("  read 2 test file(s) (bench_scale_rows.py, test_scale_rows.py), ran ")), qPrintable(rows.out));
+        QVERIFY(rows.out.contains(QStringLiteral("\nkernel _scale_rows_kernel: ")));
+        QVERIFY(rows.out.contains(QStringLiteral("\nkernel _scale_rows_persistent_kernel: ")));
+        QVERIFY2(rows.out.contains(QStringLiteral("  scale_rows_kernel__f16_128x1000  x float16[128,1000], y float16[128,1000], s=2, TILE_N=1024"
+                                                  "  grid 128x1x1  1 source\n")), qPrintable(rows.out));
+        QVERIFY2(rows.out.contains(QRegularExpression(QStringLiteral("scale_rows_persistent_kernel__f32_4096x1024  .*  grid 264x1x1  occupancy=2"))),
+                 qPrintable(rows.out));
+        const QRegularExpression located(QStringLiteral("\n/\\S+/tests/ops/test_scale_rows\\.py:\\d+:\\d+: (error|warning|note): "));
+        QVERIFY2(rows.out.contains(located), qPrintable(rows.out));
+
+        const Run sum = cli({QStringLiteral("configs"), ops + QStringLiteral("blocked_sum.py")});
+        QVERIFY2(sum.code == 0, qPrintable(sum.out + sum.err));
+        QVERIFY2(sum.out.contains(QRegularExpression(QStringLiteral("blocked_sum_kernel__f16_1024x256__cand0  .*  candidate 0 of (\\d+) \\(blocked_sum\\.py:\\d+\\)"))),
+                 qPrintable(sum.out));
     }
 
     void jsonAndSidecarFile()
@@ -249,6 +273,30 @@ def launch(stream, x, y):
                                         .arg(dir.filePath(QStringLiteral("s2")))),
                  qPrintable(other.out));
         QVERIFY2(other.out.contains(QStringLiteral("parameter 1 (FAST): ct.Constant[bool] needs true or false")), qPrintable(other.out));
+    }
+
+    // A fixture kernel that imports torch and its package, ported through
+    // A-C from the configs its tests launch.
+    void portsFixtureKernel()
+    {
+        QTemporaryDir dir;
+        const QString session = dir.filePath(QStringLiteral("s"));
+        const Run port = cli({QStringLiteral("port"),
+                              QStringLiteral(TILEPORT_SOURCE_DIR "/tests/fixtures/capture/tilekit/src/tilekit/ops/cutile/scale_rows.py"),
+                              QStringLiteral("--kernel"), QStringLiteral("_scale_rows_kernel"), QStringLiteral("--stages"), QStringLiteral("A-C"),
+                              QStringLiteral("--session"), session});
+        if (port.out.contains(QStringLiteral("BLOCKED (env)")))
+            QSKIP("the toolchains are not set up; run scripts/setup");
+        QVERIFY2(port.code == 0, qPrintable(port.out + port.err));
+        const QRegularExpression summary(QStringLiteral("\\[A\\] PASS: scale_rows\\.py analyzed; reference Tile IR for (\\d+) config\\(s\\); "
+                                                        "configs captured from the code: (\\d+) configs for kernel _scale_rows_kernel from (\\d+) sources\n"));
+        const QRegularExpressionMatch m = summary.match(port.out);
+        QVERIFY2(m.hasMatch(), qPrintable(port.out));
+        QCOMPARE(m.captured(1), m.captured(2));
+        QVERIFY(m.captured(2).toInt() >= 2);
+        QVERIFY2(port.out.contains(QStringLiteral("[C] PASS_WITH_NOTES: %1 config(s) compared").arg(m.captured(1)))
+                     || port.out.contains(QStringLiteral("[C] PASS: %1 config(s) compared").arg(m.captured(1))),
+                 qPrintable(port.out));
     }
 
     void portSaysWhatCaptureTried()

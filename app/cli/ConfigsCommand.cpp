@@ -28,7 +28,7 @@ int usage(const QString &msg)
     return kUsage;
 }
 
-// "a float32[256,256]", "n_rows=256", "TILE=256".
+// "x float32[256,256]", "n_rows=256", "TILE=256".
 QString describeParam(const QJsonObject &p)
 {
     const QString name = p.value(QStringLiteral("name")).toString(QStringLiteral("?"));
@@ -70,6 +70,11 @@ void printSummary(QTextStream &out, const ConfigCapture::Result &r)
             out << "  " << cfg.name << "  " << params.join(QStringLiteral(", "));
             if (!grid.isEmpty())
                 out << "  grid " << grid.join(QLatin1Char('x'));
+            QStringList hints;
+            for (auto it = cfg.hints.constBegin(); it != cfg.hints.constEnd(); ++it)
+                hints << QStringLiteral("%1=%2").arg(it.key(), it.value().toVariant().toString());
+            if (!hints.isEmpty())
+                out << "  " << hints.join(QLatin1Char(' '));
             if (cfg.tunedLaunch.isSet())
                 out << "  candidate " << cfg.tunedLaunch.candidate << " of " << cfg.tunedLaunch.of << " (" << cfg.tunedLaunch.site << ')';
             out << "  " << cfg.sources.size() << (cfg.sources.size() == 1 ? " source\n" : " sources\n");
