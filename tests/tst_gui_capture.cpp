@@ -2,7 +2,7 @@
 // The IDE's kernel selector and "Capture configurations", offscreen: the
 // file's kernels from the analysis with the sidecar's configs, a capture
 // with the real script run as a background job (progress, configs listed
-// under their kernel), stage A on a file with no sidecar, and a capture
+// under their kernel; the fixture project driven by its own tests), stage A on a file with no sidecar, and a capture
 // that hangs, is cancelled, or times out.
 #include "ConfigCaptureController.h"
 #include "KernelSelectorModel.h"
@@ -65,6 +65,7 @@ class TestGuiCapture : public QObject
 private Q_SLOTS:
     void selectorListsKernelsAndSidecarConfigs();
     void captureListsConfigsUnderTheirKernel();
+    void fixtureProjectIsCapturedFromItsTests();
     void stageACapturesWithoutSidecar();
     void hungCaptureIsCancelledOrTimesOut();
     void diagnosticsJoinProblems();
@@ -134,6 +135,36 @@ void TestGuiCapture::captureListsConfigsUnderTheirKernel()
     QCOMPARE(w.configSelector()->currentIndex(), 1); // the kernel's first config
     QVERIFY(w.captureController()->sidecar().contains("\"tileport-capture/1\""));
     QVERIFY(w.action(QStringLiteral("captureAction"))->isEnabled());
+}
+
+void TestGuiCapture::fixtureProjectIsCapturedFromItsTests()
+{
+    if (!scriptPresent())
+        QSKIP("no resources/python/capture_configs.py in this tree (or TILEPORT_RESOURCE_DIR)");
+    MainWindow w;
+    open(w, QStringLiteral(TILEPORT_SOURCE_DIR "/tests/fixtures/capture/tilekit/src/tilekit/ops/cutile/scale_rows.py"));
+    QCOMPARE(w.kernelModel()->kernels(), (QStringList{QStringLiteral("_scale_rows_kernel"), QStringLiteral("_scale_rows_persistent_kernel")}));
+    QCOMPARE(w.kernelModel()->rowCount(), 2);
+    QSignalSpy captured(&w, &MainWindow::configsCaptured);
+    QVERIFY(w.captureConfigs()); // no calls: the project's tests and benchmark drive it
+    QVERIFY(captured.wait(300000));
+    QVERIFY2(captured.first().at(0).toMap().value(QStringLiteral("ok")).toBool(),
+             qPrintable(captured.first().at(0).toMap().value(QStringLiteral("error")).toString()));
+    const KernelSelectorModel *m = w.kernelModel();
+    QVERIFY(m->configCount(QStringLiteral("_scale_rows_kernel")) >= 2);
+    QVERIFY(m->configCount(QStringLiteral("_scale_rows_persistent_kernel")) >= 2);
+    // Each kernel row is followed by its own configs.
+    const int persistent = m->rowOfKernel(QStringLiteral("_scale_rows_persistent_kernel"));
+    QCOMPARE(persistent, 1 + m->configCount(QStringLiteral("_scale_rows_kernel")));
+    QCOMPARE(m->index(persistent + 1).data(KernelSelectorModel::KernelRole).toString(), QStringLiteral("_scale_rows_persistent_kernel"));
+    QVERIFY(m->index(persistent + 1).data(KernelSelectorModel::ConfigRole).toString().startsWith(
+        QStringLiteral("_scale_rows_persistent_kernel.scale_rows_persistent_kernel__")));
+    // Its test diagnostics are in Problems, located in the test files.
+    bool located = false;
+    for (int r = 0; r < w.problemsModel()->rowCount(); ++r)
+        located = located || (w.problemsModel()->index(r).data(ProblemsModel::FileRole).toString().contains(QStringLiteral("/tests/"))
+                              && w.problemsModel()->index(r).data(ProblemsModel::LineRole).toInt() > 0);
+    QVERIFY(located);
 }
 
 void TestGuiCapture::stageACapturesWithoutSidecar()
