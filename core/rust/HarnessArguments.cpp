@@ -1,12 +1,33 @@
 // SPDX-License-Identifier: MIT
 #include "HarnessArguments.h"
 
+#include "LaunchSpecialization.h"
 #include "RustNames.h"
 
 #include <QJsonArray>
 #include <QJsonObject>
 
 namespace tileport::rust {
+
+namespace {
+
+QString joined(const QList<int> &values)
+{
+    QStringList s;
+    for (int v : values)
+        s << QString::number(v);
+    return s.join(QLatin1Char(','));
+}
+
+bool isIntegerDtype(const QString &dtype)
+{
+    static const QStringList kInts{QStringLiteral("int8"),  QStringLiteral("int16"),  QStringLiteral("int32"),
+                                   QStringLiteral("int64"), QStringLiteral("uint8"),  QStringLiteral("uint16"),
+                                   QStringLiteral("uint32"), QStringLiteral("uint64")};
+    return kInts.contains(dtype.section(QLatin1Char('.'), -1));
+}
+
+} // namespace
 
 QStringList HarnessArguments::forConfig(const EntrySignature &entry, const frontend::KernelConfig &config,
                                         const QString &outDir, const QString &target, const QString &version,
@@ -39,15 +60,51 @@ QStringList HarnessArguments::forConfig(const EntrySignature &entry, const front
             }
         }
     }
-    QStringList strides;
+    bool captured = false;
+    for (const QJsonValue &v : config.params)
+        captured = captured || LaunchSpecialization::isCaptured(v.toObject());
+
+    QStringList strides, specs;
     for (const EntrySignature::TensorParam &t : entry.tensors) {
-        QStringList dims;
-        for (int i = 0; i + 1 < t.rank; ++i)
-            dims << QStringLiteral("-1");
-        dims << QStringLiteral("1");
-        strides << t.name + QLatin1Char('=') + dims.join(QLatin1Char(','));
+        const QJsonObject p = param(t.name);
+        if (!captured || !LaunchSpecialization::isCaptured(p)) {
+            QStringList dims;
+            for (int i = 0; i + 1 < t.rank; ++i)
+                dims << QStringLiteral("-1");
+            dims << QStringLiteral("1");
+            strides << t.name + QLatin1Char('=') + dims.join(QLatin1Char(','));
+            continue;
+        }
+        QString why;
+        const auto spec = LaunchSpecialization::forParam(p, &why);
+        if (spec && spec->strides.size() != t.rank)
+            why = QStringLiteral("rank %1, but the entry's tensor has rank %2").arg(spec->strides.size()).arg(t.rank);
+        if (!spec || !why.isEmpty()) {
+            *error = QStringLiteral("config %1, array '%2': %3").arg(config.name, t.name, why);
+            return {};
+        }
+        strides << t.name + QLatin1Char('=') + joined(spec->strides);
+        specs << QStringLiteral("%1=%2/%3/%4/%5")
+                     .arg(t.name, joined(spec->shapeDiv), joined(spec->strideDiv))
+                     .arg(spec->basePtrDiv)
+                     .arg(spec->elementsDisjoint ? 1 : 0);
     }
-    return {outDir, entry.entry, generics.join(QLatin1Char(',')), strides.join(QLatin1Char(';')), target, version};
+    QStringList args{outDir, entry.entry, generics.join(QLatin1Char(',')), strides.join(QLatin1Char(';')), target, version};
+    if (!captured)
+        return args;
+    // The launcher gives every integer scalar argument a divisibility hint
+    // of its value (DivHint::from_value of the i32 it passes).
+    for (const QJsonValue &v : config.params) {
+        const QJsonObject p = v.toObject();
+        const QJsonValue value = p.value(QStringLiteral("value"));
+        if (p.value(QStringLiteral("kind")).toString() != QLatin1String("scalar")
+            || !isIntegerDtype(p.value(QStringLiteral("dtype")).toString()) || !value.isDouble()
+            || value.toDouble() != double(qint64(value.toDouble())))
+            continue;
+        specs << QStringLiteral("%1:%2").arg(p.value(QStringLiteral("name")).toString())
+                     .arg(LaunchSpecialization::divisor(qint32(qint64(value.toDouble()))));
+    }
+    return args << specs.join(QLatin1Char(';'));
 }
 
 } // namespace tileport::rust
