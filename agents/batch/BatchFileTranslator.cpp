@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "BatchFileTranslator.h"
 
-#include "KernelConfigFile.h"
 #include "ModuleAnalyzer.h"
 #include "RustTranslator.h"
 #include "TritonAnalyzer.h"
@@ -10,6 +9,7 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QFileInfo>
 
 namespace tileport {
 
@@ -30,42 +30,6 @@ BatchRow fileRow(const QString &rel, BatchRow::Step analyzed, const QString &rea
 QString at(const QString &rel, int line, int col)
 {
     return QStringLiteral("%1:%2:%3").arg(rel).arg(line).arg(col);
-}
-
-// Each kernel's first config from the sidecar, or why there is none. A
-// sidecar with errors gives no config at all: its IR would not be trusted.
-void planConfigs(const QString &path, const QString &rel, const ModuleAnalysis &analysis,
-                 BatchFileTranslator::Outcome &out)
-{
-    const QString sidecarPath = KernelConfigFile::pathFor(path);
-    const QString sidecarRel = QFileInfo(rel).dir().filePath(QFileInfo(sidecarPath).fileName());
-    QString problem;
-    KernelConfigFile sidecar;
-    if (!QFile::exists(sidecarPath)) {
-        problem = QStringLiteral("no config");
-    } else if (!sidecar.load(sidecarPath)) {
-        const ConfigDiagnostic d = sidecar.diagnostics.value(0);
-        problem = QStringLiteral("%1: %2").arg(at(sidecarRel, d.line, d.col), d.message);
-    } else {
-        for (const ConfigDiagnostic &d : sidecar.validate(analysis))
-            if (d.severity == ConfigDiagnostic::Severity::Error) {
-                problem = QStringLiteral("%1: %2").arg(at(sidecarRel, d.line, d.col), d.message);
-                break;
-            }
-    }
-    for (qsizetype i = 0; i < out.rows.size(); ++i) {
-        BatchFileTranslator::KernelPlan &plan = out.plans[i];
-        plan.configProblem = problem.isEmpty() ? QStringLiteral("no config") : problem;
-        if (!problem.isEmpty())
-            continue;
-        for (const KernelConfig &c : sidecar.configs)
-            if (c.kernel == out.rows[i].kernel) {
-                plan.hasConfig = true;
-                plan.config = c;
-                plan.configProblem.clear();
-                break;
-            }
-    }
 }
 
 void translate(const QByteArray &bytes, const QString &path, const QString &rel, const ModuleAnalysis &analysis,
@@ -175,15 +139,49 @@ BatchFileTranslator::Outcome BatchFileTranslator::run(const QString &directory, 
             out.rows << fileRow(relativePath, BatchRow::Step::Yes, QStringLiteral("no @ct.kernel function"));
         } else {
             translate(bytes, path, relativePath, analysis, out);
-            planConfigs(path, relativePath, analysis, out);
+            out.analysis = std::make_shared<const ModuleAnalysis>(analysis);
+            const QString sidecarPath = KernelConfigFile::pathFor(path);
+            const QString sidecarRel = QFileInfo(relativePath).dir().filePath(QFileInfo(sidecarPath).fileName());
+            KernelConfigFile sidecar;
+            if (!QFile::exists(sidecarPath)) {
+                out.wantsConfigs = true;
+                for (KernelPlan &plan : out.plans)
+                    plan.configProblem = QStringLiteral("no config");
+            } else {
+                sidecar.load(sidecarPath);
+                planConfigs(out, sidecar, sidecarRel);
+            }
         }
     }
     while (out.plans.size() < out.rows.size())
         out.plans << KernelPlan{};
-    const qint64 share = timer.elapsed() / qMax(qsizetype(1), out.rows.size());
-    for (BatchRow &r : out.rows)
-        r.elapsedMs = share;
+    out.elapsedMs = timer.elapsed();
     return out;
+}
+
+void BatchFileTranslator::planConfigs(Outcome &out, const KernelConfigFile &configs, const QString &configsRel)
+{
+    QString problem;
+    const auto firstError = [&](const QList<ConfigDiagnostic> &list) {
+        for (const ConfigDiagnostic &d : list)
+            if (problem.isEmpty() && d.severity == ConfigDiagnostic::Severity::Error)
+                problem = QStringLiteral("%1: %2").arg(at(configsRel, d.line, d.col), d.message);
+    };
+    firstError(configs.diagnostics);
+    if (problem.isEmpty() && out.analysis)
+        firstError(configs.validate(*out.analysis));
+    for (qsizetype i = 0; i < out.rows.size() && i < out.plans.size(); ++i) {
+        KernelPlan &plan = out.plans[i];
+        plan.configs.clear();
+        plan.configProblem = problem.isEmpty() ? QStringLiteral("no config") : problem;
+        if (!problem.isEmpty())
+            continue;
+        for (const KernelConfig &c : configs.configs)
+            if (c.kernel == out.rows[i].kernel)
+                plan.configs << c;
+        if (!plan.configs.isEmpty())
+            plan.configProblem.clear();
+    }
 }
 
 } // namespace tileport

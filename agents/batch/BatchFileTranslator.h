@@ -2,34 +2,47 @@
 #pragma once
 
 #include "BatchRow.h"
-#include "KernelConfig.h"
+#include "KernelConfigFile.h"
+#include "ModuleAnalysis.h"
 #include "TranslationResult.h"
 
 #include <QList>
 
+#include <memory>
+
 namespace tileport {
 
 // The in-process half of a batch: reads one file, analyzes it, translates
-// every kernel (a refused kernel never hides the others) and picks each
-// kernel's first sidecar config for the IR check. No child processes.
+// every kernel (a refused kernel never hides the others) and takes each
+// kernel's configs from the file's sidecar. No child processes.
 class BatchFileTranslator
 {
 public:
-    // What the build step needs for one row.
+    // What the build step needs for one kernel.
     struct KernelPlan {
-        int translated = -1;  // index into Outcome::translation.kernels, -1 if refused
-        bool hasConfig = false;
-        frontend::KernelConfig config; // the kernel's first config
-        QString configProblem;         // why there is none ("no config", a sidecar error)
+        int translated = -1; // index into Outcome::translation.kernels, -1 if refused
+        QList<frontend::KernelConfig> configs; // every config of the kernel, in file order
+        QString configProblem;                 // why there is none ("no config", a sidecar error)
     };
     struct Outcome {
-        QList<BatchRow> rows; // in source order; elapsedMs is this file's time shared evenly
+        QList<BatchRow> rows;    // one per kernel, in source order; no config yet
         QList<KernelPlan> plans; // parallel to rows
         rust::TranslationResult translation;
+        // A cuTile file with kernels: its analysis, to check configs
+        // obtained later against; wantsConfigs when it has no sidecar.
+        std::shared_ptr<const frontend::ModuleAnalysis> analysis;
+        bool wantsConfigs = false;
+        qint64 elapsedMs = 0; // analysis and translation
     };
 
     // `relativePath` is reported in rows; `directory` locates the file.
     static Outcome run(const QString &directory, const QString &relativePath);
+
+    // Gives every kernel of `out` its configs from `configs` (a sidecar, or
+    // what a capture found), checked against the analysis; `configsRel`
+    // names the file in reasons. A file with errors gives no config at
+    // all: its IR would not be trusted.
+    static void planConfigs(Outcome &out, const frontend::KernelConfigFile &configs, const QString &configsRel);
 };
 
 } // namespace tileport

@@ -4,35 +4,36 @@
 #include "BatchFileTranslator.h"
 #include "Toolchains.h"
 
-#include <QMutex>
-
 #include <atomic>
 
 namespace tileport {
 
-// The tool-driven half of a batch for one translated kernel, run as a
-// JobRunner job: writes a crate with only this kernel, builds it with
-// `cargo build --offline` in the shared target dir, and for the kernel's
-// first config exports the cuTile Python reference, runs the IR harness and
-// diffs the two Tile IRs (as stages A, B and C do for one kernel).
+// The build half of a batch for one translated kernel, run as a JobRunner
+// job: writes a crate with only this kernel and builds it with `cargo build
+// --offline` in the shared target dir. Its configs are then compared one
+// work unit at a time (BatchConfigCheck) with the harness it built.
 class BatchKernelCheck
 {
 public:
     struct Setup {
         Toolchains tools;
-        QString probeLock;  // the probe crate's Cargo.lock, for the crate writer
-        QString workDir;    // this kernel's own directory
-        QString sourcePath; // the Python file, for the reference export
+        QString probeLock;    // the probe crate's Cargo.lock, for the crate writer
+        QString workDir;      // this kernel's own directory
+        QString relativePath; // the kernel file in the batch, which names the crate
         int timeoutMs = 900'000;
-        // Crates of files with the same stem share a package and harness
-        // name in the shared target dir: building and running the harness
-        // happen under this lock.
-        QMutex *crateLock = nullptr;
+    };
+    struct Result {
+        BatchRow::Step built = BatchRow::Step::NotRun;
+        QString buildReason;
+        QString harness; // the built IR harness
+        qint64 elapsedMs = 0;
     };
 
-    // Fills the row's build and IR columns; adds the time spent.
-    static void run(const Setup &setup, const rust::TranslationResult &file, const BatchFileTranslator::KernelPlan &plan,
-                    BatchRow &row, const std::atomic_bool *cancel);
+    // The crate is named after the file and the kernel (tileport-gen-STEM-
+    // and 8 hex digits), so every kernel has a harness of its own in the
+    // shared target dir and its configs can run while others build.
+    static Result build(const Setup &setup, const rust::TranslationResult &file, const BatchFileTranslator::KernelPlan &plan,
+                        const std::atomic_bool *cancel);
 };
 
 } // namespace tileport

@@ -2,6 +2,7 @@
 #include "BatchReport.h"
 
 #include <QJsonArray>
+#include <QSet>
 #include <QStringList>
 
 namespace tileport {
@@ -24,42 +25,22 @@ QString printable(QString text)
 }
 
 // The translated cell already says where; the reason cell says what.
-QStringList cells(const BatchRow &r)
+QString reasonCell(const BatchRow &r)
 {
-    return {r.file, r.kernel, BatchRow::text(r.analyzed), translatedCell(r), BatchRow::text(r.built, "skipped"), r.irVerdict,
-            QString::number(r.elapsedMs), printable(r.translated == BatchRow::Step::No ? r.translateReason : r.reason())};
+    return printable(r.translated == BatchRow::Step::No ? r.translateReason : r.reason());
 }
 
-} // namespace
-
-BatchReport::Counts BatchReport::count(const QList<BatchRow> &rows, int files)
+QString configCell(const BatchRow &r)
 {
-    Counts c;
-    c.files = files;
-    for (const BatchRow &r : rows) {
-        if (!r.isKernel())
-            continue;
-        ++c.kernels;
-        c.analyzed += r.analyzed == BatchRow::Step::Yes;
-        c.translated += r.translated == BatchRow::Step::Yes;
-        c.built += r.built == BatchRow::Step::Yes;
-        c.buildFailed += r.built == BatchRow::Step::No;
-        c.pass += r.irVerdict == QLatin1String("PASS");
-        c.passWithNotes += r.irVerdict == QLatin1String("PASS_WITH_NOTES");
-        c.failFixable += r.irVerdict == QLatin1String("FAIL_FIXABLE");
-    }
-    return c;
+    if (r.config.isEmpty())
+        return QStringLiteral("-");
+    return r.sharedWith.isEmpty() ? r.config : QStringLiteral("%1 (as %2)").arg(r.config, r.sharedWith);
 }
 
-QString BatchReport::table(const QList<BatchRow> &rows)
+// Columns as wide as their widest cell, so the same rows always print the
+// same bytes; the column `number` is right-aligned, the last unpadded.
+QString layout(const QList<QStringList> &lines, qsizetype number)
 {
-    // Columns are as wide as their widest cell, so the same rows always
-    // print the same bytes; the reason column is last and unpadded.
-    QList<QStringList> lines{{QStringLiteral("file"), QStringLiteral("kernel"), QStringLiteral("analyzed"),
-                              QStringLiteral("translated"), QStringLiteral("builds"), QStringLiteral("ir"),
-                              QStringLiteral("time_ms"), QStringLiteral("reason")}};
-    for (const BatchRow &r : rows)
-        lines << cells(r);
     QList<qsizetype> width(lines.first().size(), 0);
     for (const QStringList &l : lines)
         for (qsizetype i = 0; i < l.size(); ++i)
@@ -69,8 +50,7 @@ QString BatchReport::table(const QList<BatchRow> &rows)
         QString line;
         for (qsizetype i = 0; i < l.size(); ++i) {
             const bool last = i + 1 == l.size();
-            const bool number = i == 6;
-            line += last ? l[i] : (number ? l[i].rightJustified(width[i]) : l[i].leftJustified(width[i]));
+            line += last ? l[i] : (i == number ? l[i].rightJustified(width[i]) : l[i].leftJustified(width[i]));
             if (!last)
                 line += QStringLiteral("  ");
         }
@@ -81,12 +61,99 @@ QString BatchReport::table(const QList<BatchRow> &rows)
     return out;
 }
 
+QJsonObject verdictCounts(const QMap<QString, int> &m)
+{
+    QJsonObject o;
+    for (auto it = m.cbegin(); it != m.cend(); ++it)
+        o.insert(it.key(), it.value());
+    return o;
+}
+
+} // namespace
+
+QList<BatchReport::Kernel> BatchReport::kernels(const QList<BatchRow> &rows)
+{
+    QList<Kernel> out;
+    for (int i = 0; i < rows.size(); ++i) {
+        const BatchRow &r = rows[i];
+        const bool same = !out.isEmpty() && r.isKernel() && rows[out.last().first].isKernel()
+                          && rows[out.last().first].file == r.file && rows[out.last().first].kernel == r.kernel;
+        if (!same)
+            out << Kernel{i, 0, 0, i, 0, {}};
+        Kernel &k = out.last();
+        ++k.count;
+        k.elapsedMs += r.elapsedMs;
+        if (!r.config.isEmpty()) {
+            ++k.configs;
+            ++k.verdicts[r.irVerdict];
+        }
+        if (BatchRow::irRank(r.irVerdict) > BatchRow::irRank(rows[k.worst].irVerdict))
+            k.worst = i;
+    }
+    return out;
+}
+
+BatchReport::Counts BatchReport::count(const QList<BatchRow> &rows, int files)
+{
+    Counts c;
+    c.files = files;
+    QSet<QString> runs;
+    for (const Kernel &k : kernels(rows)) {
+        const BatchRow &r = rows[k.first];
+        if (!r.isKernel())
+            continue;
+        ++c.kernels;
+        c.configs += k.configs;
+        c.analyzed += r.analyzed == BatchRow::Step::Yes;
+        c.translated += r.translated == BatchRow::Step::Yes;
+        c.built += r.built == BatchRow::Step::Yes;
+        c.buildFailed += r.built == BatchRow::Step::No;
+        ++c.kernelWorst[rows[k.worst].irVerdict];
+        for (int i = k.first; i < k.first + k.count; ++i) {
+            const BatchRow &row = rows[i];
+            c.pass += row.irVerdict == QLatin1String("PASS");
+            c.passWithNotes += row.irVerdict == QLatin1String("PASS_WITH_NOTES");
+            c.failFixable += row.irVerdict == QLatin1String("FAIL_FIXABLE");
+            if (row.irVerdict != QLatin1String("-"))
+                runs.insert(row.file + QLatin1Char('\n') + row.kernel + QLatin1Char('\n')
+                            + (row.sharedWith.isEmpty() ? row.config : row.sharedWith));
+        }
+    }
+    c.irRuns = int(runs.size());
+    return c;
+}
+
+QString BatchReport::table(const QList<BatchRow> &rows, bool perConfig)
+{
+    if (perConfig) {
+        QList<QStringList> lines{{QStringLiteral("file"), QStringLiteral("kernel"), QStringLiteral("config"),
+                                  QStringLiteral("analyzed"), QStringLiteral("translated"), QStringLiteral("builds"),
+                                  QStringLiteral("ir"), QStringLiteral("time_ms"), QStringLiteral("reason")}};
+        for (const BatchRow &r : rows)
+            lines << QStringList{r.file, r.kernel, configCell(r), BatchRow::text(r.analyzed), translatedCell(r),
+                                 BatchRow::text(r.built, "skipped"), r.irVerdict, QString::number(r.elapsedMs), reasonCell(r)};
+        return layout(lines, 7);
+    }
+    QList<QStringList> lines{{QStringLiteral("file"), QStringLiteral("kernel"), QStringLiteral("analyzed"),
+                              QStringLiteral("translated"), QStringLiteral("builds"), QStringLiteral("configs"),
+                              QStringLiteral("ir"), QStringLiteral("time_ms"), QStringLiteral("reason")}};
+    for (const Kernel &k : kernels(rows)) {
+        const BatchRow &r = rows[k.first];
+        const BatchRow &worst = rows[k.worst];
+        lines << QStringList{r.file, r.kernel, BatchRow::text(r.analyzed), translatedCell(r), BatchRow::text(r.built, "skipped"),
+                             r.isKernel() ? QString::number(k.configs) : QStringLiteral("-"), worst.irVerdict,
+                             QString::number(k.elapsedMs), reasonCell(worst)};
+    }
+    return layout(lines, 7);
+}
+
 QString BatchReport::summary(const Counts &c, qint64 elapsedMs)
 {
-    return QStringLiteral("%1 files, %2 kernels: %3 analyzed, %4 translated, %5 built (%6 failed to build); "
-                          "IR: %7 PASS, %8 PASS_WITH_NOTES, %9 FAIL_FIXABLE; %10 ms")
+    return QStringLiteral("%1 files, %2 kernels, %3 configs: %4 analyzed, %5 translated, %6 built (%7 failed to build); "
+                          "IR per config: %8 PASS, %9 PASS_WITH_NOTES, %10 FAIL_FIXABLE (%11 comparisons); %12 ms")
         .arg(c.files)
         .arg(c.kernels)
+        .arg(c.configs)
         .arg(c.analyzed)
         .arg(c.translated)
         .arg(c.built)
@@ -94,6 +161,7 @@ QString BatchReport::summary(const Counts &c, qint64 elapsedMs)
         .arg(c.pass)
         .arg(c.passWithNotes)
         .arg(c.failFixable)
+        .arg(c.irRuns)
         .arg(elapsedMs);
 }
 
@@ -103,31 +171,52 @@ QJsonObject BatchReport::toJson(const QList<BatchRow> &rows, int files, const QS
     QJsonArray list;
     for (const BatchRow &r : rows)
         list << r.toJson();
+    QJsonArray kernelList;
+    for (const Kernel &k : kernels(rows)) {
+        const BatchRow &r = rows[k.first];
+        if (!r.isKernel())
+            continue;
+        kernelList << QJsonObject{{QStringLiteral("file"), r.file},
+                                  {QStringLiteral("kernel"), r.kernel},
+                                  {QStringLiteral("configs"), k.configs},
+                                  {QStringLiteral("ir"), rows[k.worst].irVerdict},
+                                  {QStringLiteral("ir_config"), rows[k.worst].config},
+                                  {QStringLiteral("ir_counts"), verdictCounts(k.verdicts)},
+                                  {QStringLiteral("time_ms"), k.elapsedMs}};
+    }
     const Counts c = count(rows, files);
-    return QJsonObject{{QStringLiteral("schema"), QStringLiteral("tileport-batch/1")},
+    return QJsonObject{{QStringLiteral("schema"), QStringLiteral("tileport-batch/2")},
                        {QStringLiteral("directory"), directory},
                        {QStringLiteral("jobs"), jobs},
                        {QStringLiteral("build"), build},
                        {QStringLiteral("rows"), list},
+                       {QStringLiteral("kernels"), kernelList},
                        {QStringLiteral("summary"),
                         QJsonObject{{QStringLiteral("files"), c.files},
                                     {QStringLiteral("kernels"), c.kernels},
+                                    {QStringLiteral("configs"), c.configs},
                                     {QStringLiteral("analyzed"), c.analyzed},
                                     {QStringLiteral("translated"), c.translated},
                                     {QStringLiteral("built"), c.built},
                                     {QStringLiteral("build_failed"), c.buildFailed},
                                     {QStringLiteral("ir_pass"), c.pass},
                                     {QStringLiteral("ir_pass_with_notes"), c.passWithNotes},
-                                    {QStringLiteral("ir_fail_fixable"), c.failFixable}}},
+                                    {QStringLiteral("ir_fail_fixable"), c.failFixable},
+                                    {QStringLiteral("ir_runs"), c.irRuns},
+                                    {QStringLiteral("kernel_ir"), verdictCounts(c.kernelWorst)}}},
                        {QStringLiteral("elapsed_ms"), elapsedMs}};
 }
 
 QString BatchReport::progressLine(const BatchRow &row, int done, int total)
 {
+    QString subject = row.kernel;
+    if (!row.config.isEmpty())
+        subject += row.sharedWith.isEmpty() ? QStringLiteral(" [%1]").arg(row.config)
+                                            : QStringLiteral(" [%1, as %2]").arg(row.config, row.sharedWith);
     QString line = QStringLiteral("[%1/%2] %3 %4: translated %5, builds %6, ir %7 (%8 ms)")
                        .arg(done)
                        .arg(total)
-                       .arg(row.file, row.kernel, BatchRow::text(row.translated), BatchRow::text(row.built, "skipped"),
+                       .arg(row.file, subject, BatchRow::text(row.translated), BatchRow::text(row.built, "skipped"),
                             row.irVerdict)
                        .arg(row.elapsedMs);
     if (const QString why = row.reason(); !why.isEmpty())

@@ -5,29 +5,49 @@
 
 #include <QJsonObject>
 #include <QList>
+#include <QMap>
 
 namespace tileport {
 
-// The stable outputs of a batch run: the text table with its summary line,
-// the JSON document (schema tileport-batch/1, docs/batch.md) and the
-// progress line printed as each kernel finishes.
+// The stable outputs of a batch run: the text table (one line per kernel,
+// or per config) with its summary line, the JSON document (schema
+// tileport-batch/2, docs/batch.md) and the progress line printed as each
+// row finishes.
 class BatchReport
 {
 public:
+    // The rows of one kernel (or of one file without kernels): consecutive
+    // in the run's order.
+    struct Kernel {
+        int first = 0;   // its first row
+        int count = 0;   // its rows
+        int configs = 0; // rows with a config
+        int worst = 0;   // the row with the worst IR verdict (BatchRow::irRank), the first of equals
+        qint64 elapsedMs = 0;
+        QMap<QString, int> verdicts; // IR verdict -> configs with it
+    };
+    static QList<Kernel> kernels(const QList<BatchRow> &rows);
+
     struct Counts {
         int files = 0;
-        int kernels = 0; // rows with a kernel
+        int kernels = 0; // kernels, whatever their number of configs
+        int configs = 0; // rows with a config
         int analyzed = 0;
         int translated = 0;
         int built = 0;
         int buildFailed = 0;
+        // Per config.
         int pass = 0;
         int passWithNotes = 0;
         int failFixable = 0;
+        int irRuns = 0; // distinct comparisons behind those verdicts (shared ones count once)
+        QMap<QString, int> kernelWorst; // per kernel: its worst verdict -> kernels
     };
     static Counts count(const QList<BatchRow> &rows, int files);
 
-    static QString table(const QList<BatchRow> &rows);
+    // One line per kernel (its worst verdict and config count), or with
+    // perConfig one per row.
+    static QString table(const QList<BatchRow> &rows, bool perConfig = false);
     static QString summary(const Counts &c, qint64 elapsedMs);
     static QJsonObject toJson(const QList<BatchRow> &rows, int files, const QString &directory, int jobs, bool build,
                               qint64 elapsedMs);

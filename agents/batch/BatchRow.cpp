@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "BatchRow.h"
 
+#include "tileport/TileIR/Diff/DiffModel.h"
+
 namespace tileport {
 
 QString BatchRow::reason() const
@@ -22,6 +24,16 @@ QString BatchRow::text(Step s, const char *notRun)
     return QString::fromLatin1(notRun);
 }
 
+int BatchRow::irRank(const QString &verdict)
+{
+    namespace td = tileir::diff;
+    const td::Verdict order[] = {td::Verdict::Pass, td::Verdict::PassWithNotes, td::Verdict::FailFixable};
+    for (int i = 0; i < 3; ++i)
+        if (verdict == QLatin1String(td::toString(order[i])))
+            return i;
+    return 3;
+}
+
 QJsonObject BatchRow::toJson() const
 {
     return QJsonObject{{QStringLiteral("file"), file},
@@ -33,6 +45,8 @@ QJsonObject BatchRow::toJson() const
                        {QStringLiteral("builds"), text(built, "skipped")},
                        {QStringLiteral("build_reason"), buildReason},
                        {QStringLiteral("config"), config},
+                       {QStringLiteral("sources"), sources},
+                       {QStringLiteral("shared_with"), sharedWith},
                        {QStringLiteral("ir"), irVerdict},
                        {QStringLiteral("ir_reason"), irReason},
                        {QStringLiteral("time_ms"), elapsedMs}};

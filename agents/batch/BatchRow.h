@@ -6,8 +6,9 @@
 
 namespace tileport {
 
-// One row of `tileport batch`: what happened to one kernel of one file (or
-// to a file that yielded no kernel, with kernel "-").
+// One row of `tileport batch`: what happened to one config of one kernel of
+// one file (config "" for a kernel without configs, and kernel "-" for a
+// file that yielded no kernel).
 struct BatchRow {
     enum class Step { NotRun, Yes, No };
 
@@ -19,7 +20,9 @@ struct BatchRow {
     QString translateReason; // "construct: reason", or why nothing was tried
     Step built = Step::NotRun; // NotRun prints as "skipped"
     QString buildReason;
-    QString config;                       // the sidecar config the IR was compared for
+    QString config;                       // the config of this row, "" when the kernel has none
+    int sources = 0;                      // the test cases and calls the config was seen in
+    QString sharedWith;                   // the config whose export and harness run this row reused
     QString irVerdict = QStringLiteral("-"); // PASS, PASS_WITH_NOTES, FAIL_FIXABLE or "-"
     QString irReason;
     qint64 elapsedMs = 0;
@@ -29,6 +32,9 @@ struct BatchRow {
     QString reason() const;
     // "yes"/"no"/"-" (analyzed, translated) and "yes"/"no"/"skipped" (built).
     static QString text(Step s, const char *notRun = "-");
+    // The differ's verdict order, PASS < PASS_WITH_NOTES < FAIL_FIXABLE; "-"
+    // (no comparison made) ranks above them all: that config is unverified.
+    static int irRank(const QString &verdict);
     QJsonObject toJson() const;
 };
 

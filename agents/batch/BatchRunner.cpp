@@ -1,20 +1,45 @@
 // SPDX-License-Identifier: MIT
 #include "BatchRunner.h"
 
-#include "BatchKernelCheck.h"
+#include "BatchWorkKey.h"
+#include "HarnessArguments.h"
 
 #include <QDir>
 #include <QDirIterator>
 #include <QEventLoop>
 #include <QFile>
 #include <QFileInfo>
+#include <QRegularExpression>
+#include <QSet>
 
 namespace tileport {
 
 namespace {
 
 const QString kTranslateChannel = QStringLiteral("batch-translate:");
-const QString kCheckChannel = QStringLiteral("batch-check:");
+const QString kCaptureChannel = QStringLiteral("batch-capture");
+const QString kBuildChannel = QStringLiteral("batch-build:");
+const QString kCheckChannel = QStringLiteral("batch-ir:");
+
+int sourcesOf(const frontend::KernelConfig &)
+{
+    return 0;
+}
+
+// A directory name for a config: its name with anything but [A-Za-z0-9._-]
+// replaced, made unique among the kernel's.
+QString configDir(const QString &name, QSet<QString> &taken)
+{
+    static const QRegularExpression unsafe(QStringLiteral("[^A-Za-z0-9._-]"));
+    QString base = QString(name).replace(unsafe, QStringLiteral("_"));
+    if (base.isEmpty() || base.startsWith(QLatin1Char('.')))
+        base.prepend(QStringLiteral("config"));
+    QString dir = base;
+    for (int n = 2; taken.contains(dir); ++n)
+        dir = QStringLiteral("%1-%2").arg(base).arg(n);
+    taken.insert(dir);
+    return dir;
+}
 
 } // namespace
 
@@ -29,8 +54,12 @@ BatchRunner::BatchRunner(Options options, Toolchains tools, QObject *parent)
             return;
         if (channel.startsWith(kTranslateChannel))
             fileDone();
+        else if (channel == kCaptureChannel)
+            configsObtained();
+        else if (channel.startsWith(kBuildChannel))
+            kernelBuilt(result.toInt());
         else
-            rowDone(result.toInt());
+            unitDone(result.toInt());
     });
 }
 
@@ -113,66 +142,200 @@ QString BatchRunner::runToCompletion()
 void BatchRunner::fileDone()
 {
     if (--m_pendingFiles == 0)
-        startChecks();
+        obtainConfigs();
+}
+
+void BatchRunner::obtainConfigs()
+{
+    const QDir root(QFileInfo(m_options.directory).absoluteFilePath());
+    QStringList paths;
+    for (int f = 0; f < int(m_files.size()); ++f)
+        if (m_files[f].wantsConfigs) {
+            m_capturing << f;
+            paths << root.filePath(m_paths[f]);
+        }
+    if (paths.isEmpty() || !m_options.configSource)
+        return startChecks();
+    m_jobs.submit(kCaptureChannel, [this, paths](JobContext &ctx) {
+        m_captured = m_options.configSource(paths, ctx.cancelFlag());
+        return QVariant();
+    });
+}
+
+void BatchRunner::configsObtained()
+{
+    const QDir root(QFileInfo(m_options.directory).absoluteFilePath());
+    for (int f : std::as_const(m_capturing)) {
+        const auto it = m_captured.constFind(root.filePath(m_paths[f]));
+        if (it == m_captured.cend())
+            continue;
+        const QString name = it->path.isEmpty() ? QStringLiteral("(captured)") : QFileInfo(it->path).fileName();
+        BatchFileTranslator::planConfigs(m_files[f], *it, QFileInfo(m_paths[f]).dir().filePath(name));
+    }
+    startChecks();
 }
 
 void BatchRunner::startChecks()
 {
-    for (int f = 0; f < int(m_files.size()); ++f)
-        for (int k = 0; k < m_files[f].rows.size(); ++k) {
-            m_rows << m_files[f].rows[k];
-            m_rowFile << f;
-            m_rowPlan << k;
+    // One row per kernel and config; a file's own time is shared evenly.
+    for (int f = 0; f < int(m_files.size()); ++f) {
+        const BatchFileTranslator::Outcome &file = m_files[f];
+        const int first = int(m_rows.size());
+        for (int k = 0; k < file.rows.size(); ++k) {
+            const BatchFileTranslator::KernelPlan &plan = file.plans[k];
+            auto kernel = std::make_unique<Kernel>();
+            kernel->file = f;
+            kernel->plan = k;
+            if (plan.configs.isEmpty()) {
+                kernel->rows << int(m_rows.size());
+                m_rows << file.rows[k];
+            }
+            for (const frontend::KernelConfig &c : plan.configs) {
+                BatchRow row = file.rows[k];
+                row.config = c.name;
+                row.sources = sourcesOf(c);
+                kernel->rows << int(m_rows.size());
+                m_rows << row;
+            }
+            m_kernels.push_back(std::move(kernel));
         }
-    m_checked.resize(m_rows.size());
+        const qint64 share = file.elapsedMs / qMax(1, int(m_rows.size()) - first);
+        for (int r = first; r < m_rows.size(); ++r)
+            m_rows[r].elapsedMs = share;
+    }
     m_pendingRows = int(m_rows.size());
     if (m_rows.isEmpty())
         return finish();
     const QString root = QFileInfo(m_options.directory).absoluteFilePath();
     QList<int> immediate;
-    for (int j = 0; j < m_rows.size(); ++j) {
-        const BatchFileTranslator::Outcome &file = m_files[m_rowFile[j]];
-        const BatchFileTranslator::KernelPlan &plan = file.plans[m_rowPlan[j]];
+    for (int k = 0; k < int(m_kernels.size()); ++k) {
+        Kernel *kernel = m_kernels[k].get();
+        const BatchFileTranslator::Outcome &file = m_files[kernel->file];
+        const BatchFileTranslator::KernelPlan &plan = file.plans[kernel->plan];
         if (!m_options.build || plan.translated < 0) {
-            immediate << j;
+            immediate << kernel->rows;
             continue;
         }
-        std::shared_ptr<QMutex> &lock = m_crateLocks[file.translation.crateName];
-        if (!lock)
-            lock = std::make_shared<QMutex>();
+        const QString rel = m_paths[kernel->file];
         BatchKernelCheck::Setup setup;
         setup.tools = m_tools;
         setup.probeLock = m_probeLock;
-        const QString rel = m_rows[j].file;
-        setup.workDir = QDir(m_options.workDirectory).filePath(rel.left(rel.size() - 3) + QLatin1Char('/') + m_rows[j].kernel);
-        setup.sourcePath = QDir(root).filePath(rel);
+        setup.workDir = QDir(m_options.workDirectory).filePath(rel.left(rel.size() - 3) + QLatin1Char('/') + file.rows[kernel->plan].kernel);
+        setup.relativePath = rel;
         setup.timeoutMs = m_options.timeoutMs;
-        setup.crateLock = lock.get();
-        m_jobs.submit(kCheckChannel + QString::number(j),
-                      [this, j, setup, &file, &plan, row = m_rows[j]](JobContext &ctx) mutable {
-                          if (!QDir().mkpath(setup.workDir)) {
-                              row.built = BatchRow::Step::No;
-                              row.buildReason = QStringLiteral("%1: cannot create the directory").arg(setup.workDir);
-                          } else {
-                              BatchKernelCheck::run(setup, file.translation, plan, row, ctx.cancelFlag());
-                          }
-                          m_checked[j] = row;
-                          return QVariant(j);
-                      });
+        kernel->workDir = setup.workDir;
+        m_jobs.submit(kBuildChannel + QString::number(k), [k, kernel, setup, &file, &plan](JobContext &ctx) {
+            if (!QDir().mkpath(setup.workDir)) {
+                kernel->build.built = BatchRow::Step::No;
+                kernel->build.buildReason = QStringLiteral("%1: cannot create the directory").arg(setup.workDir);
+            } else {
+                kernel->build = BatchKernelCheck::build(setup, file.translation, plan, ctx.cancelFlag());
+            }
+            return QVariant(k);
+        });
     }
     // Rows with nothing to build are done now; they report after the
-    // submissions so that the checks start first.
-    for (int j : immediate) {
-        m_checked[j] = m_rows[j];
+    // submissions so that the builds start first.
+    for (int j : std::as_const(immediate))
         rowDone(j);
+}
+
+void BatchRunner::kernelBuilt(int index)
+{
+    Kernel &kernel = *m_kernels[index];
+    const BatchFileTranslator::Outcome &file = m_files[kernel.file];
+    const BatchFileTranslator::KernelPlan &plan = file.plans[kernel.plan];
+    const qint64 share = kernel.build.elapsedMs / qMax(1, int(kernel.rows.size()));
+    for (int r : std::as_const(kernel.rows)) {
+        m_rows[r].built = kernel.build.built;
+        m_rows[r].buildReason = kernel.build.buildReason;
+        m_rows[r].elapsedMs += share;
     }
+    if (kernel.build.built != BatchRow::Step::Yes || plan.configs.isEmpty()) {
+        for (int r : std::as_const(kernel.rows)) {
+            if (kernel.build.built == BatchRow::Step::Yes)
+                m_rows[r].irReason = plan.configProblem;
+            rowDone(r);
+        }
+        return;
+    }
+
+    const QString root = QFileInfo(m_options.directory).absoluteFilePath();
+    const QString source = QDir(root).filePath(m_paths[kernel.file]);
+    const QString name = file.rows[kernel.plan].kernel;
+    QHash<QByteArray, int> unitOf; // work key -> index into m_units
+    QSet<QString> dirs;
+    QList<int> settled, started;
+    for (qsizetype i = 0; i < plan.configs.size(); ++i) {
+        const frontend::KernelConfig &config = plan.configs[i];
+        BatchRow &row = m_rows[kernel.rows[i]];
+        const rust::TranslatedKernel *entry = file.translation.entryForConfig(name, config.params);
+        if (!entry) {
+            row.irReason = QStringLiteral("no entry of the crate serves config %1").arg(config.name);
+            settled << kernel.rows[i];
+            continue;
+        }
+        QString error;
+        const QStringList args = rust::HarnessArguments::forConfig(entry->signature, config, QString(), QStringLiteral("sm_90"),
+                                                                   QStringLiteral("13.3"), &error);
+        if (!error.isEmpty()) {
+            row.irReason = QStringLiteral("harness arguments: %1").arg(error);
+            settled << kernel.rows[i];
+            continue;
+        }
+        const QByteArray key = BatchWorkKey::of(source, name, config.params, args.mid(1));
+        if (const auto it = unitOf.constFind(key); it != unitOf.cend()) {
+            Unit &unit = *m_units[*it];
+            row.sharedWith = unit.request.config.name;
+            unit.rows << kernel.rows[i];
+            continue;
+        }
+        auto unit = std::make_unique<Unit>();
+        unit->kernel = index;
+        unit->rows << kernel.rows[i];
+        BatchConfigCheck::Request &req = unit->request;
+        req.tools = m_tools;
+        req.sourcePath = source;
+        req.kernel = name;
+        req.config = config;
+        req.harness = kernel.build.harness;
+        req.entry = entry->signature.entry;
+        req.workDir = QDir(kernel.workDir).filePath(configDir(config.name, dirs));
+        req.harnessArgs = args;
+        req.harnessArgs[0] = BatchConfigCheck::generatedDir(req.workDir);
+        req.timeoutMs = m_options.timeoutMs;
+        unitOf.insert(key, int(m_units.size()));
+        started << int(m_units.size());
+        m_units.push_back(std::move(unit));
+    }
+    for (int u : std::as_const(started)) {
+        Unit *unit = m_units[u].get();
+        m_jobs.submit(kCheckChannel + QString::number(u), [u, unit](JobContext &ctx) {
+            unit->result = BatchConfigCheck::run(unit->request, ctx.cancelFlag());
+            return QVariant(u);
+        });
+    }
+    for (int r : std::as_const(settled))
+        rowDone(r);
+}
+
+void BatchRunner::unitDone(int index)
+{
+    const Unit &unit = *m_units[index];
+    const qint64 share = unit.result.elapsedMs / qMax(1, int(unit.rows.size()));
+    for (int r : unit.rows) {
+        m_rows[r].irVerdict = unit.result.verdict;
+        m_rows[r].irReason = unit.result.reason;
+        m_rows[r].elapsedMs += share;
+    }
+    for (int r : unit.rows)
+        rowDone(r);
 }
 
 void BatchRunner::rowDone(int index)
 {
     if (m_finished)
         return;
-    m_rows[index] = m_checked[index];
     Q_EMIT rowFinished(m_rows[index], ++m_done, int(m_rows.size()));
     if (--m_pendingRows == 0)
         finish();

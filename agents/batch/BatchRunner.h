@@ -1,14 +1,16 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "BatchConfigCheck.h"
+#include "BatchConfigSource.h"
 #include "BatchFileTranslator.h"
+#include "BatchKernelCheck.h"
 #include "BatchRow.h"
 #include "JobRunner.h"
 #include "Toolchains.h"
 
 #include <QElapsedTimer>
 #include <QHash>
-#include <QMutex>
 #include <QObject>
 #include <QTemporaryDir>
 
@@ -18,10 +20,13 @@
 namespace tileport {
 
 // `tileport batch`: every .py file under a directory, analyzed and
-// translated (phase 1, one JobRunner job per file), then each translated
-// kernel built and IR-checked (phase 2, one job per kernel), N jobs at a
-// time. Rows arrive through rowFinished as kernels finish; rows() is in file
-// and source order once finished() is emitted.
+// translated (phase 1, one JobRunner job per file); configs captured for
+// cuTile files without a sidecar where a config source is set (one job);
+// then each translated kernel built (one job per kernel) and each of its
+// configs IR-checked (one job per work unit: configs with the same
+// BatchWorkKey share one), N jobs at a time. Rows (one per kernel and
+// config) arrive through rowFinished as they finish; rows() is in file,
+// source and config order once finished() is emitted.
 class BatchRunner : public QObject
 {
     Q_OBJECT
@@ -32,6 +37,7 @@ public:
         bool build = true;
         QString workDirectory; // crates, logs, IR; a temporary dir when empty
         int timeoutMs = 900'000; // per child process
+        BatchConfigSource::Function configSource; // none when empty
     };
 
     explicit BatchRunner(Options options, Toolchains tools = Toolchains::fromEnvironment(), QObject *parent = nullptr);
@@ -50,6 +56,8 @@ public:
     bool isCancelled() const { return m_cancelled; }
     int fileCount() const { return int(m_files.size()); }
     const QList<BatchRow> &rows() const { return m_rows; }
+    // Reference exports and harness runs started (one per work unit).
+    int workUnits() const { return int(m_units.size()); }
     qint64 elapsedMs() const { return m_elapsedMs; }
     const Options &options() const { return m_options; }
 
@@ -58,8 +66,26 @@ Q_SIGNALS:
     void finished();
 
 private:
+    struct Kernel {
+        int file = 0;
+        int plan = 0;
+        QList<int> rows;
+        QString workDir;
+        BatchKernelCheck::Result build; // written by its build job
+    };
+    struct Unit {
+        int kernel = 0;
+        QList<int> rows;
+        BatchConfigCheck::Request request;
+        BatchConfigCheck::Result result; // written by its job
+    };
+
     void fileDone();
+    void obtainConfigs();
+    void configsObtained();
     void startChecks();
+    void kernelBuilt(int kernel);
+    void unitDone(int unit);
     void rowDone(int index);
     void finish();
 
@@ -69,11 +95,12 @@ private:
     std::unique_ptr<QTemporaryDir> m_tempWork;
     QStringList m_paths;
     std::vector<BatchFileTranslator::Outcome> m_files;
+    QList<int> m_capturing; // files whose configs the config source is asked for
+    QHash<QString, frontend::KernelConfigFile> m_captured; // written by the capture job
     QList<BatchRow> m_rows;
-    std::vector<BatchRow> m_checked; // written by phase 2 jobs, one slot per row
-    QList<int> m_rowFile;             // per row: its file
-    QList<int> m_rowPlan;             // per row: its index in the file's outcome
-    QHash<QString, std::shared_ptr<QMutex>> m_crateLocks;
+    // Jobs write into their own element; the elements never move.
+    std::vector<std::unique_ptr<Kernel>> m_kernels;
+    std::vector<std::unique_ptr<Unit>> m_units;
     QElapsedTimer m_timer;
     qint64 m_elapsedMs = 0;
     int m_pendingFiles = 0;

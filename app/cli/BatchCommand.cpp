@@ -24,7 +24,8 @@ std::atomic_bool g_interrupted{false};
 int usageError(const QString &msg)
 {
     QTextStream(stderr) << "tileport batch: " << msg << '\n'
-                        << "usage: tileport batch DIR [--jobs N] [--json] [--no-build] [--out WORKDIR] [--timeout SECONDS]\n";
+                        << "usage: tileport batch DIR [--jobs N] [--json] [--per-config] [--no-build] [--no-capture] [--out WORKDIR] "
+                           "[--timeout SECONDS]\n";
     return kErrorExit;
 }
 
@@ -35,7 +36,7 @@ int usageError(const QString &msg)
 int runBatchCommand(const QStringList &args)
 {
     BatchRunner::Options options;
-    bool json = false;
+    bool json = false, perConfig = false, capture = true;
     for (int i = 0; i < args.size(); ++i) {
         const QString &a = args[i];
         if (a == QLatin1String("--jobs") || a == QLatin1String("-j") || a == QLatin1String("--out") ||
@@ -54,8 +55,12 @@ int runBatchCommand(const QStringList &args)
                 return usageError(QStringLiteral("%1 needs a positive number, not '%2'").arg(a, v));
         } else if (a == QLatin1String("--json")) {
             json = true;
+        } else if (a == QLatin1String("--per-config")) {
+            perConfig = true;
         } else if (a == QLatin1String("--no-build")) {
             options.build = false;
+        } else if (a == QLatin1String("--no-capture")) {
+            capture = false;
         } else if (a.startsWith(QLatin1Char('-'))) {
             return usageError(QStringLiteral("unknown option '%1'").arg(a));
         } else if (options.directory.isEmpty()) {
@@ -67,7 +72,11 @@ int runBatchCommand(const QStringList &args)
     if (options.directory.isEmpty())
         return usageError(QStringLiteral("no directory given"));
 
-    BatchRunner runner(options);
+    const Toolchains tools = Toolchains::fromEnvironment();
+    // Files without a sidecar get the configs their own tests launch with.
+    if (capture)
+        options.configSource = BatchConfigSource::capture(tools, options.timeoutMs);
+    BatchRunner runner(options, tools);
     QTextStream err(stderr), out(stdout);
     QObject::connect(&runner, &BatchRunner::rowFinished, [&err](const BatchRow &row, int done, int total) {
         err << BatchReport::progressLine(row, done, total) << '\n';
@@ -95,7 +104,7 @@ int runBatchCommand(const QStringList &args)
                                                  options.build, runner.elapsedMs()))
                    .toJson(QJsonDocument::Indented);
     } else {
-        out << BatchReport::table(runner.rows()) << '\n'
+        out << BatchReport::table(runner.rows(), perConfig) << '\n'
             << BatchReport::summary(BatchReport::count(runner.rows(), runner.fileCount()), runner.elapsedMs()) << '\n';
     }
     return 0;

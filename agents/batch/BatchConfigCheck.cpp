@@ -1,0 +1,107 @@
+// SPDX-License-Identifier: MIT
+#include "BatchConfigCheck.h"
+
+#include "BatchProcessText.h"
+#include "ProcessRunner.h"
+#include "ReferenceExporter.h"
+#include "tileport/TileIR/Diff/IrDiff.h"
+#include "tileport/TileIR/Diff/ModuleLoader.h"
+#include "tileport/TileIR/Diff/ReportWriter.h"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QFileInfo>
+
+#include <mlir/IR/MLIRContext.h>
+
+#include <llvm/Support/raw_ostream.h>
+
+namespace tileport {
+
+namespace {
+
+namespace td = tileir::diff;
+
+// Decodes both modules and diffs them; writes diff.{json,md} beside them.
+void diff(const QString &ref, const QString &gen, const QDir &work, BatchConfigCheck::Result &out)
+{
+    mlir::MLIRContext ctx;
+    td::configureContext(ctx);
+    std::string diag;
+    llvm::raw_string_ostream ds(diag);
+    auto refModule = td::loadModule(ref.toStdString(), ctx, ds);
+    auto genModule = refModule ? td::loadModule(gen.toStdString(), ctx, ds) : nullptr;
+    std::optional<td::DiffReport> report;
+    if (refModule && genModule)
+        report = td::diffModules(*refModule, *genModule, {}, ds, ref.toStdString(), gen.toStdString());
+    if (!report) {
+        out.verdict = QStringLiteral("FAIL_FIXABLE");
+        out.reason = QStringLiteral("ir diff: %1").arg(QString::fromStdString(diag).trimmed().section(QLatin1Char('\n'), 0, 0));
+        return;
+    }
+    std::string json, md;
+    llvm::raw_string_ostream js(json), ms(md);
+    td::writeJsonReport(*report, js);
+    td::writeMarkdownReport(*report, ms);
+    batchtext::writeFile(work.filePath(QStringLiteral("diff.json")), QByteArray::fromStdString(json));
+    batchtext::writeFile(work.filePath(QStringLiteral("diff.md")), QByteArray::fromStdString(md));
+    out.verdict = QString::fromLatin1(td::toString(report->verdict));
+    if (report->verdict != td::Verdict::Pass)
+        out.reason = QStringLiteral("%1 critical, %2 note(s); see %3")
+                         .arg(report->count(td::Severity::Critical))
+                         .arg(report->count(td::Severity::Note))
+                         .arg(work.filePath(QStringLiteral("diff.md")));
+}
+
+} // namespace
+
+QString BatchConfigCheck::generatedDir(const QString &workDir)
+{
+    return QDir(workDir).filePath(QStringLiteral("generated"));
+}
+
+BatchConfigCheck::Result BatchConfigCheck::run(const Request &request, const std::atomic_bool *cancel)
+{
+    QElapsedTimer timer;
+    timer.start();
+    Result out;
+    const auto finish = [&] {
+        out.elapsedMs = timer.elapsed();
+        return out;
+    };
+    const QDir work(request.workDir);
+    if (!QDir().mkpath(request.workDir)) {
+        out.reason = QStringLiteral("%1: cannot create the directory").arg(request.workDir);
+        return finish();
+    }
+    if (request.tools.python.isEmpty()) {
+        out.reason = QStringLiteral("no Python with cuda-tile (run scripts/setup)");
+        return finish();
+    }
+    ReferenceExporter::Request req;
+    req.kernelFile = QFileInfo(request.sourcePath).absoluteFilePath();
+    req.kernelName = request.kernel;
+    req.parameters = request.config.params;
+    req.outputFile = work.filePath(QStringLiteral("reference.tileirbc"));
+    req.timeoutMs = request.timeoutMs;
+    const auto exported = ReferenceExporter(request.tools).exportKernel(req, cancel);
+    if (!exported.ok) {
+        out.reason = QStringLiteral("reference export: %1").arg(exported.error);
+        return finish();
+    }
+
+    ProcessSpec harness{request.harness, request.harnessArgs};
+    harness.timeoutMs = request.timeoutMs;
+    const ProcessResult ran = ProcessRunner::run(harness, cancel);
+    const QString generated = QDir(generatedDir(request.workDir)).filePath(request.entry + QStringLiteral(".tileirbc"));
+    if (!ran.ok() || !QFile::exists(generated)) {
+        out.reason = ran.ok() ? generated + QStringLiteral(": the harness wrote no bytecode")
+                              : batchtext::failure(QStringLiteral("ir harness"), ran);
+        return finish();
+    }
+    diff(req.outputFile, generated, work, out);
+    return finish();
+}
+
+} // namespace tileport

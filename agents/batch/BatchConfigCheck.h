@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "EntrySignature.h"
+#include "KernelConfig.h"
+#include "Toolchains.h"
+
+#include <QStringList>
+
+#include <atomic>
+
+namespace tileport {
+
+// The IR check of one work unit of a batch (one config, or several whose
+// export and harness arguments are the same: BatchWorkKey), run as a
+// JobRunner job once its kernel has built: exports the cuTile Python
+// reference, runs the IR harness and diffs the two Tile IRs (as stages A,
+// B and C do). Writes reference.tileirbc, generated/ and diff.{json,md}
+// into its own directory.
+class BatchConfigCheck
+{
+public:
+    struct Request {
+        Toolchains tools;
+        QString sourcePath; // the Python file, for the reference export
+        QString kernel;
+        frontend::KernelConfig config;
+        QString harness;     // the kernel's built IR harness
+        QString entry;       // the entry the harness compiles
+        QStringList harnessArgs; // HarnessArguments for `workDir`/generated
+        QString workDir;
+        int timeoutMs = 900'000;
+    };
+    struct Result {
+        QString verdict = QStringLiteral("-"); // PASS, PASS_WITH_NOTES, FAIL_FIXABLE or "-"
+        QString reason;
+        qint64 elapsedMs = 0;
+    };
+
+    // Where the harness writes: harnessArgs must name it as OUT_DIR.
+    static QString generatedDir(const QString &workDir);
+    static Result run(const Request &request, const std::atomic_bool *cancel);
+};
+
+} // namespace tileport
