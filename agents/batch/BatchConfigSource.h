@@ -19,9 +19,10 @@ struct BatchConfigSource {
     using Function =
         std::function<QHash<QString, frontend::KernelConfigFile>(const QStringList &files, const std::atomic_bool *cancel)>;
 
-    // Captures them from the files' own tests (ConfigCapture, one
-    // capture_configs.py --each run for all files); empty when this build
-    // has no capture.
+    // Captures them from the files' own tests (ConfigCapture: one
+    // capture_configs.py --each run for all files, for an H200). A file
+    // nothing could be captured for maps to a file whose capture.fatal
+    // says why.
     static Function capture(const Toolchains &tools, int timeoutMs);
 };
 

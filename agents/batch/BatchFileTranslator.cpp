@@ -170,10 +170,21 @@ void BatchFileTranslator::planConfigs(Outcome &out, const KernelConfigFile &conf
     firstError(configs.diagnostics);
     if (problem.isEmpty() && out.analysis)
         firstError(configs.validate(*out.analysis));
+    // A capture says what it ran, so that "no config" can say what was tried.
+    QString none = QStringLiteral("no config");
+    if (configs.captured && !configs.capture.fatal.isEmpty())
+        none = QStringLiteral("no config: capture failed: %1").arg(configs.capture.fatal);
+    else if (configs.captured)
+        none = QStringLiteral("no config captured (%1 test file(s) read, %2 case(s) run, %3 failed)")
+                   .arg(configs.capture.tests.size())
+                   .arg(configs.capture.casesRun)
+                   .arg(configs.capture.casesFailed);
+    if (configs.captured && !configs.capture.fatal.isEmpty())
+        problem.clear();
     for (qsizetype i = 0; i < out.rows.size() && i < out.plans.size(); ++i) {
         KernelPlan &plan = out.plans[i];
         plan.configs.clear();
-        plan.configProblem = problem.isEmpty() ? QStringLiteral("no config") : problem;
+        plan.configProblem = problem.isEmpty() ? none : problem;
         if (!problem.isEmpty())
             continue;
         for (const KernelConfig &c : configs.configs)

@@ -21,11 +21,6 @@ const QString kCaptureChannel = QStringLiteral("batch-capture");
 const QString kBuildChannel = QStringLiteral("batch-build:");
 const QString kCheckChannel = QStringLiteral("batch-ir:");
 
-int sourcesOf(const frontend::KernelConfig &)
-{
-    return 0;
-}
-
 // A directory name for a config: its name with anything but [A-Za-z0-9._-]
 // replaced, made unique among the kernel's.
 QString configDir(const QString &name, QSet<QString> &taken)
@@ -193,7 +188,7 @@ void BatchRunner::startChecks()
             for (const frontend::KernelConfig &c : plan.configs) {
                 BatchRow row = file.rows[k];
                 row.config = c.name;
-                row.sources = sourcesOf(c);
+                row.sources = int(c.sources.size());
                 kernel->rows << int(m_rows.size());
                 m_rows << row;
             }
