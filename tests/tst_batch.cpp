@@ -1,11 +1,16 @@
 // SPDX-License-Identifier: MIT
 // `tileport batch --no-build` on a real directory (tests/support/BatchTree.h):
-// the rows BatchRunner yields per kernel, their order, refused and malformed
-// files, the JSON document, and the CLI's table and exit codes.
+// the rows BatchRunner yields per kernel and config, their order, refused and
+// malformed files, configs from a config source, the work keys that let
+// configs share an export, each kernel's worst verdict, the JSON document,
+// and the CLI's tables and exit codes.
 #include "support/BatchTree.h"
 
 #include "BatchReport.h"
 #include "BatchRunner.h"
+#include "BatchWorkKey.h"
+#include "HarnessArguments.h"
+#include "RustTranslator.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -37,12 +42,35 @@ Run cli(const QStringList &args, const QString &workingDirectory = {})
             QString::fromUtf8(p.readAllStandardError())};
 }
 
-const BatchRow *find(const QList<BatchRow> &rows, const QString &file, const QString &kernel)
+const QString kFixtures = QStringLiteral(TILEPORT_SOURCE_DIR "/tests/fixtures/batch");
+
+const BatchRow *find(const QList<BatchRow> &rows, const QString &file, const QString &kernel, const QString &config = {})
 {
     for (const BatchRow &r : rows)
-        if (r.file == file && r.kernel == kernel)
+        if (r.file == file && r.kernel == kernel && (config.isEmpty() || r.config == config))
             return &r;
     return nullptr;
+}
+
+QStringList keysOf(const QList<BatchRow> &rows)
+{
+    QStringList keys;
+    for (const BatchRow &r : rows)
+        keys << r.file + QLatin1Char(':') + r.kernel + (r.config.isEmpty() ? QString() : QLatin1Char('[') + r.config + QLatin1Char(']'));
+    return keys;
+}
+
+BatchRow row(const QString &kernel, const QString &config, const QString &verdict, const QString &reason = {})
+{
+    BatchRow r;
+    r.file = QStringLiteral("k.py");
+    r.kernel = kernel;
+    r.analyzed = r.translated = r.built = BatchRow::Step::Yes;
+    r.config = config;
+    r.irVerdict = verdict;
+    r.irReason = reason;
+    r.elapsedMs = 10;
+    return r;
 }
 
 // A cargo that never finishes on its own, to exercise time-outs and cancels.
@@ -104,15 +132,17 @@ private Q_SLOTS:
         QCOMPARE(runner.runToCompletion(), QString());
         QVERIFY(!runner.isCancelled());
         const QList<BatchRow> &rows = runner.rows();
-        QStringList keys;
-        for (const BatchRow &r : rows)
-            keys << r.file + QLatin1Char(':') + r.kernel;
-        QCOMPARE(keys, QStringList({QStringLiteral("broken.py:broken"), QStringLiteral("garbage.py:-"),
-                                    QStringLiteral("mixed.py:checked_copy"), QStringLiteral("mixed.py:copy_tile"),
-                                    QStringLiteral("ops/softmax.py:softmax_row"), QStringLiteral("ops/softmax.py:softmax_chunked"),
-                                    QStringLiteral("ops/vector_add.py:vector_add"), QStringLiteral("tools/util.py:-")}));
-        QCOMPARE(total, 8);
-        QCOMPARE(counters, QList<int>({1, 2, 3, 4, 5, 6, 7, 8}));
+        // One row per config of the sidecars, in their order.
+        QCOMPARE(keysOf(rows), QStringList({QStringLiteral("broken.py:broken"), QStringLiteral("garbage.py:-"),
+                                            QStringLiteral("mixed.py:checked_copy"), QStringLiteral("mixed.py:copy_tile"),
+                                            QStringLiteral("ops/softmax.py:softmax_row[row_f32_1024]"),
+                                            QStringLiteral("ops/softmax.py:softmax_row[row_f16_4096]"),
+                                            QStringLiteral("ops/softmax.py:softmax_chunked[chunked_bf16_1024]"),
+                                            QStringLiteral("ops/vector_add.py:vector_add[f32_t1024]"),
+                                            QStringLiteral("ops/vector_add.py:vector_add[f16_t512]"),
+                                            QStringLiteral("tools/util.py:-")}));
+        QCOMPARE(total, 10);
+        QCOMPARE(counters, QList<int>({1, 2, 3, 4, 5, 6, 7, 8, 9, 10}));
         QCOMPARE(runner.fileCount(), 6);
 
         const BatchRow *refused = find(rows, QStringLiteral("mixed.py"), QStringLiteral("checked_copy"));
@@ -137,9 +167,167 @@ private Q_SLOTS:
 
         const BatchReport::Counts c = BatchReport::count(rows, runner.fileCount());
         QCOMPARE(c.kernels, 6);
+        QCOMPARE(c.configs, 5);
         QCOMPARE(c.analyzed, 5);
         QCOMPARE(c.translated, 4);
         QCOMPARE(c.built, 0);
+        QCOMPARE(c.irRuns, 0);
+    }
+
+
+    // Every config of a kernel gets its row, with its sources count; rows
+    // keep the sidecar's order whatever the number of jobs.
+    void perConfigRows()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        for (const char *f : {"tile_ops.py", "tile_ops.tileport.json"})
+            QVERIFY(QFile::copy(kFixtures + QLatin1Char('/') + QLatin1String(f), dir.filePath(QLatin1String(f))));
+        BatchRunner runner({dir.path(), 3, false, {}, 60'000});
+        QCOMPARE(runner.runToCompletion(), QString());
+        const QList<BatchRow> &rows = runner.rows();
+        QCOMPARE(keysOf(rows), QStringList({QStringLiteral("tile_ops.py:double_tiles[f32_4096x4096]"),
+                                            QStringLiteral("tile_ops.py:double_tiles[f32_8192x4096]"),
+                                            QStringLiteral("tile_ops.py:double_tiles[f16_1024x2048_t32]"),
+                                            QStringLiteral("tile_ops.py:copy_vec[f32_t1024]"),
+                                            QStringLiteral("tile_ops.py:copy_vec[f32_t1024_2m]"),
+                                            QStringLiteral("tile_ops.py:copy_vec[f32_t1000]")}));
+        QList<int> sources;
+        for (const BatchRow &r : rows) {
+            sources << r.sources;
+            QCOMPARE(r.translated, BatchRow::Step::Yes);
+        }
+        QCOMPARE(sources, QList<int>({1, 2, 1, 0, 0, 0}));
+        const QList<BatchReport::Kernel> kernels = BatchReport::kernels(rows);
+        QCOMPARE(kernels.size(), 2);
+        QCOMPARE(kernels[0].configs, 3);
+        QCOMPARE(kernels[1].first, 3);
+        QCOMPARE(kernels[1].configs, 3);
+    }
+
+    // Files without a sidecar ask the config source, once for all of them;
+    // what it returns is checked like a sidecar, and a failed capture says why.
+    void configSource()
+    {
+        QStringList asked;
+        BatchRunner::Options o{m_dir.path(), 2, false, {}, 60'000};
+        o.configSource = [&asked](const QStringList &files, const std::atomic_bool *) {
+            asked = files;
+            QHash<QString, frontend::KernelConfigFile> out;
+            for (const QString &f : files) {
+                frontend::KernelConfigFile c;
+                if (f.endsWith(QLatin1String("/mixed.py"))) {
+                    c.loadJson(R"({"kernel": "copy_tile", "configs": [
+                        {"name": "f32_t256", "params": [
+                          {"name": "a", "kind": "array", "dtype": "float32", "ndim": 1, "shape": [4096], "strides": [1], "alignment": 256},
+                          {"name": "b", "kind": "array", "dtype": "float32", "ndim": 1, "shape": [4096], "strides": [1], "alignment": 256},
+                          {"name": "TILE", "kind": "const", "value": 256}],
+                         "sources": ["tests/test_mixed.py::test_copy[256]", "tests/test_mixed.py::test_copy[4096]"]}]})",
+                               f + QStringLiteral(" (captured)"));
+                    out.insert(f, c);
+                } else if (f.endsWith(QLatin1String("/broken.py"))) {
+                    c.captured = true;
+                    c.capture.fatal = QStringLiteral("no test or bench file found");
+                    out.insert(f, c);
+                }
+            }
+            return out;
+        };
+        BatchRunner runner(o);
+        QCOMPARE(runner.runToCompletion(), QString());
+        // Only cuTile files with kernels and no sidecar (not broken.py: its
+        // kernels are not translated, so there is nothing to compare).
+        QStringList names;
+        for (const QString &f : asked)
+            names << QFileInfo(f).fileName();
+        QCOMPARE(names, QStringList({QStringLiteral("mixed.py")}));
+        const BatchRow *copy = find(runner.rows(), QStringLiteral("mixed.py"), QStringLiteral("copy_tile"));
+        QVERIFY(copy);
+        QCOMPARE(copy->config, QStringLiteral("f32_t256"));
+        QCOMPARE(copy->sources, 2);
+        // checked_copy has no captured config.
+        const BatchRow *refused = find(runner.rows(), QStringLiteral("mixed.py"), QStringLiteral("checked_copy"));
+        QVERIFY(refused);
+        QCOMPARE(refused->config, QString());
+    }
+
+    // Configs whose export signature and harness arguments agree share a
+    // key: shapes count only by their divisibility, the config's name and
+    // the scalar values no compiler specializes on not at all.
+    void workKeys()
+    {
+        const QString py = kFixtures + QStringLiteral("/tile_ops.py");
+        const rust::TranslationResult t = rust::RustTranslator::translateFile(py, {});
+        QVERIFY2(t.ok(), qPrintable(t.error));
+        frontend::KernelConfigFile f;
+        QVERIFY(f.load(kFixtures + QStringLiteral("/tile_ops.tileport.json")));
+        QHash<QString, QByteArray> key;
+        for (const frontend::KernelConfig &c : f.configs) {
+            const rust::TranslatedKernel *entry = t.entryForConfig(c.kernel, c.params);
+            QVERIFY(entry);
+            QString error;
+            const QStringList args = rust::HarnessArguments::forConfig(entry->signature, c, QStringLiteral("/unused"),
+                                                                       QStringLiteral("sm_90"), QStringLiteral("13.3"), &error);
+            QVERIFY2(error.isEmpty(), qPrintable(error));
+            key.insert(c.name, BatchWorkKey::of(py, c.kernel, c.params, args.mid(1)));
+        }
+        QCOMPARE(key.value(QStringLiteral("f32_8192x4096")), key.value(QStringLiteral("f32_4096x4096")));
+        QVERIFY(key.value(QStringLiteral("f16_1024x2048_t32")) != key.value(QStringLiteral("f32_4096x4096")));
+        QCOMPARE(key.value(QStringLiteral("f32_t1024_2m")), key.value(QStringLiteral("f32_t1024")));
+        QVERIFY(key.value(QStringLiteral("f32_t1000")) != key.value(QStringLiteral("f32_t1024")));
+
+        // What stays in the signature: divisibility facts, not the numbers.
+        const QJsonArray sig = BatchWorkKey::exportSignature(f.configs[0].params);
+        QCOMPARE(sig[0].toObject().value(QStringLiteral("shape")).toArray(), (QJsonArray{"d16", "d16"}));
+        QCOMPARE(sig[0].toObject().value(QStringLiteral("strides")).toArray(), (QJsonArray{"d32", "=1"}));
+        QCOMPARE(sig[0].toObject().value(QStringLiteral("alignment")).toString(), QStringLiteral("d16"));
+        QCOMPARE(sig[0].toObject().value(QStringLiteral("disjoint")).toBool(), true);
+        QCOMPARE(sig[2].toObject().value(QStringLiteral("value")).toInt(), 64);
+        const QJsonArray scalars = BatchWorkKey::exportSignature(
+            {QJsonObject{{"name", "n"}, {"kind", "scalar"}, {"dtype", "int32"}, {"value", 24}},
+             QJsonObject{{"name", "eps"}, {"kind", "scalar"}, {"dtype", "float32"}, {"value", 0.001}}});
+        QCOMPARE(scalars[0].toObject().value(QStringLiteral("value")).toString(), QStringLiteral("d8"));
+        QVERIFY(!scalars[1].toObject().contains(QStringLiteral("value")));
+    }
+
+    // A kernel's line carries its worst verdict over its configs, in the
+    // differ's order, with "-" (a config not compared) worst of all.
+    void worstVerdict()
+    {
+        QCOMPARE(BatchRow::irRank(QStringLiteral("PASS")), 0);
+        QCOMPARE(BatchRow::irRank(QStringLiteral("PASS_WITH_NOTES")), 1);
+        QCOMPARE(BatchRow::irRank(QStringLiteral("FAIL_FIXABLE")), 2);
+        QCOMPARE(BatchRow::irRank(QStringLiteral("-")), 3);
+        QList<BatchRow> rows{row(QStringLiteral("a"), QStringLiteral("c1"), QStringLiteral("PASS")),
+                             row(QStringLiteral("a"), QStringLiteral("c2"), QStringLiteral("FAIL_FIXABLE"), QStringLiteral("2 critical")),
+                             row(QStringLiteral("a"), QStringLiteral("c3"), QStringLiteral("PASS_WITH_NOTES"), QStringLiteral("3 note(s)")),
+                             row(QStringLiteral("b"), QStringLiteral("c1"), QStringLiteral("PASS_WITH_NOTES"), QStringLiteral("1 note(s)")),
+                             row(QStringLiteral("b"), QStringLiteral("c2"), QStringLiteral("-"), QStringLiteral("reference export: boom")),
+                             row(QStringLiteral("c"), QStringLiteral("c1"), QStringLiteral("PASS"))};
+        rows[2].sharedWith = QStringLiteral("c1");
+        const QList<BatchReport::Kernel> k = BatchReport::kernels(rows);
+        QCOMPARE(k.size(), 3);
+        QCOMPARE(k[0].worst, 1);
+        QCOMPARE(k[0].elapsedMs, 30);
+        QCOMPARE(k[0].verdicts, (QMap<QString, int>{{"PASS", 1}, {"FAIL_FIXABLE", 1}, {"PASS_WITH_NOTES", 1}}));
+        QCOMPARE(k[1].worst, 4);
+        QCOMPARE(k[2].worst, 5);
+        const QStringList lines = BatchReport::table(rows).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QCOMPARE(lines.size(), 4);
+        QCOMPARE(lines[1], QStringLiteral("k.py  a       yes       yes         yes     3        FAIL_FIXABLE       30  2 critical"));
+        QCOMPARE(lines[2], QStringLiteral("k.py  b       yes       yes         yes     2        -                  20  reference export: boom"));
+        QCOMPARE(lines[3], QStringLiteral("k.py  c       yes       yes         yes     1        PASS               10"));
+        const QStringList all = BatchReport::table(rows, true).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QCOMPARE(all.size(), 7);
+        QVERIFY2(all[3].contains(QLatin1String("c3 (as c1)")), qPrintable(all[3]));
+        const BatchReport::Counts c = BatchReport::count(rows, 1);
+        QCOMPARE(c.kernels, 3);
+        QCOMPARE(c.configs, 6);
+        QCOMPARE(c.pass, 2);
+        QCOMPARE(c.passWithNotes, 2);
+        QCOMPARE(c.failFixable, 1);
+        QCOMPARE(c.irRuns, 4); // a:c3 reused a:c1's comparison; b:c2 made none
+        QCOMPARE(c.kernelWorst, (QMap<QString, int>{{"FAIL_FIXABLE", 1}, {"-", 1}, {"PASS", 1}}));
     }
 
     // A malformed kernel file gives a row that says where, not a crash; so
@@ -198,23 +386,44 @@ private Q_SLOTS:
         const Run table = cli({m_dir.path(), QStringLiteral("--no-build"), QStringLiteral("--jobs"), QStringLiteral("2")});
         QCOMPARE(table.code, 0);
         const QStringList lines = QString::fromUtf8(table.out).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
-        QCOMPARE(lines.size(), 10); // header, 8 rows, summary
-        QVERIFY(lines[0].startsWith(QLatin1String("file")));
+        QCOMPARE(lines.size(), 10); // header, one line per kernel or file (8), summary
+        QVERIFY2(lines[0].startsWith(QLatin1String("file")) && lines[0].contains(QLatin1String(" configs ")), qPrintable(lines[0]));
         QVERIFY2(lines[3].contains(QLatin1String("checked_copy")) && lines[3].contains(QLatin1String("no (mixed.py:7:9)")),
                  qPrintable(lines[3]));
         QVERIFY2(lines[4].contains(QLatin1String("copy_tile")) && lines[4].contains(QLatin1String("skipped")), qPrintable(lines[4]));
+        // softmax_row: its two configs in one line.
+        QVERIFY2(lines[5].contains(QLatin1String("softmax_row")) && lines[5].contains(QLatin1String(" 2 ")), qPrintable(lines[5]));
         QCOMPARE(lines.last().section(QLatin1String("; "), 0, 1),
-                 QStringLiteral("6 files, 6 kernels: 5 analyzed, 4 translated, 0 built (0 failed to build); IR: 0 PASS, 0 PASS_WITH_NOTES, 0 FAIL_FIXABLE"));
-        // Progress: one line per finished row, with its counter.
-        QCOMPARE(table.err.count(QLatin1String("/8] ")), 8);
-        QVERIFY(table.err.contains(QLatin1String("[8/8] ")));
+                 QStringLiteral("6 files, 6 kernels, 5 configs: 5 analyzed, 4 translated, 0 built (0 failed to build); "
+                                "IR per config: 0 PASS, 0 PASS_WITH_NOTES, 0 FAIL_FIXABLE (0 comparisons)"));
+        // Progress: one line per finished row (config), with its counter.
+        QCOMPARE(table.err.count(QLatin1String("/10] ")), 10);
+        QVERIFY(table.err.contains(QLatin1String("[10/10] ")));
+        QVERIFY2(table.err.contains(QLatin1String("ops/vector_add.py vector_add [f16_t512]: translated yes")), qPrintable(table.err));
+
+        // --per-config: a line per row, with its config.
+        const Run perConfig = cli({m_dir.path(), QStringLiteral("--no-build"), QStringLiteral("--per-config")});
+        QCOMPARE(perConfig.code, 0);
+        const QStringList all = QString::fromUtf8(perConfig.out).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QCOMPARE(all.size(), 12); // header, 10 rows, summary
+        QVERIFY2(all[0].contains(QLatin1String(" config ")), qPrintable(all[0]));
+        QVERIFY2(all[9].contains(QLatin1String("vector_add")) && all[9].contains(QLatin1String("f16_t512")), qPrintable(all[9]));
+        QCOMPARE(all.last().section(QLatin1String("; "), 0, 1), lines.last().section(QLatin1String("; "), 0, 1));
 
         const Run json = cli({m_dir.path(), QStringLiteral("--no-build"), QStringLiteral("--json")});
         QCOMPARE(json.code, 0);
         const QJsonObject doc = QJsonDocument::fromJson(json.out).object();
-        QCOMPARE(doc.value(QStringLiteral("schema")).toString(), QStringLiteral("tileport-batch/1"));
+        QCOMPARE(doc.value(QStringLiteral("schema")).toString(), QStringLiteral("tileport-batch/2"));
         const QJsonArray rows = doc.value(QStringLiteral("rows")).toArray();
-        QCOMPARE(rows.size(), 8);
+        QCOMPARE(rows.size(), 10);
+        QCOMPARE(rows[8].toObject().value(QStringLiteral("config")).toString(), QStringLiteral("f16_t512"));
+        QCOMPARE(rows[8].toObject().value(QStringLiteral("sources")).toInt(), 0);
+        const QJsonArray kernels = doc.value(QStringLiteral("kernels")).toArray();
+        QCOMPARE(kernels.size(), 6);
+        const QJsonObject add = kernels[5].toObject();
+        QCOMPARE(add.value(QStringLiteral("kernel")).toString(), QStringLiteral("vector_add"));
+        QCOMPARE(add.value(QStringLiteral("configs")).toInt(), 2);
+        QCOMPARE(add.value(QStringLiteral("ir_counts")).toObject(), (QJsonObject{{QStringLiteral("-"), 2}}));
         const QJsonObject mixed = rows[2].toObject();
         QCOMPARE(mixed.value(QStringLiteral("kernel")).toString(), QStringLiteral("checked_copy"));
         QCOMPARE(mixed.value(QStringLiteral("translated")).toString(), QStringLiteral("no"));
