@@ -432,6 +432,37 @@ private Q_SLOTS:
         QCOMPARE(doc.value(QStringLiteral("summary")).toObject().value(QStringLiteral("translated")).toInt(), 4);
     }
 
+
+    // scripts/lib/coverage-report.py on a real batch document: the
+    // operators, the kernels with their configs' verdicts, no FAIL_FIXABLE.
+    void coverageReport()
+    {
+        QTemporaryDir out;
+        QVERIFY(out.isValid());
+        const Run json = cli({m_dir.path(), QStringLiteral("--no-build"), QStringLiteral("--json")});
+        QCOMPARE(json.code, 0);
+        QFile f(out.filePath(QStringLiteral("batch.json")));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(json.out);
+        f.close();
+        QProcess p;
+        p.start(QStringLiteral("python3"), {QStringLiteral(TILEPORT_SOURCE_DIR "/scripts/lib/coverage-report.py"), f.fileName(),
+                                            out.filePath(QStringLiteral("coverage.md")), QStringLiteral("--commit"), QStringLiteral("abc"),
+                                            QStringLiteral("--cutile"), QStringLiteral("0.4.0"), QStringLiteral("--cuda-tile"),
+                                            QStringLiteral("1.7.0"), QStringLiteral("--source"), m_dir.path()});
+        QVERIFY(p.waitForFinished(60'000));
+        QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
+        QFile md(out.filePath(QStringLiteral("coverage.md")));
+        QVERIFY(md.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(md.readAll());
+        QVERIFY2(text.contains(QLatin1String("| TilePort commit | abc |")), qPrintable(text));
+        QVERIFY2(text.contains(QLatin1String("| ops/softmax | 2 | 2 | 3 | - |")), qPrintable(text));
+        QVERIFY2(text.contains(QLatin1String("| mixed | 2 | 1 | 0 | - |")), qPrintable(text));
+        QVERIFY2(text.contains(QLatin1String("| ops/vector_add.py | vector_add | 2 | yes | yes | skipped | 2 - | - |")), qPrintable(text));
+        QVERIFY2(text.contains(QLatin1String("- `tools/util.py`: no @ct.kernel function")), qPrintable(text));
+        QVERIFY2(text.contains(QLatin1String("## FAIL_FIXABLE configs\n\nNone.")), qPrintable(text));
+    }
+
     // DIR as a relative path: rows still name files relative to it.
     void cliRelativeDirectory()
     {

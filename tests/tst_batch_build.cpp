@@ -1,13 +1,17 @@
 // SPDX-License-Identifier: MIT
 // `tileport batch` with the real toolchains: each translated kernel's crate
 // built with `cargo build --offline` in the shared target dir, its IR harness
-// run for the kernel's first sidecar config and the result diffed against the
-// cuTile Python reference of that config.
+// run for every sidecar config (configs of one specialization once) and the
+// result diffed against the cuTile Python reference of that config.
 #include "support/BatchTree.h"
 
 #include "BatchReport.h"
 #include "BatchRunner.h"
 
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -15,12 +19,17 @@ using namespace tileport;
 
 namespace {
 
-const BatchRow *find(const QList<BatchRow> &rows, const QString &file, const QString &kernel)
+const BatchRow *find(const QList<BatchRow> &rows, const QString &file, const QString &kernel, const QString &config = {})
 {
     for (const BatchRow &r : rows)
-        if (r.file == file && r.kernel == kernel)
+        if (r.file == file && r.kernel == kernel && (config.isEmpty() || r.config == config))
             return &r;
     return nullptr;
+}
+
+bool passes(const BatchRow *r)
+{
+    return r && (r->irVerdict == QLatin1String("PASS") || r->irVerdict == QLatin1String("PASS_WITH_NOTES"));
 }
 
 } // namespace
@@ -43,20 +52,21 @@ private Q_SLOTS:
         BatchRunner runner({dir.path(), 2, true, work.path(), 900'000}, tools);
         QCOMPARE(runner.runToCompletion(), QString());
         const QList<BatchRow> &rows = runner.rows();
-        QCOMPARE(rows.size(), 6);
+        QCOMPARE(rows.size(), 7); // vector_add has two configs
 
-        // Built, reference exported, harness run, diffed: the verdict of
-        // tests/tst_rust_examples for the same config.
-        const BatchRow *add = find(rows, QStringLiteral("ops/vector_add.py"), QStringLiteral("vector_add"));
-        QVERIFY(add);
-        QCOMPARE(add->built, BatchRow::Step::Yes);
-        QCOMPARE(add->config, QStringLiteral("f32_t1024"));
-        QVERIFY2(add->irVerdict == QLatin1String("PASS") || add->irVerdict == QLatin1String("PASS_WITH_NOTES"),
-                 qPrintable(add->irVerdict + QStringLiteral(": ") + add->reason()));
+        // Built, reference exported, harness run, diffed, for each config:
+        // the verdict of tests/tst_rust_examples for f32_t1024.
         const QDir addWork(work.filePath(QStringLiteral("ops/vector_add/vector_add")));
         QVERIFY(QFile::exists(addWork.filePath(QStringLiteral("crate/Cargo.toml"))));
-        QVERIFY(QFile::exists(addWork.filePath(QStringLiteral("reference.f32_t1024.tileirbc"))));
-        QVERIFY(QFile::exists(addWork.filePath(QStringLiteral("diff.json"))));
+        for (const QString &config : {QStringLiteral("f32_t1024"), QStringLiteral("f16_t512")}) {
+            const BatchRow *add = find(rows, QStringLiteral("ops/vector_add.py"), QStringLiteral("vector_add"), config);
+            QVERIFY(add);
+            QCOMPARE(add->built, BatchRow::Step::Yes);
+            QVERIFY2(passes(add), qPrintable(config + QStringLiteral(": ") + add->irVerdict + QStringLiteral(": ") + add->reason()));
+            QCOMPARE(add->sharedWith, QString()); // another dtype, another specialization
+            QVERIFY(QFile::exists(addWork.filePath(config + QStringLiteral("/reference.tileirbc"))));
+            QVERIFY(QFile::exists(addWork.filePath(config + QStringLiteral("/diff.json"))));
+        }
 
         // Built, but with no sidecar there is nothing to compare against.
         const BatchRow *copy = find(rows, QStringLiteral("mixed.py"), QStringLiteral("copy_tile"));
@@ -73,6 +83,95 @@ private Q_SLOTS:
         const BatchReport::Counts c = BatchReport::count(rows, runner.fileCount());
         QCOMPARE(c.built, 2);
         QCOMPARE(c.buildFailed, 0);
+        QCOMPARE(c.irRuns, 2);
+        QCOMPARE(runner.workUnits(), 2);
+    }
+
+    // tests/fixtures/batch/tile_ops.py: several configs per kernel, in
+    // parallel. Configs of one specialization share one export and one
+    // harness run; each kernel's line gives its worst verdict.
+    void configsOfOneSpecializationShareWork()
+    {
+        const Toolchains tools = Toolchains::fromEnvironment();
+        QVERIFY2(!tools.cargo.isEmpty(), "no cargo; run ./scripts/setup");
+        QVERIFY2(!tools.python.isEmpty(), "no Python with cuda-tile; run ./scripts/setup");
+        QTemporaryDir dir, work;
+        QVERIFY(dir.isValid() && work.isValid());
+        for (const char *f : {"tile_ops.py", "tile_ops.tileport.json"})
+            QVERIFY(QFile::copy(QStringLiteral(TILEPORT_SOURCE_DIR "/tests/fixtures/batch/") + QLatin1String(f),
+                                dir.filePath(QLatin1String(f))));
+        BatchRunner runner({dir.path(), 2, true, work.path(), 900'000}, tools);
+        QStringList finished;
+        connect(&runner, &BatchRunner::rowFinished, this, [&](const BatchRow &r, int, int) { finished << r.config; });
+        QCOMPARE(runner.runToCompletion(), QString());
+        const QList<BatchRow> &rows = runner.rows();
+        QCOMPARE(rows.size(), 6);
+        QCOMPARE(finished.size(), 6);
+
+        // 6 configs, 4 work units: the two f32 shapes of double_tiles and
+        // the two sizes of copy_vec have one specialization each.
+        QCOMPARE(runner.workUnits(), 4);
+        const QString f = QStringLiteral("tile_ops.py");
+        const BatchRow *d1 = find(rows, f, QStringLiteral("double_tiles"), QStringLiteral("f32_4096x4096"));
+        const BatchRow *d2 = find(rows, f, QStringLiteral("double_tiles"), QStringLiteral("f32_8192x4096"));
+        const BatchRow *d3 = find(rows, f, QStringLiteral("double_tiles"), QStringLiteral("f16_1024x2048_t32"));
+        QVERIFY(d1 && d2 && d3);
+        QVERIFY2(passes(d1), qPrintable(d1->irVerdict + QStringLiteral(": ") + d1->reason()));
+        QVERIFY2(passes(d3), qPrintable(d3->irVerdict + QStringLiteral(": ") + d3->reason()));
+        QCOMPARE(d1->sharedWith, QString());
+        QCOMPARE(d2->sharedWith, QStringLiteral("f32_4096x4096"));
+        QCOMPARE(d2->irVerdict, d1->irVerdict);
+        QCOMPARE(d2->irReason, d1->irReason);
+        QCOMPARE(d2->sources, 2);
+        const QDir doubleWork(work.filePath(QStringLiteral("tile_ops/double_tiles")));
+        QVERIFY(QFile::exists(doubleWork.filePath(QStringLiteral("f32_4096x4096/reference.tileirbc"))));
+        QVERIFY(QFile::exists(doubleWork.filePath(QStringLiteral("f32_4096x4096/generated/double_tiles.tileirbc"))));
+        QVERIFY(!QFileInfo::exists(doubleWork.filePath(QStringLiteral("f32_8192x4096"))));
+        QVERIFY(QFile::exists(doubleWork.filePath(QStringLiteral("f16_1024x2048_t32/diff.json"))));
+
+        const BatchRow *c1 = find(rows, f, QStringLiteral("copy_vec"), QStringLiteral("f32_t1024"));
+        const BatchRow *c2 = find(rows, f, QStringLiteral("copy_vec"), QStringLiteral("f32_t1024_2m"));
+        const BatchRow *bad = find(rows, f, QStringLiteral("copy_vec"), QStringLiteral("f32_t1000"));
+        QVERIFY(c1 && c2 && bad);
+        QVERIFY2(passes(c1), qPrintable(c1->irVerdict + QStringLiteral(": ") + c1->reason()));
+        QCOMPARE(c2->sharedWith, QStringLiteral("f32_t1024"));
+        // The reference compiler refuses a tile of 1000: that config is not compared.
+        QCOMPARE(bad->irVerdict, QStringLiteral("-"));
+        QVERIFY2(bad->irReason.startsWith(QLatin1String("reference export: ")), qPrintable(bad->irReason));
+
+        // One line per kernel: its worst verdict and its config count.
+        const QStringList lines = BatchReport::table(rows).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QCOMPARE(lines.size(), 3);
+        QVERIFY2(lines[1].contains(QLatin1String("double_tiles")) && lines[1].contains(QLatin1String("  3  ")), qPrintable(lines[1]));
+        const BatchRow *worstDouble = BatchRow::irRank(d3->irVerdict) > BatchRow::irRank(d1->irVerdict) ? d3 : d1;
+        QVERIFY2(lines[1].contains(QLatin1Char(' ') + worstDouble->irVerdict + QLatin1Char(' ')), qPrintable(lines[1]));
+        QVERIFY2(lines[2].contains(QLatin1String("copy_vec")) && lines[2].contains(QLatin1String("  -  "))
+                     && lines[2].contains(QLatin1String("reference export: ")),
+                 qPrintable(lines[2]));
+        const BatchReport::Counts c = BatchReport::count(rows, runner.fileCount());
+        QCOMPARE(c.kernels, 2);
+        QCOMPARE(c.configs, 6);
+        QCOMPARE(c.irRuns, 3);
+        QCOMPARE(c.kernelWorst.value(QStringLiteral("-")), 1);
+
+        // The CLI on the same directory: the crates are built already (the
+        // crate names follow the file and kernel), the JSON keeps every row.
+        QProcess p;
+        p.start(QStringLiteral(TILEPORT_CLI), {QStringLiteral("batch"), dir.path(), QStringLiteral("--json"), QStringLiteral("--jobs"),
+                                               QStringLiteral("2"), QStringLiteral("--out"), work.filePath(QStringLiteral("cli"))});
+        QVERIFY(p.waitForFinished(20 * 60'000));
+        QCOMPARE(p.exitCode(), 0);
+        const QJsonObject doc = QJsonDocument::fromJson(p.readAllStandardOutput()).object();
+        QCOMPARE(doc.value(QStringLiteral("schema")).toString(), QStringLiteral("tileport-batch/2"));
+        const QJsonArray jrows = doc.value(QStringLiteral("rows")).toArray();
+        QCOMPARE(jrows.size(), 6);
+        QCOMPARE(jrows[1].toObject().value(QStringLiteral("shared_with")).toString(), QStringLiteral("f32_4096x4096"));
+        QCOMPARE(jrows[1].toObject().value(QStringLiteral("sources")).toInt(), 2);
+        QCOMPARE(doc.value(QStringLiteral("summary")).toObject().value(QStringLiteral("ir_runs")).toInt(), 3);
+        const QJsonObject copyVec = doc.value(QStringLiteral("kernels")).toArray()[1].toObject();
+        QCOMPARE(copyVec.value(QStringLiteral("ir")).toString(), QStringLiteral("-"));
+        QCOMPARE(copyVec.value(QStringLiteral("ir_config")).toString(), QStringLiteral("f32_t1000"));
+        QCOMPARE(copyVec.value(QStringLiteral("ir_counts")).toObject().value(QStringLiteral("-")).toInt(), 1);
     }
 };
 

@@ -47,6 +47,9 @@ void diff(const QString &ref, const QString &gen, const QDir &work, BatchConfigC
     batchtext::writeFile(work.filePath(QStringLiteral("diff.json")), QByteArray::fromStdString(json));
     batchtext::writeFile(work.filePath(QStringLiteral("diff.md")), QByteArray::fromStdString(md));
     out.verdict = QString::fromLatin1(td::toString(report->verdict));
+    for (const td::Finding &f : report->findings)
+        if (f.severity == td::Severity::Critical && !out.criticalRules.contains(QString::fromStdString(f.rule)))
+            out.criticalRules << QString::fromStdString(f.rule);
     if (report->verdict != td::Verdict::Pass)
         out.reason = QStringLiteral("%1 critical, %2 note(s); see %3")
                          .arg(report->count(td::Severity::Critical))

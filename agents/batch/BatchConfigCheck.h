@@ -34,6 +34,7 @@ public:
     struct Result {
         QString verdict = QStringLiteral("-"); // PASS, PASS_WITH_NOTES, FAIL_FIXABLE or "-"
         QString reason;
+        QStringList criticalRules; // the differ's rules of its critical findings, each once
         qint64 elapsedMs = 0;
     };
 

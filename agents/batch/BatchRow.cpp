@@ -3,6 +3,8 @@
 
 #include "tileport/TileIR/Diff/DiffModel.h"
 
+#include <QJsonArray>
+
 namespace tileport {
 
 QString BatchRow::reason() const
@@ -49,6 +51,7 @@ QJsonObject BatchRow::toJson() const
                        {QStringLiteral("shared_with"), sharedWith},
                        {QStringLiteral("ir"), irVerdict},
                        {QStringLiteral("ir_reason"), irReason},
+                       {QStringLiteral("ir_rules"), QJsonArray::fromStringList(irRules)},
                        {QStringLiteral("time_ms"), elapsedMs}};
 }
 

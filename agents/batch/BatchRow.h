@@ -3,6 +3,7 @@
 
 #include <QJsonObject>
 #include <QString>
+#include <QStringList>
 
 namespace tileport {
 
@@ -25,6 +26,7 @@ struct BatchRow {
     QString sharedWith;                   // the config whose export and harness run this row reused
     QString irVerdict = QStringLiteral("-"); // PASS, PASS_WITH_NOTES, FAIL_FIXABLE or "-"
     QString irReason;
+    QStringList irRules; // the differ's rules behind its critical findings (FAIL_FIXABLE)
     qint64 elapsedMs = 0;
 
     bool isKernel() const { return kernel != QLatin1String("-"); }

@@ -321,6 +321,7 @@ void BatchRunner::unitDone(int index)
     for (int r : unit.rows) {
         m_rows[r].irVerdict = unit.result.verdict;
         m_rows[r].irReason = unit.result.reason;
+        m_rows[r].irRules = unit.result.criticalRules;
         m_rows[r].elapsedMs += share;
     }
     for (int r : unit.rows)
