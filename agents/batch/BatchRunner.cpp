@@ -201,7 +201,6 @@ void BatchRunner::startChecks()
     m_pendingRows = int(m_rows.size());
     if (m_rows.isEmpty())
         return finish();
-    const QString root = QFileInfo(m_options.directory).absoluteFilePath();
     QList<int> immediate;
     for (int k = 0; k < int(m_kernels.size()); ++k) {
         Kernel *kernel = m_kernels[k].get();

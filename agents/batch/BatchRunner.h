@@ -37,7 +37,7 @@ public:
         bool build = true;
         QString workDirectory; // crates, logs, IR; a temporary dir when empty
         int timeoutMs = 900'000; // per child process
-        BatchConfigSource::Function configSource; // none when empty
+        BatchConfigSource::Function configSource = {}; // none when empty
     };
 
     explicit BatchRunner(Options options, Toolchains tools = Toolchains::fromEnvironment(), QObject *parent = nullptr);
