@@ -8,12 +8,15 @@
 #include <QJsonObject>
 
 #include <algorithm>
+#include <cmath>
 
 namespace tileport {
 
 namespace {
 
 using rust::LaunchSpecialization;
+
+constexpr double kI32Max = 2147483647.0;
 
 qint64 lowestBit(qint64 v)
 {
@@ -52,7 +55,16 @@ QJsonArray BatchWorkKey::exportSignature(const QJsonArray &params)
                 QString why;
                 const auto spec = LaunchSpecialization::forParam(p, &why);
                 p[QStringLiteral("disjoint")] = spec ? QJsonValue(spec->elementsDisjoint) : QJsonValue(why);
-                p[QStringLiteral("strides")] = facts(p.value(QStringLiteral("strides")), 32);
+                // The reference indexes with int64 once an axis reaches past i32.
+                const QJsonArray shape = p.value(QStringLiteral("shape")).toArray();
+                const QJsonArray strides = p.value(QStringLiteral("strides")).toArray();
+                bool wide = false;
+                for (qsizetype i = 0; i < shape.size(); ++i) {
+                    const double d = shape[i].toDouble(), s = i < strides.size() ? std::abs(strides[i].toDouble()) : 0.0;
+                    wide = wide || d > kI32Max || s * std::max(d - 1, 0.0) > kI32Max;
+                }
+                p[QStringLiteral("extent_over_i32")] = wide;
+                p[QStringLiteral("strides")] = facts(strides, 32);
             }
             if (p.contains(QStringLiteral("shape")))
                 p[QStringLiteral("shape")] = facts(p.value(QStringLiteral("shape")), 16);

@@ -16,7 +16,9 @@ struct BatchWorkKey {
     // its divisibility facts ("=0", "=1", else "d" and its largest
     // power-of-two divisor, capped at 16 for shapes and 32 for strides,
     // enough for 16-byte strides of 4-bit elements), the "alignment" its
-    // divisor capped at 16, with whether the elements are disjoint; an
+    // divisor capped at 16, with whether the elements are disjoint and
+    // whether an axis reaches past i32 (the reference then indexes with
+    // int64); an
     // integer scalar's "value" its divisor capped at 16 and a float
     // scalar's value goes (neither compiler specializes on it). Everything
     // else is kept as it is.
