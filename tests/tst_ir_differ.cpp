@@ -357,6 +357,20 @@ private Q_SLOTS:
         QCOMPARE(f[0]->genOps.front().loc.str(), std::string("gen.rs:9:1"));
         QCOMPARE(r.report->owner, std::optional<td::Owner>(td::Owner::Host));
 
+        // Both sides specialised (captured shapes): the reference assumes K
+        // divisible too, gen one more fact on the same value; the launchers'
+        // rules differ, which is a note, not a defect of the port.
+        {
+            const std::string twice = irtest::edit(scalar, "%kt = divi %K16, %row signed",
+                                                   "%K8 = assume div_by<8>, %K16 : tile<i32>\n    %kt = divi %K8, %row signed");
+            QVERIFY(!twice.empty());
+            Run both = diff(twice, scalar);
+            const auto g = both.rule("scalar-assume-div-by");
+            QCOMPARE(g.size(), size_t(1));
+            QCOMPARE(g[0]->severity, td::Severity::Note);
+            QVERIFY(QString::fromStdString(g[0]->message).contains(QStringLiteral("their rules differ")));
+        }
+
         // A pointer without its fact: a note while gen has no pointer loads ...
         const std::string noPtrFact = irtest::edit(irtest::dropLine(ref_, "%pa = assume"), "make_tensor_view %pa,", "make_tensor_view %A,");
         QVERIFY(!noPtrFact.empty());

@@ -172,18 +172,16 @@ private Q_SLOTS:
         const td::DiffReport rust = diff("rust_vadd_13.2", "rust_vadd_13.3");
         QCOMPARE(rust.count(td::Severity::Critical), size_t(0));
         QVERIFY(rust.verdict != td::Verdict::FailFixable);
-        // cuTile Python's 13.1 and 13.2 decode alike, op for op. Its scalar
-        // div_by specialisations still count as critical whatever the
-        // reference holds (TileGym's rule, owner: host).
+        // cuTile Python's 13.1 and 13.2 decode alike, op for op. Both carry
+        // the same scalar div_by specialisations, so nothing is critical
+        // (TileGym's rule is about facts only the generated side asserts).
         const td::DiffReport py = diff("py_vadd_13.1", "py_vadd_13.2");
         QVERIFY(py.ref.opCount > 0);
         QCOMPARE(py.count(td::EditKind::Matched), py.ref.opCount);
         QCOMPARE(py.count(td::EditKind::Changed) + py.count(td::EditKind::Inserted) + py.count(td::EditKind::Deleted),
                  size_t(0));
-        for (const td::Finding &f : py.findings)
-            if (f.severity == td::Severity::Critical)
-                QCOMPARE(QString::fromStdString(f.rule), QStringLiteral("scalar-assume-div-by"));
-        QCOMPARE(py.owner, std::optional(td::Owner::Host));
+        QCOMPARE(py.count(td::Severity::Critical), size_t(0));
+        QVERIFY(py.verdict != td::Verdict::FailFixable);
     }
 
     void differentKernelsFail()

@@ -24,6 +24,15 @@ for a in "$@"; do
         [ -e "$p" ] || die "$v: no such file or directory"
         continue
     fi
+    # A kernel file is read with its project (package parents, tests,
+    # benchmarks): make the project root reachable, not only its folder.
+    r=$d
+    while [ "$r" != / ] && ! _tileport_system_dir "$r"; do
+        if [ -e "$r/pyproject.toml" ] || [ -e "$r/setup.py" ] || [ -e "$r/setup.cfg" ] || [ -e "$r/.git" ]; then
+            d=$r; break
+        fi
+        r=$(dirname "$r")
+    done
     extra+=("$d")
 done
 if [ ${#extra[@]} -gt 0 ]; then

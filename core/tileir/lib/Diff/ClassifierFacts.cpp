@@ -171,12 +171,19 @@ void Classifier::entryHints()
 
 void Classifier::assumptions()
 {
-    if (!gen_.scalarDivBy.empty()) {
+    if (!gen_.scalarDivBy.empty() && gen_.scalarDivBy.size() != ref_.scalarDivBy.size()) {
         // Divisibility of scalar arguments is a specialisation fact the host
         // side supplies; asserting it in the kernel is wrong for other inputs.
-        Finding &f = add(Severity::Critical, Owner::Host, "scalar-assume-div-by", "assume",
+        // Where the reference was specialised too (captured shapes and
+        // strides), both sides assume it and only the launchers' rules differ.
+        const bool bothSpecialised = !ref_.scalarDivBy.empty();
+        Finding &f = add(bothSpecialised ? Severity::Note : Severity::Critical, Owner::Host, "scalar-assume-div-by",
+                         "assume",
                          std::to_string(gen_.scalarDivBy.size()) +
-                             " assume div_by on scalar (rank-0, non-pointer) values in gen");
+                             " assume div_by on scalar (rank-0, non-pointer) values in gen, " +
+                             std::to_string(ref_.scalarDivBy.size()) + " in ref" +
+                             (bothSpecialised ? " (both launchers specialise shapes and strides; their rules differ)"
+                                              : ""));
         f.ref = std::to_string(ref_.scalarDivBy.size());
         f.gen = std::to_string(gen_.scalarDivBy.size());
         listRef(f, ref_.scalarDivBy);
