@@ -184,6 +184,9 @@ void BatchRunner::startChecks()
             if (plan.configs.isEmpty()) {
                 kernel->rows << int(m_rows.size());
                 m_rows << file.rows[k];
+                // Why there is nothing to compare, built or not.
+                if (m_rows.last().isKernel())
+                    m_rows.last().irReason = plan.configProblem;
             }
             for (const frontend::KernelConfig &c : plan.configs) {
                 BatchRow row = file.rows[k];
@@ -246,11 +249,8 @@ void BatchRunner::kernelBuilt(int index)
         m_rows[r].elapsedMs += share;
     }
     if (kernel.build.built != BatchRow::Step::Yes || plan.configs.isEmpty()) {
-        for (int r : std::as_const(kernel.rows)) {
-            if (kernel.build.built == BatchRow::Step::Yes)
-                m_rows[r].irReason = plan.configProblem;
+        for (int r : std::as_const(kernel.rows))
             rowDone(r);
-        }
         return;
     }
 
