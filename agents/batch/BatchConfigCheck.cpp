@@ -59,6 +59,17 @@ void diff(const QString &ref, const QString &gen, const QDir &work, BatchConfigC
 
 } // namespace
 
+ReferenceExporter::Request BatchConfigCheck::exportRequest(const Request &request)
+{
+    ReferenceExporter::Request req;
+    req.kernelFile = QFileInfo(request.sourcePath).absoluteFilePath();
+    req.kernelName = request.kernel;
+    req.parameters = request.config.params;
+    req.outputFile = QDir(request.workDir).filePath(QStringLiteral("reference.tileirbc"));
+    req.timeoutMs = request.timeoutMs;
+    return req;
+}
+
 QString BatchConfigCheck::generatedDir(const QString &workDir)
 {
     return QDir(workDir).filePath(QStringLiteral("generated"));
@@ -82,13 +93,23 @@ BatchConfigCheck::Result BatchConfigCheck::run(const Request &request, const std
         out.reason = QStringLiteral("no Python with cuda-tile (run scripts/setup)");
         return finish();
     }
-    ReferenceExporter::Request req;
-    req.kernelFile = QFileInfo(request.sourcePath).absoluteFilePath();
-    req.kernelName = request.kernel;
-    req.parameters = request.config.params;
-    req.outputFile = work.filePath(QStringLiteral("reference.tileirbc"));
-    req.timeoutMs = request.timeoutMs;
-    const auto exported = ReferenceExporter(request.tools).exportKernel(req, cancel);
+    const ReferenceExporter::Request req = exportRequest(request);
+    ReferenceExporter::Result exported;
+    if (request.exports) {
+        QMutexLocker lock(&request.exports->mutex);
+        if (!request.exports->done) {
+            const auto &all = request.exports->requests;
+            const QList<ReferenceExporter::Result> results = ReferenceExporter(request.tools).exportMany(all, cancel);
+            for (qsizetype i = 0; i < all.size(); ++i)
+                request.exports->results.insert(all[i].outputFile, results[i]);
+            request.exports->done = !(cancel && cancel->load());
+        }
+        exported = request.exports->results.value(req.outputFile);
+        if (!exported.ok && exported.error.isEmpty())
+            exported.error = QStringLiteral("the shared export did not answer for %1").arg(req.outputFile);
+    } else {
+        exported = ReferenceExporter(request.tools).exportKernel(req, cancel);
+    }
     if (!exported.ok) {
         out.reason = QStringLiteral("reference export: %1").arg(exported.error);
         return finish();

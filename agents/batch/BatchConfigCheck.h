@@ -3,11 +3,15 @@
 
 #include "EntrySignature.h"
 #include "KernelConfig.h"
+#include "ReferenceExporter.h"
 #include "Toolchains.h"
 
+#include <QHash>
+#include <QMutex>
 #include <QStringList>
 
 #include <atomic>
+#include <memory>
 
 namespace tileport {
 
@@ -20,7 +24,16 @@ namespace tileport {
 class BatchConfigCheck
 {
 public:
+    // The references of all work units of one kernel, exported together by
+    // whichever unit runs first (one exporter process per kernel).
+    struct SharedExport {
+        QMutex mutex;
+        bool done = false;
+        QList<ReferenceExporter::Request> requests;
+        QHash<QString, ReferenceExporter::Result> results; // by output file
+    };
     struct Request {
+        std::shared_ptr<SharedExport> exports; // optional
         Toolchains tools;
         QString sourcePath; // the Python file, for the reference export
         QString kernel;
@@ -40,6 +53,7 @@ public:
 
     // Where the harness writes: harnessArgs must name it as OUT_DIR.
     static QString generatedDir(const QString &workDir);
+    static ReferenceExporter::Request exportRequest(const Request &request);
     static Result run(const Request &request, const std::atomic_bool *cancel);
 };
 

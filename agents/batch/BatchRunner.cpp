@@ -302,6 +302,13 @@ void BatchRunner::kernelBuilt(int index)
         started << int(m_units.size());
         m_units.push_back(std::move(unit));
     }
+    if (started.size() > 1) {
+        auto shared = std::make_shared<BatchConfigCheck::SharedExport>();
+        for (int u : std::as_const(started)) {
+            m_units[u]->request.exports = shared;
+            shared->requests << BatchConfigCheck::exportRequest(m_units[u]->request);
+        }
+    }
     for (int u : std::as_const(started)) {
         Unit *unit = m_units[u].get();
         m_jobs.submit(kCheckChannel + QString::number(u), [u, unit](JobContext &ctx) {

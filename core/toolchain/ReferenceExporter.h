@@ -4,6 +4,7 @@
 #include "Toolchains.h"
 
 #include <QJsonArray>
+#include <QList>
 #include <QString>
 
 #include <atomic>
@@ -32,6 +33,11 @@ public:
 
     explicit ReferenceExporter(Toolchains tools);
     Result exportKernel(const Request &request, const std::atomic_bool *cancel = nullptr) const;
+    // Many signatures of kernels of one file in one exporter process (the
+    // module is loaded and compiled once: tens of ms per signature instead
+    // of a process each). All requests must name the same kernel file; the
+    // results are in request order.
+    QList<Result> exportMany(const QList<Request> &requests, const std::atomic_bool *cancel = nullptr) const;
 
 private:
     Toolchains m_tools;
