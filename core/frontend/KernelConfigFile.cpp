@@ -14,6 +14,10 @@
 
 namespace tileport::frontend {
 
+// Captured sidecars of large projects list thousands of configs, each with
+// its sources; a hand-written one is a few kilobytes.
+constexpr qsizetype kMaxBytes = 64 * 1024 * 1024;
+
 namespace {
 
 using Severity = ConfigDiagnostic::Severity;
@@ -93,7 +97,7 @@ bool KernelConfigFile::load(const QString &file)
         diagnostics.append({Severity::Error, 1, 1, QStringLiteral("cannot read: %1").arg(f.errorString())});
         return false;
     }
-    const QByteArray bytes = f.read(4 * 1024 * 1024 + 1);
+    const QByteArray bytes = f.read(kMaxBytes + 1);
     return loadJson(bytes, file);
 }
 
@@ -101,8 +105,8 @@ bool KernelConfigFile::loadJson(const QByteArray &bytes, const QString &virtualP
 {
     path = virtualPath;
     m_bytes = bytes;
-    if (m_bytes.size() > 4 * 1024 * 1024) {
-        diagnostics.append({Severity::Error, 1, 1, QStringLiteral("larger than 4 MiB; not a config file")});
+    if (m_bytes.size() > kMaxBytes) {
+        diagnostics.append({Severity::Error, 1, 1, QStringLiteral("larger than 64 MiB; not a config file")});
         return false;
     }
     QJsonParseError perr;

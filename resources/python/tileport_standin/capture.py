@@ -25,11 +25,16 @@ TARGETS = {
     "b200": {"name": "b200", "sm": "sm_100", "compute_capability": [10, 0], "sm_count": 148,
              "device_name": "NVIDIA B200", "memory_bytes": 191_525_240_832, "l2_bytes": 132_120_576},
 }
-CASE_TIMEOUT_S = 2
-# After a launch, a case gets this long to make its next one; what tests do
-# after their launches (comparing results) does not change the capture.
-AFTER_LAUNCH_S = 0.5
+# A case may make this many stand-in tensors before its first launch (a
+# reference computed first, inputs prepared), and this many more after each
+# launch (what tests do after their launches, comparing results, does not
+# change the capture); a benchmark loop repeating a launch is cut at
+# MAX_CASE_LAUNCHES. Counts, not times, so captures are reproducible.
+BEFORE_LAUNCH_TENSORS = 200_000
+AFTER_LAUNCH_TENSORS = 20_000
 MAX_CASE_LAUNCHES = 256
+# The safety net for a case that spins without making tensors.
+CASE_TIMEOUT_S = 20
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
@@ -80,12 +85,9 @@ class Capture:
         self._setup()
 
     def _rearm(self, launches):
-        # The first launch leaves the case AFTER_LAUNCH_S more; a benchmark
-        # loop repeating the same launch is stopped by the cap.
-        if launches == 1:
-            signal.setitimer(signal.ITIMER_REAL, AFTER_LAUNCH_S)
-        elif launches > MAX_CASE_LAUNCHES and self.recorder.tuned is None:
+        if launches > MAX_CASE_LAUNCHES and self.recorder.tuned is None:
             raise CaseTimeout()
+        torch_standin.set_budget(AFTER_LAUNCH_TENSORS)
 
     # -- the world the project's code runs in --
     def _setup(self):
@@ -143,19 +145,22 @@ class Capture:
         old = signal.signal(signal.SIGALRM, _alarm)
         collect, gc.collect = gc.collect, _no_collect  # tests free GPU memory; there is none
         signal.setitimer(signal.ITIMER_REAL, CASE_TIMEOUT_S)
+        torch_standin.set_budget(BEFORE_LAUNCH_TENSORS)
         try:
             with _quiet():
                 case.run()
             counts["run"] += 1
         except pytest_standin.Skipped:
             counts["skipped"] += 1
-        except CaseTimeout:
+        except (CaseTimeout, torch_standin.BudgetExceeded) as e:
             if self.recorder.case_launches:
                 counts["run"] += 1
                 return
             counts["failed"] += 1
-            self.diag(test_file, 0, "warning", f"a case ran for more than {CASE_TIMEOUT_S} s and was stopped",
-                      case.source)
+            what = f"a case ran for more than {CASE_TIMEOUT_S} s" if isinstance(e, CaseTimeout) else \
+                f"a case made {BEFORE_LAUNCH_TENSORS} stand-in tensors without launching"
+            file, line = _where(e, test_file)
+            self.diag(file, line, "warning", f"{what} and was stopped", case.source)
         except BaseException as e:  # noqa: B902 - a test may raise anything, SystemExit included
             if isinstance(e, KeyboardInterrupt):
                 raise
@@ -166,6 +171,7 @@ class Capture:
                 counts["failed"] += 1
                 self.diag_exception(e, "warning", "stopped before any launch: ", case.source, test_file)
         finally:
+            torch_standin.set_budget(1 << 62)
             signal.setitimer(signal.ITIMER_REAL, 0)
             signal.signal(signal.SIGALRM, old)
             gc.collect = collect

@@ -178,10 +178,27 @@ def _result_dtype(*items):
     return max(dts, key=lambda d: d.itemsize)
 
 
+class BudgetExceeded(Exception):
+    """A case made more tensors than its budget allows (see set_budget)."""
+
+
+_budget = [1 << 62]
+
+
+def set_budget(tensors):
+    """How many more stand-in tensors the running case may make: a count, not
+    a time, so what a capture keeps does not depend on the machine's load."""
+    _budget[0] = tensors
+
+
 class Tensor:
     """A tensor without data: what a launch sees of it."""
 
     def __init__(self, shape, dtype_=None, strides=None, offset=0, storage=None, dev=None, requires_grad=False):
+        _budget[0] -= 1
+        if _budget[0] < 0:
+            _budget[0] = 1 << 62
+            raise BudgetExceeded()
         self._shape = tuple(int(s) for s in shape)
         self.dtype = dtype_ or DTYPES["float32"]
         self._strides = tuple(strides) if strides is not None else _contiguous_strides(self._shape)
