@@ -49,6 +49,8 @@ class FixtureProject(unittest.TestCase):
         self.assertEqual(s, {"name": "s", "kind": "scalar", "dtype": "float32", "value": 2.0})
         self.assertEqual(tile, {"name": "TILE_N", "kind": "const", "value": 1024})
         self.assertEqual(cfg["grid"], [128, 1, 1])
+        # the comparison helper's atol/rtol, on the stack while the op launched
+        self.assertEqual(cfg["tolerance"], {"atol": 1e-5, "rtol": 1e-5})
         self.assertEqual(cfg["sources"], ["tests/ops/test_scale_rows.py::Test_ScaleRows::test_op[tile-128-1000-"
                                           "torch.float16]"])
 
@@ -57,6 +59,7 @@ class FixtureProject(unittest.TestCase):
         cfg = by_name(self.sc)["scale_rows_persistent_kernel__bf16_4096x2048"]
         self.assertEqual(cfg["grid"], [264, 1, 1])
         self.assertEqual(cfg["hints"], {"occupancy": 2})
+        self.assertNotIn("tolerance", cfg)  # a benchmark compares nothing
         self.assertEqual(cfg["sources"], ["tests/benchmark/bench_scale_rows.py::bench_scale_rows"
                                           "[M=4096-dtype=bfloat16-N=2048-provider=cutile]"])
 

@@ -152,7 +152,31 @@ class Recorder:
         if self.tuned is not None:
             site, index, count = self.tuned
             launch["tuned_launch"] = {"site": site, "candidate": index, "of": count}
+        tolerance = _test_tolerance()
+        if tolerance is not None:
+            launch["tolerance"] = tolerance
         self.launches.append(launch)
+
+
+def _number(v):
+    return isinstance(v, (int, float)) and not isinstance(v, bool)
+
+
+def _test_tolerance():
+    """The tolerance the running test compares with: the innermost frame on
+    the stack that holds numeric `atol` and `rtol` (a test's locals, or the
+    parameters of the comparison helper that called the op)."""
+    f = inspect.currentframe()
+    here = os.path.dirname(os.path.abspath(__file__))
+    depth = 0
+    while f is not None and depth < 64:
+        if os.path.dirname(os.path.abspath(f.f_code.co_filename)) != here:
+            loc = f.f_locals
+            if _number(loc.get("atol")) and _number(loc.get("rtol")):
+                return {"atol": float(loc["atol"]), "rtol": float(loc["rtol"])}
+        f = f.f_back
+        depth += 1
+    return None
 
 
 def _caller_frame():
@@ -216,9 +240,13 @@ def build_configs(launches):
                 cfg["sources"].append(launch["source"])
             if "tuned_launch" in launch and "tuned_launch" not in cfg:
                 cfg["tuned_launch"] = launch["tuned_launch"]
+            if "tolerance" in launch and "tolerance" not in cfg:
+                cfg["tolerance"] = launch["tolerance"]
             continue
         cfg = {"kernel": launch["kernel"], "params": launch["params"], "grid": launch["grid"],
                "sources": [launch["source"]]}
+        if "tolerance" in launch:
+            cfg["tolerance"] = launch["tolerance"]
         if launch["hints"]:
             cfg["hints"] = launch["hints"]
         if "tuned_launch" in launch:
@@ -229,7 +257,7 @@ def build_configs(launches):
     for file, cfg in order:
         cfg["name"] = _unique(names.setdefault(file, set()), _config_name(cfg))
         out.setdefault(file, []).append({k: cfg[k] for k in ("name", "kernel", "params", "grid", "hints",
-                                                             "sources", "tuned_launch") if k in cfg})
+                                                             "tolerance", "sources", "tuned_launch") if k in cfg})
     return out
 
 
