@@ -79,8 +79,10 @@ LauncherComparison LauncherRules::compare(const frontend::KernelConfig &config)
         QString why;
         const auto cutile = LaunchSpecialization::forParam(p, &why);
         const int bits = elementBits(p.value(QStringLiteral("dtype")).toString());
-        if (!cutile || bits == 0) {
-            out.errors << QStringLiteral("%1: %2").arg(name, cutile ? QStringLiteral("unknown dtype '%1'").arg(p.value(QStringLiteral("dtype")).toString()) : why);
+        if (cutile && bits == 0)
+            why = QStringLiteral("unknown dtype '%1'").arg(p.value(QStringLiteral("dtype")).toString());
+        if (!cutile || !why.isEmpty()) {
+            out.errors << QStringLiteral("%1: %2").arg(name, why);
             continue;
         }
         const QList<qint64> shape = integers(p.value(QStringLiteral("shape")));
