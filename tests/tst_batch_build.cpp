@@ -27,6 +27,19 @@ const BatchRow *find(const QList<BatchRow> &rows, const QString &file, const QSt
     return nullptr;
 }
 
+// The messages of the findings of `rule` in a work unit's diff.json.
+QStringList findings(const QString &diffJson, const QString &rule)
+{
+    QFile f(diffJson);
+    QStringList out;
+    if (!f.open(QIODevice::ReadOnly))
+        return out;
+    for (const QJsonValue &v : QJsonDocument::fromJson(f.readAll()).object().value(QStringLiteral("findings")).toArray())
+        if (v.toObject().value(QStringLiteral("rule")).toString() == rule)
+            out << v.toObject().value(QStringLiteral("message")).toString();
+    return out;
+}
+
 bool passes(const BatchRow *r)
 {
     return r && (r->irVerdict == QLatin1String("PASS") || r->irVerdict == QLatin1String("PASS_WITH_NOTES"));
@@ -66,6 +79,8 @@ private Q_SLOTS:
             QCOMPARE(add->sharedWith, QString()); // another dtype, another specialization
             QVERIFY(QFile::exists(addWork.filePath(config + QStringLiteral("/reference.tileirbc"))));
             QVERIFY(QFile::exists(addWork.filePath(config + QStringLiteral("/diff.json"))));
+            // A hand-written sidecar: said once that the launchers' facts were assumed.
+            QCOMPARE(findings(addWork.filePath(config + QStringLiteral("/diff.json")), QStringLiteral("launcher-facts-assumed")).size(), 1);
         }
 
         // Built, but with no sidecar there is nothing to compare against.
@@ -129,6 +144,11 @@ private Q_SLOTS:
         QVERIFY(QFile::exists(doubleWork.filePath(QStringLiteral("f32_4096x4096/reference.tileirbc"))));
         QVERIFY(QFile::exists(doubleWork.filePath(QStringLiteral("f32_4096x4096/generated/double_tiles.tileirbc"))));
         QVERIFY(!QFileInfo::exists(doubleWork.filePath(QStringLiteral("f32_8192x4096"))));
+        // Rows of 4096 f32: 16-byte multiples for cuTile Python, 16-element ones for cutile.
+        const QString why = QStringLiteral(" (the launchers' rules differ; not a port defect)");
+        QCOMPARE(findings(doubleWork.filePath(QStringLiteral("f32_4096x4096/diff.json")), QStringLiteral("launcher-rule")),
+                 (QStringList{QStringLiteral("x.stride[0] = 4096: cuTile Python promises div_by 4, cutile div_by 16") + why,
+                              QStringLiteral("y.stride[0] = 4096: cuTile Python promises div_by 4, cutile div_by 16") + why}));
         QVERIFY(QFile::exists(doubleWork.filePath(QStringLiteral("f16_1024x2048_t32/diff.json"))));
 
         const BatchRow *c1 = find(rows, f, QStringLiteral("copy_vec"), QStringLiteral("f32_t1024"));

@@ -299,6 +299,45 @@ def launch(stream, x, y):
                  qPrintable(port.out));
     }
 
+    // A launch with 24 rows: cutile promises div_by 8 on that dimension,
+    // cuTile Python nothing, and stage C's report says so by rule.
+    void portNamesTheLauncherRule()
+    {
+        QTemporaryDir dir;
+        const QString session = dir.filePath(QStringLiteral("s"));
+        const Run port = cli({QStringLiteral("port"),
+                              QStringLiteral(TILEPORT_SOURCE_DIR "/tests/fixtures/capture/tilekit/src/tilekit/ops/cutile/scale_rows.py"),
+                              QStringLiteral("--kernel"), QStringLiteral("_scale_rows_kernel"), QStringLiteral("--stages"), QStringLiteral("A-C"),
+                              QStringLiteral("--session"), session, QStringLiteral("--no-discover"),
+                              QStringLiteral("--call"), QStringLiteral("scale_rows(tensor((24, 64), float32))")});
+        if (port.out.contains(QStringLiteral("BLOCKED (env)")))
+            QSKIP("the toolchains are not set up; run scripts/setup");
+        // The port is right: the assumes differ only by the launchers' rules.
+        QVERIFY2(port.code == 0, qPrintable(port.out + port.err));
+        QVERIFY2(port.out.contains(QStringLiteral("[C] PASS_WITH_NOTES: 1 config(s) compared")), qPrintable(port.out));
+        const QDir reports(session + QStringLiteral("/runs/001/reports"));
+        const QStringList diffs = reports.entryList({QStringLiteral("diff_*.json")});
+        QCOMPARE(diffs.size(), 1);
+        const QJsonObject diff = QJsonDocument::fromJson(read(reports.filePath(diffs.first()))).object();
+        QStringList messages;
+        for (const QJsonValue &f : diff.value(QStringLiteral("findings")).toArray()) {
+            const QJsonObject o = f.toObject();
+            if (o.value(QStringLiteral("rule")).toString() != QLatin1String("launcher-rule"))
+                continue;
+            QCOMPARE(o.value(QStringLiteral("severity")).toString(), QStringLiteral("note"));
+            QCOMPARE(o.value(QStringLiteral("owner")).toString(), QStringLiteral("host"));
+            messages << o.value(QStringLiteral("message")).toString();
+        }
+        // Both arrays: 24 rows, and a row stride of 64 f32 (16 bytes for
+        // cuTile Python's rule, a multiple of 16 elements for cutile's).
+        const QString why = QStringLiteral(" (the launchers' rules differ; not a port defect)");
+        QCOMPARE(messages, (QStringList{QStringLiteral("x.shape[0] = 24: cuTile Python promises div_by 1, cutile div_by 8") + why,
+                                        QStringLiteral("x.stride[0] = 64: cuTile Python promises div_by 4, cutile div_by 16") + why,
+                                        QStringLiteral("y.shape[0] = 24: cuTile Python promises div_by 1, cutile div_by 8") + why,
+                                        QStringLiteral("y.stride[0] = 64: cuTile Python promises div_by 4, cutile div_by 16") + why}));
+        QVERIFY(read(reports.filePath(diffs.first().chopped(5) + QStringLiteral(".md"))).contains("launcher-rule"));
+    }
+
     void portSaysWhatCaptureTried()
     {
         QTemporaryDir dir;

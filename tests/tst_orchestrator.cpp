@@ -14,6 +14,7 @@
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -119,6 +120,13 @@ private Q_SLOTS:
         QFile md(run.filePath(QStringLiteral("reports/stage_C.md")));
         QVERIFY(md.open(QIODevice::ReadOnly));
         QCOMPARE(md.readLine().trimmed(), QByteArray("VERDICT: PASS_WITH_NOTES"));
+        // A hand-written sidecar: the launchers' facts were assumed, said once.
+        QFile diff(run.filePath(QStringLiteral("reports/diff_f32_b128.json")));
+        QVERIFY(diff.open(QIODevice::ReadOnly));
+        int assumed = 0;
+        for (const QJsonValue &f : QJsonDocument::fromJson(diff.readAll()).object().value(QStringLiteral("findings")).toArray())
+            assumed += f.toObject().value(QStringLiteral("rule")).toString() == QLatin1String("launcher-facts-assumed");
+        QCOMPARE(assumed, 1);
         QFile ir(run.filePath(QStringLiteral("reference/smoke_vadd.f32_b128.mlir")));
         QVERIFY(ir.open(QIODevice::ReadOnly));
         QVERIFY(ir.readAll().contains("entry @smoke_vadd"));

@@ -2,6 +2,7 @@
 #include "BatchConfigCheck.h"
 
 #include "BatchProcessText.h"
+#include "LauncherFindings.h"
 #include "ProcessRunner.h"
 #include "ReferenceExporter.h"
 #include "tileport/TileIR/Diff/IrDiff.h"
@@ -23,8 +24,10 @@ namespace {
 
 namespace td = tileir::diff;
 
-// Decodes both modules and diffs them; writes diff.{json,md} beside them.
-void diff(const QString &ref, const QString &gen, const QDir &work, BatchConfigCheck::Result &out)
+// Decodes both modules and diffs them, with the launchers' facts of the
+// config; writes diff.{json,md} beside them.
+void diff(const QString &ref, const QString &gen, const frontend::KernelConfig &config, const QDir &work,
+          BatchConfigCheck::Result &out)
 {
     mlir::MLIRContext ctx;
     td::configureContext(ctx);
@@ -40,6 +43,7 @@ void diff(const QString &ref, const QString &gen, const QDir &work, BatchConfigC
         out.reason = QStringLiteral("ir diff: %1").arg(QString::fromStdString(diag).trimmed().section(QLatin1Char('\n'), 0, 0));
         return;
     }
+    LauncherFindings::addTo(*report, config);
     std::string json, md;
     llvm::raw_string_ostream js(json), ms(md);
     td::writeJsonReport(*report, js);
@@ -124,7 +128,7 @@ BatchConfigCheck::Result BatchConfigCheck::run(const Request &request, const std
                               : batchtext::failure(QStringLiteral("ir harness"), ran);
         return finish();
     }
-    diff(req.outputFile, generated, work, out);
+    diff(req.outputFile, generated, request.config, work, out);
     return finish();
 }
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "IrDiffStage.h"
 
+#include "KernelConfigPath.h"
+#include "LauncherFindings.h"
 #include "tileport/TileIR/Diff/IrDiff.h"
 #include "tileport/TileIR/Diff/ModuleLoader.h"
 #include "tileport/TileIR/Diff/ReportWriter.h"
@@ -45,6 +47,16 @@ StageReport IrDiffStage::run(StageContext &ctx)
     const QJsonArray configs =
         QJsonDocument::fromJson(aReport.readAll()).object().value(QStringLiteral("evidence")).toObject().value(QStringLiteral("configs")).toArray();
 
+    // The configs themselves, for the launchers' facts of each.
+    frontend::KernelConfigFile sidecar;
+    sidecar.load(kernelConfigPath(ctx.session()));
+    const auto configNamed = [&](const QString &kernel, const QString &name) -> const frontend::KernelConfig * {
+        for (const frontend::KernelConfig &k : sidecar.configs)
+            if (k.kernel == kernel && k.name == name)
+                return &k;
+        return nullptr;
+    };
+
     QString worst = QStringLiteral("PASS"), owner;
     QJsonArray results;
     int compared = 0;
@@ -82,6 +94,8 @@ StageReport IrDiffStage::run(StageContext &ctx)
             report.reason = QStringLiteral("config %1: %2").arg(name, QString::fromStdString(diag).trimmed());
             return report;
         }
+        if (const frontend::KernelConfig *config = configNamed(kernel, name))
+            LauncherFindings::addTo(*diff, *config);
         std::string json, md;
         llvm::raw_string_ostream js(json), ms(md);
         td::writeJsonReport(*diff, js);
