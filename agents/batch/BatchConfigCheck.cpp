@@ -29,15 +29,10 @@ namespace td = tileir::diff;
 void diff(const QString &ref, const QString &gen, const frontend::KernelConfig &config, const QDir &work,
           BatchConfigCheck::Result &out)
 {
-    mlir::MLIRContext ctx;
-    td::configureContext(ctx);
     std::string diag;
     llvm::raw_string_ostream ds(diag);
-    auto refModule = td::loadModule(ref.toStdString(), ctx, ds);
-    auto genModule = refModule ? td::loadModule(gen.toStdString(), ctx, ds) : nullptr;
-    std::optional<td::DiffReport> report;
-    if (refModule && genModule)
-        report = td::diffModules(*refModule, *genModule, {}, ds, ref.toStdString(), gen.toStdString());
+    std::optional<td::DiffReport> report =
+        td::diffFiles(ref.toStdString(), gen.toStdString(), {}, ds, ref.toStdString(), gen.toStdString());
     if (!report) {
         out.verdict = QStringLiteral("FAIL_FIXABLE");
         out.reason = QStringLiteral("ir diff: %1").arg(QString::fromStdString(diag).trimmed().section(QLatin1Char('\n'), 0, 0));

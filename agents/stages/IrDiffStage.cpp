@@ -77,16 +77,11 @@ StageReport IrDiffStage::run(StageContext &ctx)
                                      QFile::exists(gen) ? QStringLiteral("A") : QStringLiteral("B"));
             return report;
         }
-        mlir::MLIRContext mctx;
-        td::configureContext(mctx);
         std::string diag;
         llvm::raw_string_ostream ds(diag);
-        auto refModule = td::loadModule(ref.toStdString(), mctx, ds);
-        auto genModule = refModule ? td::loadModule(gen.toStdString(), mctx, ds) : nullptr;
-        std::optional<td::DiffReport> diff;
-        if (refModule && genModule)
-            diff = td::diffModules(*refModule, *genModule, {}, ds, runDir.relativeFilePath(ref).toStdString(),
-                                   runDir.relativeFilePath(gen).toStdString());
+        std::optional<td::DiffReport> diff = td::diffFiles(ref.toStdString(), gen.toStdString(), {}, ds,
+                                                           runDir.relativeFilePath(ref).toStdString(),
+                                                           runDir.relativeFilePath(gen).toStdString());
         if (!diff) {
             report.validators << ValidatorResult{QStringLiteral("ir diff %1").arg(name), 3, QString::fromStdString(diag).trimmed()};
             report.verdict = QStringLiteral("FAIL_FIXABLE");

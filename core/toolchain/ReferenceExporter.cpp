@@ -17,22 +17,30 @@ ReferenceExporter::ReferenceExporter(Toolchains tools)
 {
 }
 
+QString ReferenceExporter::helperScript() const
+{
+    return QDir(m_tools.resourceDir).filePath(QStringLiteral("python/export_tileir.py"));
+}
+
+// Why nothing can be exported from `kernelFile`, or empty.
+QString ReferenceExporter::unusable(const QString &kernelFile, const QString &script) const
+{
+    if (!QFileInfo::exists(kernelFile))
+        return QStringLiteral("%1: no such file").arg(kernelFile);
+    if (!QFileInfo::exists(script))
+        return QStringLiteral("missing helper %1 (broken install)").arg(script);
+    if (m_tools.python.isEmpty())
+        return QStringLiteral("no Python with cuda-tile; run ./scripts/setup or set TILEPORT_PYTHON");
+    return {};
+}
+
 ReferenceExporter::Result ReferenceExporter::exportKernel(const Request &req, const std::atomic_bool *cancel) const
 {
     Result res;
-    if (!QFileInfo::exists(req.kernelFile)) {
-        res.error = QStringLiteral("%1: no such file").arg(req.kernelFile);
+    const QString script = helperScript();
+    res.error = unusable(req.kernelFile, script);
+    if (!res.error.isEmpty())
         return res;
-    }
-    const QString script = QDir(m_tools.resourceDir).filePath(QStringLiteral("python/export_tileir.py"));
-    if (!QFileInfo::exists(script)) {
-        res.error = QStringLiteral("missing helper %1 (broken install)").arg(script);
-        return res;
-    }
-    if (m_tools.python.isEmpty()) {
-        res.error = QStringLiteral("no Python with cuda-tile; run ./scripts/setup or set TILEPORT_PYTHON");
-        return res;
-    }
     QStringList args{script, QFileInfo(req.kernelFile).absoluteFilePath(), req.kernelName,
                      QString::fromUtf8(QJsonDocument(req.parameters).toJson(QJsonDocument::Compact)),
                      QFileInfo(req.outputFile).absoluteFilePath(), req.bytecodeVersion};
@@ -75,13 +83,9 @@ QList<ReferenceExporter::Result> ReferenceExporter::exportMany(const QList<Reque
     for (const Request &r : requests)
         if (QFileInfo(r.kernelFile).absoluteFilePath() != file)
             return failAll(QStringLiteral("exportMany: requests name more than one kernel file"));
-    if (!QFileInfo::exists(file))
-        return failAll(QStringLiteral("%1: no such file").arg(file));
-    const QString script = QDir(m_tools.resourceDir).filePath(QStringLiteral("python/export_tileir.py"));
-    if (!QFileInfo::exists(script))
-        return failAll(QStringLiteral("missing helper %1 (broken install)").arg(script));
-    if (m_tools.python.isEmpty())
-        return failAll(QStringLiteral("no Python with cuda-tile; run ./scripts/setup or set TILEPORT_PYTHON"));
+    const QString script = helperScript();
+    if (const QString why = unusable(file, script); !why.isEmpty())
+        return failAll(why);
     QJsonArray jobs;
     QHash<QString, int> indexOf;
     int timeoutMs = 0;

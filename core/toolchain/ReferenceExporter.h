@@ -40,6 +40,8 @@ public:
     QList<Result> exportMany(const QList<Request> &requests, const std::atomic_bool *cancel = nullptr) const;
 
 private:
+    QString helperScript() const;
+    QString unusable(const QString &kernelFile, const QString &script) const;
     Toolchains m_tools;
 };
 

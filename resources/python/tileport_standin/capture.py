@@ -58,6 +58,13 @@ def load_in_world(path, target_name="h200"):
     """Imports a kernel file in the stand-in world under its package name
     (its parents as bare packages where their __init__ cannot run)."""
     install_world(TARGETS[target_name])
+    return import_in_world(path)
+
+
+def import_in_world(path):
+    """Imports a file under its package name while modules may load
+    placeholders; where the package's __init__ cannot run here, the file is
+    loaded with its parents as bare packages."""
     placeholders.set_import_phase(True)
     try:
         with _quiet():
@@ -113,17 +120,7 @@ class Capture:
 
     # -- imports --
     def import_file(self, path):
-        placeholders.set_import_phase(True)
-        try:
-            with _quiet():
-                try:
-                    return project.import_file(path)
-                except Exception:
-                    # the package's __init__ cannot run here: load the file with
-                    # its parents as bare packages
-                    return _import_bare(path)
-        finally:
-            placeholders.set_import_phase(False)
+        return import_in_world(path)
 
     def kernels_of(self, module, path):
         out = []
@@ -282,7 +279,7 @@ def _import_bare(path):
     return importlib.import_module(name)
 
 
-def sidecar_for(capture, path, kernels, configs, tests, calls, root):
+def sidecar_for(capture, path, kernels, configs, tests, calls):
     diags = []
     relevant = set(tests) | {path}
     for d in capture.diagnostics.values():
@@ -373,5 +370,5 @@ def capture_files(paths, target_name="h200", tests=None, calls=(), discover=True
     out = {}
     for p in live:
         real = realpath(p)
-        out[p] = sidecar_for(capture, p, kernels[p], configs.get(real, []), tests_of[p], calls, roots[p])
+        out[p] = sidecar_for(capture, p, kernels[p], configs.get(real, []), tests_of[p], calls)
     return out, fatal

@@ -301,8 +301,7 @@ def _runner(module, cls, fn, name, params, values, fparams, fixtures, skip, case
                 pass  # an autouse set-up the stand-in cannot run does not stop the test
         needed = [p for p in params if p not in values]
         kwargs = dict(values)
-        kwargs.update(fixtures.resolve(needed, instance, case_id, dict(fparams, **{k: v for k, v in values.items()}),
-                                       cache))
+        kwargs.update(fixtures.resolve(needed, instance, case_id, dict(fparams, **values), cache))
         target = getattr(instance, name) if instance is not None else fn
         return target(**kwargs)
     return run

@@ -99,12 +99,10 @@ def names_file(test, path):
 def tests_for(path, candidates):
     """The candidate files that name the file (test_softmax.py, bench_rmsnorm.py)
     or call one of its public functions."""
-    stem = _norm(os.path.splitext(os.path.basename(path))[0])
     calls = [re.compile(r"(?:\.|\bimport\s+|,\s*)" + re.escape(fn) + r"\s*[(,)\n]") for fn in public_functions(path)]
     out = []
     for c in candidates:
-        role = _norm(_role_stem(os.path.basename(c)) or "")
-        if role and (role == stem or stem in role or role in stem):
+        if names_file(c, path):
             out.append(c)
             continue
         try:

@@ -2,8 +2,6 @@
 """torch functions that tests use to prepare inputs, modelled by their
 result's shape and dtype. Functions whose result depends on the data
 (nonzero, unique, bincount, ...) stay unmodelled and refuse."""
-import math
-
 from .placeholders import StandInRefusal
 from .torch_standin import DTYPES, Tensor, _broadcast, _dim, _norm_shape, _result_dtype
 
@@ -65,6 +63,11 @@ def _values_indices(x, dim=None, keepdim=False, **k):
     idx = x._reduce(dim, keepdim)
     idx.dtype = DTYPES["int64"]
     return values, idx
+
+
+def _max_min(x, dim=None, keepdim=False, *a, **k):
+    """max/min: element-wise against a tensor, else a reduction (values, indices)."""
+    return _binary(x, dim) if isinstance(dim, Tensor) else _values_indices(x, dim, keepdim)
 
 
 def where(cond, a=None, b=None):
@@ -185,8 +188,7 @@ def install(torch, functional):
     for name in ("argmax", "argmin"):
         setattr(torch, name, _arg_reduce)
     for name in ("max", "min", "median", "mode", "cummax", "cummin"):
-        setattr(torch, name, lambda x, dim=None, keepdim=False, *a, **k:
-                _binary(x, dim) if isinstance(dim, Tensor) else _values_indices(x, dim, keepdim))
+        setattr(torch, name, _max_min)
     torch.where = where
     torch.matmul = torch.mm = torch.bmm = matmul
     torch.outer = torch.ger = outer
@@ -224,8 +226,7 @@ def install(torch, functional):
     Tensor.sort = sort
     Tensor.argsort = argsort
     Tensor.argmax = Tensor.argmin = _arg_reduce
-    Tensor.max = Tensor.min = lambda x, dim=None, keepdim=False: \
-        _binary(x, dim) if isinstance(dim, Tensor) else _values_indices(x, dim, keepdim)
+    Tensor.max = Tensor.min = _max_min
     for name in UNARY:
         if not hasattr(Tensor, name) or name in ("softmax", "log_softmax", "cumsum", "cumprod", "tril", "triu",
                                                   "flip", "roll", "nan_to_num"):
@@ -239,4 +240,3 @@ def install(torch, functional):
     Tensor.where = lambda self, cond, other: where(cond, self, other)
     Tensor.outer = outer
     Tensor.sum = Tensor.mean = Tensor.amax = Tensor.amin = _reduce
-    _ = math

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "tileport/TileIR/Diff/IrDiff.h"
+#include "tileport/TileIR/Diff/ModuleLoader.h"
 
 #include "tileport/TileIR/Diff/Classifier.h"
 #include "tileport/TileIR/Diff/Functions.h"
@@ -67,6 +68,18 @@ std::optional<DiffReport> diffModules(mlir::ModuleOp ref, mlir::ModuleOp gen, co
     if (report.verdict == Verdict::FailFixable)
         report.owner = Classifier::ownerOf(report.findings);
     return report;
+}
+
+std::optional<DiffReport> diffFiles(const std::string &refFile, const std::string &genFile, const IrDiffOptions &options,
+                                    llvm::raw_ostream &diag, const std::string &refName, const std::string &genName)
+{
+    mlir::MLIRContext ctx;
+    configureContext(ctx);
+    auto ref = loadModule(refFile, ctx, diag);
+    auto gen = ref ? loadModule(genFile, ctx, diag) : nullptr;
+    if (!ref || !gen)
+        return std::nullopt;
+    return diffModules(*ref, *gen, options, diag, refName, genName);
 }
 
 } // namespace tileport::tileir::diff

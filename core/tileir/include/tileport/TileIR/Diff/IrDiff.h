@@ -25,4 +25,10 @@ std::optional<DiffReport> diffModules(mlir::ModuleOp ref, mlir::ModuleOp gen, co
                                       llvm::raw_ostream &diag, const std::string &refPath = "ref",
                                       const std::string &genPath = "gen");
 
+// Loads two module files (text or bytecode) into a context of its own and
+// diffs them; nothing (the reason in `diag`) when either does not load.
+// The names go into the report in place of the paths.
+std::optional<DiffReport> diffFiles(const std::string &refFile, const std::string &genFile, const IrDiffOptions &options,
+                                    llvm::raw_ostream &diag, const std::string &refName, const std::string &genName);
+
 } // namespace tileport::tileir::diff
