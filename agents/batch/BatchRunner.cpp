@@ -78,7 +78,15 @@ QStringList BatchRunner::pythonFiles(const QString &directory)
 
 QString BatchRunner::start()
 {
-    const QFileInfo dir(m_options.directory);
+    QFileInfo dir(m_options.directory);
+    QStringList only; // a single file: batch its directory, that file alone
+    if (dir.isFile()) {
+        if (dir.suffix() != QLatin1String("py"))
+            return QStringLiteral("%1: not a .py file or a directory").arg(m_options.directory);
+        only << dir.fileName();
+        m_options.directory = dir.absolutePath();
+        dir = QFileInfo(m_options.directory);
+    }
     if (!dir.isDir())
         return QStringLiteral("%1: not a directory").arg(m_options.directory);
     if (!dir.isReadable())
@@ -99,7 +107,7 @@ QString BatchRunner::start()
         m_probeLock = QString::fromUtf8(lock.readAll());
     }
     m_timer.start();
-    m_paths = pythonFiles(m_options.directory);
+    m_paths = only.isEmpty() ? pythonFiles(m_options.directory) : only;
     m_files.resize(m_paths.size());
     m_pendingFiles = int(m_paths.size());
     if (m_paths.isEmpty()) {

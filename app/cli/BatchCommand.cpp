@@ -24,7 +24,7 @@ std::atomic_bool g_interrupted{false};
 int usageError(const QString &msg)
 {
     QTextStream(stderr) << "tileport batch: " << msg << '\n'
-                        << "usage: tileport batch DIR [--jobs N] [--json] [--per-config] [--no-build] [--no-capture] [--out WORKDIR] "
+                        << "usage: tileport batch DIR|FILE.py [--jobs N] [--json] [--per-config] [--no-build] [--no-capture] [--out WORKDIR] "
                            "[--timeout SECONDS]\n";
     return kErrorExit;
 }
