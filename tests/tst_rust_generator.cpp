@@ -68,6 +68,18 @@ def bad_shape(x, y, TILE: ct.Constant[int]):
 )PY";
 
 
+// A method call on a call: the receiver (a load) is lowered once.
+const char *kMethodChain = R"PY(import cuda.tile as ct
+
+
+@ct.kernel
+def chained(x, y, TM: ct.Constant[int], TN: ct.Constant[int]):
+    dt = ct.float32 if x.dtype == ct.float16 else x.dtype
+    t = ct.load(x, index=(ct.bid(0), 0), shape=(TM, TN)).astype(dt)
+    s = ct.load(x, index=(ct.bid(0), 1), shape=(TM, TN)).astype(x.dtype)
+    ct.store(y, index=(ct.bid(0), 0), tile=(t + s.astype(dt)).astype(y.dtype))
+)PY";
+
 const char *kPythonSemantics = R"PY(import cuda.tile as ct
 
 PAD = ct.PaddingMode.ZERO
@@ -339,6 +351,21 @@ private Q_SLOTS:
         QVERIFY(branches.contains(QStringLiteral("let scaled_1_doubled: Tile<f32, { [TILE] }>")));
         QVERIFY(branches.contains(QStringLiteral("get_num_tile_blocks().0")));
         QVERIFY(branches.contains(QStringLiteral(".step_by(")));
+    }
+
+    void methodChainLowersReceiverOnce()
+    {
+        const TranslationResult r = RustTranslator::translateSource(kMethodChain, QStringLiteral("chain.py"), {});
+        QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+        for (const TranslatedKernel &k : r.kernels) {
+            QStringList lines;
+            for (const RustLine &l : k.lines)
+                lines << l.text.trimmed();
+            const QString text = lines.join(QLatin1Char('\n'));
+            QVERIFY2(text.count(QStringLiteral(".load_tile(")) + text.count(QStringLiteral("load_view_tko(")) == 2,
+                     qPrintable(text));
+        }
+        QVERIFY(!r.kernels.isEmpty());
     }
 
     void dtypeEntriesReductionsAndScans()

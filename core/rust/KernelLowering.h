@@ -256,6 +256,7 @@ private:
     int m_inlineCount = 0;
     TSNode m_methodCall{};   // the call being lowered as `self.method(...)` ...
     TSNode m_methodSelf{};   // ... and its receiver, argument 0
+    RustValue m_methodSelfValue; // the receiver, lowered once (a load must not be emitted twice)
     int m_pyLine = 0;
     int m_pyEndLine = 0;
 };

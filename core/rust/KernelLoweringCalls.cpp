@@ -60,13 +60,17 @@ RustValue KernelLowering::methodCall(TSNode n)
     const RustValue self = expr(object);
     if (!self.isTile())
         fail(n, QStringLiteral("method call"), QStringLiteral("'.%1()' needs a tile receiver").arg(method));
-    const TSNode savedCall = m_methodCall, savedSelf = m_methodSelf;
+    // Restored on every exit: a refusal unwinds through here too.
+    struct Restore {
+        KernelLowering *l;
+        TSNode call, self;
+        RustValue value;
+        ~Restore() { l->m_methodCall = call, l->m_methodSelf = self, l->m_methodSelfValue = value; }
+    } restore{this, m_methodCall, m_methodSelf, m_methodSelfValue};
     m_methodCall = n;
     m_methodSelf = object;
-    const RustValue out = cuTileCall(n, methods.value(method));
-    m_methodCall = savedCall;
-    m_methodSelf = savedSelf;
-    return out;
+    m_methodSelfValue = self;
+    return cuTileCall(n, methods.value(method));
 }
 
 QString KernelLowering::shapeDim(TSNode n)

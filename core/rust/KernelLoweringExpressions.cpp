@@ -39,6 +39,8 @@ RustValue KernelLowering::literalValue(const ConstantValue &c) const
 RustValue KernelLowering::expr(TSNode n)
 {
     n = node::unparen(n);
+    if (!node::isNull(m_methodSelf) && ts_node_eq(n, m_methodSelf))
+        return m_methodSelfValue;
     // Literal arithmetic over literals and module constants folds here.
     const ConstantEvaluator eval(m_src, m_imports, [this](const QString &name) -> std::optional<ConstantValue> {
         if (m_vars.contains(name))

@@ -24,8 +24,9 @@ TILEPORT_GRAMMARS=(
     "tree-sitter-rust 0.23.3 5c1d96a9628875c7ba122da1a3aa0bf62b547b5a720673fa318336de27506c66"
 )
 
-# Python toolchain (the reference compiler).
-TILEPORT_PY_PACKAGES=(cuda-tile==1.7.0)
+# Python toolchain (the reference compiler; numpy because kernels name
+# dtypes and constants through it: `.astype(np.int32)`, `np.inf`).
+TILEPORT_PY_PACKAGES=(cuda-tile==1.7.0 numpy==2.4.6)
 TILEPORT_PY_MIN=3.10
 
 # Triton with numpy in a venv of its own (the CPU reference of Triton
