@@ -107,6 +107,13 @@ private Q_SLOTS:
         QTest::newRow("dropout") << "dropout" << "dropout" << 0 << true << QString();
         // ct.static_iter over (q, k): the body once per array.
         QTest::newRow("rope") << "rope" << "rope" << 0 << true << QString();
+        // ct.matmul and @: the accumulator is the operands' default MMA type,
+        // so f16 gets an entry of its own (f16 accumulator) and bf16 the
+        // generic one (f32, cast back); ct.abs; an `if` on a rank-0 tile.
+        QTest::newRow("tile_products_f16") << "tests/fixtures/constructs/tile_products" << "tile_products" << 0 << true
+                                           << QStringLiteral("tile_products_a_f16");
+        QTest::newRow("tile_products_bf16") << "tests/fixtures/constructs/tile_products" << "tile_products" << 1 << true
+                                            << QString();
     }
 
     void translateBuildDiff()
@@ -115,7 +122,10 @@ private Q_SLOTS:
         QFETCH(QString, kernel);
         QFETCH(int, config);
         QFETCH(bool, diffPasses);
-        const QString py = kExamples + QLatin1Char('/') + example + QStringLiteral(".py");
+        // A bare name is an example; a path is a construct kernel under tests/.
+        const QString stem = example.contains(QLatin1Char('/')) ? QStringLiteral(TILEPORT_SOURCE_DIR "/") + example
+                                                                : kExamples + QLatin1Char('/') + example;
+        const QString py = stem + QStringLiteral(".py");
         const QDir work(m_out.filePath(example));
         const QString crate = work.filePath(QStringLiteral("crate"));
         const QString again = work.filePath(QStringLiteral("again"));
@@ -149,7 +159,7 @@ private Q_SLOTS:
         QVERIFY(manifestFile.open(QIODevice::ReadOnly));
         const QJsonObject manifest = QJsonDocument::fromJson(manifestFile.readAll()).object();
         frontend::KernelConfigFile configs;
-        QVERIFY(configs.load(kExamples + QLatin1Char('/') + example + QStringLiteral(".tileport.json")));
+        QVERIFY(configs.load(stem + QStringLiteral(".tileport.json")));
         QVERIFY(config < configs.configs.size());
         const frontend::KernelConfig &cfg = configs.configs[config];
         QCOMPARE(cfg.kernel, kernel);

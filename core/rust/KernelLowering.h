@@ -181,6 +181,9 @@ private:
     RustValue astype(TSNode call);
     RustValue numTiles(TSNode call);
     RustValue mma(TSNode call);
+    RustValue matmulProduct(const RustValue &a, const RustValue &b, TSNode at); // ct.matmul, a @ b
+    // Asks for an entry with the arrays of dtype variable `placeholder` fixed to `concrete`.
+    void recordDtypeTest(const QString &placeholder, const QString &concrete, TSNode at, const QString &what);
     RustValue reduction(TSNode call, const QString &fn);
     bool keepDims(TSNode keepNode);
     RustValue cumulativeSum(TSNode call);

@@ -234,6 +234,14 @@ RustValue KernelLowering::cuTileCall(TSNode n, const QString &name)
         || name == QLatin1String("rsqrt") || name == QLatin1String("sqrt") || name == QLatin1String("exp2")
         || name == QLatin1String("sin") || name == QLatin1String("cos") || name == QLatin1String("log2"))
         return unaryMath(n, name);
+    if (name == QLatin1String("abs")) { // absf for floats, absi for integers: one op either way
+        const RustValue x = tileArgument(argument(n, 0, "x"));
+        const QString dt = resolve(x.dtype);
+        RustValue out = x;
+        out.expr = bind(QStringLiteral("%1(%2)").arg(isIntegerLike(dt) ? QStringLiteral("absi") : QStringLiteral("absf"), x.expr),
+                        x.typeText());
+        return out;
+    }
     if (name == QLatin1String("zeros") || name == QLatin1String("full") || name == QLatin1String("arange")
         || name == QLatin1String("ones"))
         return creation(n, name);
@@ -348,6 +356,10 @@ RustValue KernelLowering::cuTileCall(TSNode n, const QString &name)
         return numTiles(n);
     if (name == QLatin1String("mma"))
         return mma(n);
+    if (name == QLatin1String("matmul")) {
+        const TSNode an = argument(n, 0, "x"), bn = argument(n, 1, "y");
+        return matmulProduct(tileArgument(an), tileArgument(bn), n);
+    }
     if (name == QLatin1String("cdiv")) {
         const TSNode a = node::positional(n, 0), b = node::positional(n, 1);
         RustValue v;

@@ -38,6 +38,9 @@ QString KernelLowering::conditionText(const RustValue &c, TSNode at)
         return stripOuterParens(c.expr);
     if (c.kind == RustValue::Kind::Scalar || c.kind == RustValue::Kind::BlockId)
         return QStringLiteral("%1 != 0i32").arg(scalarText(c, at));
+    // A rank-0 bool tile (`if ct.max(x) < 1.0:`) is a scalar condition.
+    if (c.kind == RustValue::Kind::Tile && c.shape.isEmpty() && resolve(c.dtype) == QLatin1String("bool"))
+        return bind(QStringLiteral("tile_to_scalar(%1)").arg(c.expr), QStringLiteral("bool"));
     fail(at, QStringLiteral("condition"), QStringLiteral("must be a scalar (tile conditions are not lowered)"));
 }
 

@@ -393,6 +393,11 @@ RustValue KernelLowering::binary(TSNode n)
     }
     const RustValue a = expr(node::field(n, "left"));
     const RustValue b = expr(node::field(n, "right"));
+    if (op == QLatin1String("@")) {
+        if (!a.isTile() || !b.isTile())
+            fail(n, QStringLiteral("operator @"), QStringLiteral("both operands must be tiles"));
+        return matmulProduct(a, b, n);
+    }
     if (a.isTile() || b.isTile())
         return tileBinary(op, a, b, n);
     if (a.isLiteral() && b.isLiteral())
@@ -480,6 +485,28 @@ RustValue KernelLowering::unary(TSNode n)
 // the array's dtype still generic. Then this entry answers "no" and serves
 // every other dtype, and the translator lowers one more entry with the
 // dtype fixed (see RustTranslator), as cuTile Python specializes per dtype.
+void KernelLowering::recordDtypeTest(const QString &placeholder, const QString &concrete, TSNode at, const QString &what)
+{
+    DtypeTest t;
+    t.dtype = concrete;
+    // The first array (in parameter order) whose dtype is the placeholder:
+    // several keys unify to one placeholder, and a hash has no stable order.
+    for (const frontend::KernelParam &p : m_kernel.params) {
+        const QString key = p.dtypeVar.isEmpty() ? p.name : p.dtypeVar;
+        if (p.kind == frontend::KernelParam::Kind::Array && t.key.isEmpty() && m_dtypeGeneric.contains(key)
+            && resolve(m_dtypeGeneric.value(key)) == placeholder)
+            t.key = key;
+    }
+    if (t.key.isEmpty())
+        fail(at, what, QStringLiteral("depends on a dtype that no array parameter carries"));
+    for (const frontend::KernelParam &p : m_kernel.params)
+        if (p.kind == frontend::KernelParam::Kind::Array && (p.dtypeVar.isEmpty() ? p.name : p.dtypeVar) == t.key)
+            t.arrays << p.name;
+    if (!std::any_of(m_dtypeTests.cbegin(), m_dtypeTests.cend(),
+                     [&](const DtypeTest &d) { return d.key == t.key && d.dtype == t.dtype; }))
+        m_dtypeTests.append(t);
+}
+
 RustValue KernelLowering::dtypeComparison(const QString &op, const RustValue &a, const RustValue &b, TSNode at)
 {
     if (a.kind != RustValue::Kind::DType || b.kind != RustValue::Kind::DType || (op != QLatin1String("==") && op != QLatin1String("!=")))
@@ -488,21 +515,7 @@ RustValue KernelLowering::dtypeComparison(const QString &op, const RustValue &a,
     const auto generic = [](const QString &d) { return d.startsWith(QLatin1String("Tp")); };
     bool equal = ra == rb;
     if (generic(ra) != generic(rb)) {
-        const QString placeholder = generic(ra) ? ra : rb;
-        const QString concrete = generic(ra) ? rb : ra;
-        DtypeTest t;
-        t.dtype = concrete;
-        for (auto it = m_dtypeGeneric.cbegin(); it != m_dtypeGeneric.cend(); ++it)
-            if (resolve(it.value()) == placeholder)
-                t.key = it.key();
-        if (t.key.isEmpty())
-            fail(at, QStringLiteral("dtype comparison"), QStringLiteral("compares a dtype that no array parameter carries"));
-        for (const frontend::KernelParam &p : m_kernel.params)
-            if (p.kind == frontend::KernelParam::Kind::Array && (p.dtypeVar.isEmpty() ? p.name : p.dtypeVar) == t.key)
-                t.arrays << p.name;
-        if (!std::any_of(m_dtypeTests.cbegin(), m_dtypeTests.cend(),
-                         [&](const DtypeTest &d) { return d.key == t.key && d.dtype == t.dtype; }))
-            m_dtypeTests.append(t);
+        recordDtypeTest(generic(ra) ? ra : rb, generic(ra) ? rb : ra, at, QStringLiteral("dtype comparison"));
         equal = false;
     } else if (generic(ra) && ra != rb) {
         fail(at, QStringLiteral("dtype comparison"), QStringLiteral("compares two generic dtypes, which only a launch decides"));

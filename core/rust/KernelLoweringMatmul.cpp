@@ -52,4 +52,50 @@ RustValue KernelLowering::mma(TSNode c)
     return out;
 }
 
+// ct.matmul(a, b) and a @ b, as cuTile Python lowers them: an MMA into a
+// zero accumulator of the operands' default MMA type (f16 for f16 and fp8,
+// f32 for bf16/f32/tf32, f64, i32 for 8-bit integers), then a cast back to
+// the operands' dtype (none when they agree). On a dtype variable the f16
+// case gets an entry of its own; the generic entry accumulates in f32.
+RustValue KernelLowering::matmulProduct(const RustValue &a, const RustValue &b, TSNode at)
+{
+    if (a.shape.size() != 2 || b.shape.size() != 2)
+        fail(at, QStringLiteral("ct.matmul"), QStringLiteral("only rank-2 operands are lowered"));
+    if (a.shape[1] != b.shape[0])
+        fail(at, QStringLiteral("ct.matmul"),
+             QStringLiteral("shapes [%1] x [%2] do not chain").arg(a.shape.join(QStringLiteral(", ")),
+                                                                  b.shape.join(QStringLiteral(", "))));
+    unify(a.dtype, b.dtype, at, QStringLiteral("ct.matmul operands"));
+    const QString dtype = resolve(a.dtype);
+    QString accDtype = QStringLiteral("f32");
+    if (dtype.startsWith(QLatin1String("Tp")))
+        recordDtypeTest(dtype, QStringLiteral("f16"), at, QStringLiteral("ct.matmul"));
+    else if (dtype == QLatin1String("f16") || dtype.startsWith(QLatin1String("f8")))
+        accDtype = QStringLiteral("f16");
+    else if (dtype == QLatin1String("i8") || dtype == QLatin1String("u8"))
+        accDtype = QStringLiteral("i32");
+    else if (dtype == QLatin1String("f64"))
+        accDtype = QStringLiteral("f64");
+    else if (isIntegerLike(dtype))
+        fail(at, QStringLiteral("ct.matmul"), QStringLiteral("operands of dtype %1 have no MMA").arg(dtype));
+    const QStringList shape{a.shape[0], b.shape[1]};
+    // cutile takes an element type's ZERO as a constant's value (f16 has no literal).
+    RustValue zeroValue;
+    zeroValue.kind = RustValue::Kind::IntLiteral;
+    const QString zero = accDtype == QLatin1String("f16") ? QStringLiteral("f16::ZERO") : literalText(zeroValue, accDtype, at);
+    const QString acc = bind(QStringLiteral("constant(%1, %2)").arg(zero, RustValue::shapeMacro(shape)),
+                             RustValue::tileType(accDtype, shape));
+    RustValue out;
+    out.kind = RustValue::Kind::Tile;
+    out.dtype = accDtype;
+    out.shape = shape;
+    out.expr = bind(QStringLiteral("mma(%1, %2, %3)").arg(a.expr, b.expr, acc), out.typeText());
+    if (dtype == accDtype)
+        return out;
+    RustValue cast = out;
+    cast.dtype = a.dtype;
+    cast.expr = bind(QStringLiteral("%1(%2)").arg(conversionFunction(accDtype, a.dtype), out.expr), cast.typeText());
+    return cast;
+}
+
 } // namespace tileport::rust

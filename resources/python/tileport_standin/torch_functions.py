@@ -2,6 +2,7 @@
 """torch functions that tests use to prepare inputs, modelled by their
 result's shape and dtype. Functions whose result depends on the data
 (nonzero, unique, bincount, ...) stay unmodelled and refuse."""
+import collections
 from .placeholders import StandInRefusal
 from .torch_standin import DTYPES, Tensor, _broadcast, _dim, _norm_shape, _result_dtype
 
@@ -62,7 +63,11 @@ def _values_indices(x, dim=None, keepdim=False, **k):
     values = x._reduce(dim, keepdim)
     idx = x._reduce(dim, keepdim)
     idx.dtype = DTYPES["int64"]
-    return values, idx
+    return ValuesIndices(values, idx)
+
+
+# torch's return type of max/min/sort over a dim: a tuple with names.
+ValuesIndices = collections.namedtuple("ValuesIndices", ("values", "indices"))
 
 
 def _max_min(x, dim=None, keepdim=False, *a, **k):
