@@ -368,6 +368,25 @@ private Q_SLOTS:
         QVERIFY(!r.kernels.isEmpty());
     }
 
+    void entryServesOnlyItsConcreteElementTypes()
+    {
+        // An array the lowering fixed to f32 (unified with an f32 tile) takes
+        // f32 configs only; a generic one takes any dtype.
+        EntrySignature s;
+        s.entry = QStringLiteral("k");
+        s.generics << EntrySignature::Generic{QStringLiteral("E0"), true, QStringLiteral("b"), QString()};
+        s.tensors << EntrySignature::TensorParam{QStringLiteral("a"), 2, false, QStringLiteral("f32")}
+                  << EntrySignature::TensorParam{QStringLiteral("b"), 1, false, QStringLiteral("E0")};
+        const EntrySignature back = EntrySignature::fromJson(s.toJson());
+        QCOMPARE(back.tensors.size(), 2);
+        QCOMPARE(back.tensors[0].element, QStringLiteral("f32"));
+        const QHash<QString, QString> f32{{QStringLiteral("a"), QStringLiteral("float32")}, {QStringLiteral("b"), QStringLiteral("float16")}};
+        const QHash<QString, QString> f16{{QStringLiteral("a"), QStringLiteral("float16")}, {QStringLiteral("b"), QStringLiteral("float16")}};
+        QVERIFY(back.serves(f32));
+        QVERIFY(!back.serves(f16));
+        QVERIFY(back.serves({})); // a config without dtypes decides nothing
+    }
+
     void dtypeEntriesReductionsAndScans()
     {
         const TranslationResult r = RustTranslator::translateSource(kDtypeEntries, QStringLiteral("dt.py"), {});

@@ -179,8 +179,11 @@ StageReport GenerateStage::run(StageContext &ctx)
         const QString outDir = gen.filePath(QStringLiteral("harness-%1").arg(c.name));
         // A kernel that tests its dtypes has one entry per tested dtype.
         const rust::TranslatedKernel *entry = result.entryForConfig(kernel, c.params);
-        const QStringList args = rust::HarnessArguments::forConfig(entry->signature, c, outDir, QStringLiteral("sm_90"),
-                                                                   QStringLiteral("13.3"), &error);
+        if (!entry)
+            error = QStringLiteral("no entry of the crate serves config %1 (its dtypes or constants contradict every entry)").arg(c.name);
+        const QStringList args = entry ? rust::HarnessArguments::forConfig(entry->signature, c, outDir, QStringLiteral("sm_90"),
+                                                                           QStringLiteral("13.3"), &error)
+                                       : QStringList();
         ProcessResult ran;
         if (error.isEmpty()) {
             ProcessSpec spec{harness, args};
@@ -189,7 +192,7 @@ StageReport GenerateStage::run(StageContext &ctx)
             if (!ran.ok())
                 error = ran.describe() + QLatin1Char(' ') + head(ran.standardError);
         }
-        const QString bc = QDir(outDir).filePath(entry->signature.entry + QStringLiteral(".tileirbc"));
+        const QString bc = entry ? QDir(outDir).filePath(entry->signature.entry + QStringLiteral(".tileirbc")) : QString();
         const QString target = gen.filePath(QStringLiteral("%1.%2.tileirbc").arg(kernel, c.name));
         if (error.isEmpty() && !(QFile::remove(target), QFile::copy(bc, target)))
             error = bc + QStringLiteral(": the harness wrote no bytecode");

@@ -25,7 +25,8 @@ namespace {
 int usage(const QString &msg)
 {
     QTextStream(stderr) << "tileport-bundle: " << msg << '\n'
-                        << "usage: tileport-bundle FILE.py -o OUT [--kernel NAME] [--config CFG.json]\n";
+                        << "usage: tileport-bundle FILE.py -o OUT [--kernel NAME] [--config CFG.json]\n"
+                           "  without --kernel, every translated kernel with a config in the sidecar\n";
     return 2;
 }
 
@@ -53,12 +54,9 @@ int main(int argc, char **argv)
     file = QFileInfo(file).absoluteFilePath();
     if (config.isEmpty())
         config = frontend::KernelConfigFile::pathFor(file);
-    frontend::KernelConfigFile configs;
-    configs.load(config);
-    if (kernel.isEmpty())
-        kernel = configs.kernel;
-    if (kernel.isEmpty())
-        return usage(QStringLiteral("name the kernel with --kernel (%1 names none)").arg(config));
+    // No --kernel: every kernel of the file that the sidecar has configs for.
+    if (!QFileInfo::exists(config))
+        return usage(QStringLiteral("%1: no sidecar (pass --config, or capture one with tileport configs)").arg(config));
 
     QTextStream err(stderr);
     const Toolchains tools = Toolchains::fromEnvironment();

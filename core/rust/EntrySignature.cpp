@@ -1,11 +1,15 @@
 // SPDX-License-Identifier: MIT
 #include "EntrySignature.h"
 
+#include "RustNames.h"
+
 #include "ConstantEvaluator.h"
 #include "ImportTable.h"
 #include "PythonSource.h"
 
 #include <QJsonArray>
+
+#include <algorithm>
 
 namespace tileport::rust {
 
@@ -45,7 +49,7 @@ QJsonObject EntrySignature::toJson() const
         gs.append(o);
     }
     for (const TensorParam &t : tensors)
-        ts.append(QJsonObject{{"name", t.name}, {"rank", t.rank}, {"block_output", t.blockOutput}});
+        ts.append(QJsonObject{{"name", t.name}, {"rank", t.rank}, {"block_output", t.blockOutput}, {"element", t.element}});
     QJsonObject o{{"python_kernel", pythonKernel},
                   {"entry", entry},
                   {"generics", gs},
@@ -89,7 +93,7 @@ EntrySignature EntrySignature::fromJson(const QJsonObject &o)
     for (const QJsonValue &v : o.value(QStringLiteral("tensors")).toArray()) {
         const QJsonObject t = v.toObject();
         s.tensors << TensorParam{t.value(QStringLiteral("name")).toString(), t.value(QStringLiteral("rank")).toInt(),
-                                 t.value(QStringLiteral("block_output")).toBool()};
+                                 t.value(QStringLiteral("block_output")).toBool(), t.value(QStringLiteral("element")).toString()};
     }
     for (const QJsonValue &v : o.value(QStringLiteral("runtime_float_constants")).toArray())
         s.runtimeFloatConstants << v.toString();
@@ -119,6 +123,15 @@ bool EntrySignature::serves(const QHash<QString, QString> &dtypes, const QJsonOb
     for (auto it = otherThan.cbegin(); it != otherThan.cend(); ++it)
         if (it.value().contains(dtypes.value(it.key())))
             return false;
+    // An array whose element type the lowering made concrete (unified with
+    // an f32 tile, say) takes only that dtype.
+    for (const TensorParam &t : tensors) {
+        const bool generic = std::any_of(generics.cbegin(), generics.cend(),
+                                         [&](const Generic &g) { return g.isType && g.name == t.element; });
+        const QString given = dtypes.value(t.name);
+        if (!t.element.isEmpty() && !generic && !given.isEmpty() && RustNames::elementType(given) != t.element)
+            return false;
+    }
     return true;
 }
 

@@ -25,6 +25,7 @@ struct EntrySignature {
         QString name;
         int rank = 0;
         bool blockOutput = false; // &mut Tensor partition written at the block index
+        QString element;          // its Rust element type: concrete ("f32") or a generic's name ("E0")
     };
     QString pythonKernel;
     QString entry;

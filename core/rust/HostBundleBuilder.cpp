@@ -13,6 +13,7 @@
 #include <QFileInfo>
 #include <QHash>
 #include <QJsonArray>
+#include <QSet>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSaveFile>
@@ -142,13 +143,16 @@ HostBundleBuilder::Result HostBundleBuilder::build(const Options &o, const Toolc
     options.kernel = o.kernel;
     TranslationResult result = o.translate ? o.translate(o.source, options) : RustTranslator::translateFile(o.source, options);
     result.nameCrateFor(o.crateDir); // the name stage B built it under
-    bool translated = false;
+    // No kernel named: every translated kernel, each with its own configs.
+    QSet<QString> kernels;
     for (const TranslatedKernel &k : result.kernels)
-        translated = translated || k.pythonName == o.kernel;
-    if (!result.error.isEmpty() || !translated)
+        if (o.kernel.isEmpty() || k.pythonName == o.kernel)
+            kernels.insert(k.pythonName);
+    if (!result.error.isEmpty() || kernels.isEmpty())
         return failed(r, QStringLiteral("BLOCKED"), QStringLiteral("kernel"),
-                      QStringLiteral("kernel %1 is not translated: %2")
-                          .arg(o.kernel, result.error.isEmpty() ? QStringLiteral("see stage B") : result.error));
+                      QStringLiteral("%1 is not translated: %2")
+                          .arg(o.kernel.isEmpty() ? QStringLiteral("no kernel") : QStringLiteral("kernel ") + o.kernel,
+                               result.error.isEmpty() ? QStringLiteral("see stage B") : result.error));
     QString note;
     QString error = HostCodeWriter::write(result, o.crateDir, &note);
     r.steps << Step{QStringLiteral("write ffi.rs"), error.isEmpty() ? 0 : 1, error.isEmpty() ? note : error};
@@ -173,15 +177,20 @@ HostBundleBuilder::Result HostBundleBuilder::build(const Options &o, const Toolc
     frontend::KernelConfigFile configs;
     configs.load(o.configPath);
     QJsonObject configEntries; // config -> the entry that serves it
+    QString firstKernel;
     for (const frontend::KernelConfig &c : configs.configs)
-        if (c.kernel == o.kernel) {
+        if (kernels.contains(c.kernel)) {
             r.configs << c.name;
-            if (const TranslatedKernel *e = result.entryForConfig(o.kernel, c.params))
+            if (firstKernel.isEmpty())
+                firstKernel = c.kernel;
+            if (const TranslatedKernel *e = result.entryForConfig(c.kernel, c.params))
                 configEntries.insert(c.name, e->signature.entry);
         }
     if (r.configs.isEmpty())
         return failed(r, QStringLiteral("BLOCKED"), QStringLiteral("kernel"),
-                      QStringLiteral("%1: no config of kernel %2").arg(o.configPath, o.kernel));
+                      QStringLiteral("%1: no config of %2").arg(o.configPath,
+                                                                o.kernel.isEmpty() ? QStringLiteral("any translated kernel")
+                                                                                   : QStringLiteral("kernel ") + o.kernel));
 
     // One entry per Python kernel; a kernel with several entries (dtype
     // tests, constant splits) lists the others under "alternatives", and
@@ -203,7 +212,7 @@ HostBundleBuilder::Result HostBundleBuilder::build(const Options &o, const Toolc
     const QString cfgName = QFileInfo(o.configPath).fileName();
     const PackageContext package = packageContext(o.source);
     QJsonObject manifest{{"schema", "tileport-bundle/1"},
-                               {"kernel", o.kernel},
+                               {"kernel", o.kernel.isEmpty() ? firstKernel : o.kernel},
                                {"source", QStringLiteral("kernel/") + srcName},
                                {"config", QStringLiteral("kernel/") + cfgName},
                                {"library", r.library},

@@ -27,7 +27,7 @@ class HostBundleBuilder
 public:
     struct Options {
         QString source;      // the kernel's Python file
-        QString kernel;      // the ported kernel; configs of other kernels are left out
+        QString kernel;      // the ported kernel (configs of others are left out); empty: every translated kernel
         QString configPath;  // its .tileport.json
         QString crateDir;    // written by CrateWriter (stage B)
         QString outDir;      // the bundle

@@ -309,6 +309,7 @@ QList<RustLine> KernelLowering::assemble()
             EntrySignature::TensorParam t;
             t.name = p.name;
             t.rank = v.value.rank;
+            t.element = finalDtype(v.value.dtype);
             if (m_blockOutputs.contains(p.name) && m_blockOutputShape.contains(p.name)) {
                 t.blockOutput = true;
                 type = QStringLiteral("&mut Tensor<%1, { [%2] }>")

@@ -57,16 +57,12 @@ QString TranslationResult::markedLibrary() const
 const TranslatedKernel *TranslationResult::entryFor(const QString &pythonKernel, const QHash<QString, QString> &dtypes,
                                                     const QJsonObject &constants) const
 {
-    const TranslatedKernel *first = nullptr;
-    for (const TranslatedKernel &k : kernels) {
-        if (k.pythonName != pythonKernel)
-            continue;
-        if (!first)
-            first = &k;
-        if (k.signature.serves(dtypes, constants))
+    // None when no entry serves: a config is never run on an entry whose
+    // fixed element types or constant choices it contradicts.
+    for (const TranslatedKernel &k : kernels)
+        if (k.pythonName == pythonKernel && k.signature.serves(dtypes, constants))
             return &k;
-    }
-    return first;
+    return nullptr;
 }
 
 QHash<QString, QString> TranslationResult::configDtypes(const QJsonArray &params)
