@@ -84,7 +84,11 @@ private:
     QString conditionText(const RustValue &c, TSNode at);
     bool constantsOnly(TSNode n) const;
     RustValue notOperator(TSNode n);
+    RustValue negated(TSNode n);
+    RustValue negatedValue(const RustValue &v, TSNode at);
     RustValue booleanOperator(TSNode n);
+    RustValue booleanCombination(const QString &op, const RustValue &a, const RustValue &b, TSNode l, TSNode r, TSNode at);
+    QString boolOperandText(const RustValue &c, TSNode at);
     void ifStatement(TSNode n);
     void ifChain(QList<TSNode> conditions, QList<TSNode> bodies, TSNode elseBody, TSNode at);
     QList<RustValue> branchArm(TSNode body, const QStringList &fresh, const QStringList &outer);
@@ -99,7 +103,7 @@ private:
     RustValue identifier(TSNode n);
     RustValue binary(TSNode n);
     RustValue fusedMultiplyAdd(TSNode n);
-    RustValue comparison(TSNode n);
+    RustValue comparison(TSNode n, bool negate = false);
     RustValue unary(TSNode n);
     RustValue attribute(TSNode n);
     RustValue subscript(TSNode n);

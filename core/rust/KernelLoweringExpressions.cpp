@@ -398,7 +398,11 @@ RustValue KernelLowering::binary(TSNode n)
     return scalarBinary(op, a, b, n);
 }
 
-RustValue KernelLowering::comparison(TSNode n)
+// `negate` lowers `not (a OP b)`: on integer scalars the inverted operator
+// (what Python means, and a const-generic test that cutile still folds); on
+// floats `not (a < b)` holds for NaN where `a >= b` does not, so there, and
+// on tiles, the comparison is negated as a bool (negatedValue).
+RustValue KernelLowering::comparison(TSNode n, bool negate)
 {
     const auto ch = node::children(n);
     if (ch.size() != 2)
@@ -414,10 +418,17 @@ RustValue KernelLowering::comparison(TSNode n)
                                                   {QStringLiteral(">="), QStringLiteral("ge_tile")},
                                                   {QStringLiteral("=="), QStringLiteral("eq_tile")},
                                                   {QStringLiteral("!="), QStringLiteral("ne_tile")}};
+    static const QHash<QString, QString> inverse{{QStringLiteral("<"), QStringLiteral(">=")},
+                                                 {QStringLiteral("<="), QStringLiteral(">")},
+                                                 {QStringLiteral(">"), QStringLiteral("<=")},
+                                                 {QStringLiteral(">="), QStringLiteral("<")},
+                                                 {QStringLiteral("=="), QStringLiteral("!=")},
+                                                 {QStringLiteral("!="), QStringLiteral("==")}};
     if (!tileFns.contains(op))
         fail(n, QStringLiteral("comparison %1").arg(op), QStringLiteral("not lowered"));
+    const auto done = [&](const RustValue &v) { return negate ? negatedValue(v, n) : v; };
     if (a.kind == RustValue::Kind::DType || b.kind == RustValue::Kind::DType)
-        return dtypeComparison(op, a, b, n);
+        return done(dtypeComparison(op, a, b, n));
     RustValue out;
     if (a.isTile() || b.isTile()) {
         const QString dtype = a.isTile() ? a.dtype : b.dtype;
@@ -428,7 +439,7 @@ RustValue KernelLowering::comparison(TSNode n)
         out.dtype = QStringLiteral("bool");
         out.shape = shape;
         out.expr = bind(QStringLiteral("%1(%2, %3)").arg(tileFns.value(op), ta.expr, tb.expr), out.typeText());
-        return out;
+        return done(out);
     }
     out.kind = RustValue::Kind::Scalar;
     out.dtype = QStringLiteral("bool");
@@ -445,9 +456,9 @@ RustValue KernelLowering::comparison(TSNode n)
             return v.expr;
         };
         out.expr = QStringLiteral("(%1 %2 %3)").arg(text(a, ch[0]), op, text(b, ch[1]));
-        return out;
+        return done(out);
     }
-    out.expr = QStringLiteral("(%1 %2 %3)").arg(scalarText(a, ch[0]), op, scalarText(b, ch[1]));
+    out.expr = QStringLiteral("(%1 %2 %3)").arg(scalarText(a, ch[0]), negate ? inverse.value(op) : op, scalarText(b, ch[1]));
     return out;
 }
 
