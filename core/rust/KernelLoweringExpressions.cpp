@@ -462,24 +462,78 @@ RustValue KernelLowering::comparison(TSNode n, bool negate)
     return out;
 }
 
+// cutile 0.4.0 compiles unary `-` on literals only (compile_expression.rs:
+// "Non-const unary expressions not supported") and no `!`, so both
+// operators become the ops cuTile Python emits for them.
 RustValue KernelLowering::unary(TSNode n)
 {
     const QString op = QString::fromUtf8(node::operatorOf(n).data(), qsizetype(node::operatorOf(n).size()));
     const RustValue a = expr(node::field(n, "argument"));
     if (op == QLatin1String("+"))
         return a;
+    if (op == QLatin1String("~")) {
+        // ~x is x ^ all-ones (`xori x, -1`, or `xori x, true` on bools), as
+        // cuTile Python emits it; on a scalar, `x ^ -1i32`.
+        RustValue ones;
+        ones.kind = RustValue::Kind::IntLiteral;
+        ones.integer = -1;
+        ones.number = -1;
+        if (a.kind == RustValue::Kind::BlockId || a.kind == RustValue::Kind::Scalar) // scalarText makes it i32
+            return scalarIntegerOp(QStringLiteral("^"), a, ones, n);
+        if (!a.isTile())
+            fail(n, QStringLiteral("unary ~"), QStringLiteral("needs an int or bool tile or an i32 scalar"));
+        if (resolve(a.dtype).startsWith(QLatin1String("TpDtype"))) // an integer-only operator, as in tileBinary
+            unify(a.dtype, QStringLiteral("i32"), n, QStringLiteral("unary ~"));
+        const QString dt = resolve(a.dtype);
+        QString allOnes;
+        if (dt == QLatin1String("bool"))
+            allOnes = QStringLiteral("true");
+        else if (isIntegerLike(dt) && dt.startsWith(QLatin1Char('i')))
+            allOnes = QStringLiteral("-1") + dt;
+        else // cutile 0.4.0 reads integer literals as i32, so no unsigned all-ones constant
+            fail(n, QStringLiteral("unary ~"), QStringLiteral("not lowered on %1 tiles").arg(dt));
+        RustValue out = a;
+        const QString c = bind(QStringLiteral("constant(%1, %2)").arg(allOnes, RustValue::shapeMacro(a.shape)), a.typeText());
+        out.expr = bind(QStringLiteral("xori(%1, %2)").arg(a.expr, c), a.typeText());
+        return out;
+    }
     if (op != QLatin1String("-"))
         fail(n, QStringLiteral("unary %1").arg(op), QStringLiteral("not lowered"));
     if (a.isTile()) {
-        if (!isFloatLike(a.dtype))
-            fail(n, QStringLiteral("unary -"), QStringLiteral("negation of %1 tiles is not lowered").arg(a.dtype));
         RustValue out = a;
-        out.expr = bind(QStringLiteral("negf(%1)").arg(a.expr), a.typeText());
+        if (isFloatLike(a.dtype))
+            out.expr = bind(QStringLiteral("negf(%1)").arg(a.expr), a.typeText());
+        else if (isIntegerLike(a.dtype) && resolve(a.dtype).startsWith(QLatin1Char('i')))
+            out.expr = bind(QStringLiteral("negi(%1, overflow::None)").arg(a.expr), a.typeText());
+        else
+            fail(n, QStringLiteral("unary -"), QStringLiteral("negation of %1 tiles is not lowered").arg(a.dtype));
         return out;
     }
-    if (a.kind == RustValue::Kind::Scalar && resolve(a.dtype) == QLatin1String("i32")) {
+    if (a.kind == RustValue::Kind::Scalar && isFloatLike(a.dtype) && !resolve(a.dtype).startsWith(QLatin1String("Tp"))) {
+        // A float scalar: negf on its rank-0 tile, as cuTile Python emits.
         RustValue out = a;
-        out.expr = QStringLiteral("(-%1)").arg(a.expr);
+        const QString rank0 = RustValue::tileType(resolve(a.dtype), {});
+        const QString t = bind(QStringLiteral("scalar_to_tile(%1)").arg(a.expr), rank0);
+        const QString neg = bind(QStringLiteral("negf(%1)").arg(t), rank0);
+        out.expr = bind(QStringLiteral("tile_to_scalar(%1)").arg(neg), resolve(a.dtype));
+        return out;
+    }
+    if (a.kind == RustValue::Kind::BlockId || a.kind == RustValue::Kind::Scalar) {
+        RustValue out = a;
+        out.kind = RustValue::Kind::Scalar;
+        out.dtype = QStringLiteral("i32");
+        const QString text = scalarText(a, n); // an untyped scalar becomes i32
+        if (m_constParams.contains(a.expr)) {
+            // A ct.Constant: `0 - C`, which cutile folds to a constant as
+            // cuTile Python folds the negation.
+            out.expr = QStringLiteral("(0i32 - %1)").arg(a.expr);
+            return out;
+        }
+        // A runtime int: negi on its rank-0 tile, what cuTile Python emits.
+        const QString rank0 = RustValue::tileType(QStringLiteral("i32"), {});
+        const QString t = bind(QStringLiteral("scalar_to_tile(%1)").arg(text), rank0);
+        const QString neg = bind(QStringLiteral("negi(%1, overflow::None)").arg(t), rank0);
+        out.expr = bind(QStringLiteral("tile_to_scalar(%1)").arg(neg), QStringLiteral("i32"));
         return out;
     }
     fail(n, QStringLiteral("unary -"), QStringLiteral("operand not lowered"));
