@@ -189,6 +189,7 @@ private:
     bool keepDims(TSNode keepNode);
     RustValue cumulativeSum(TSNode call);
     RustValue extract(TSNode call);
+    void relabelReduced(RustValue &out);
     RustValue unaryMath(TSNode call, const QString &name);
     MathOptions mathOptions(TSNode call, const QString &what, const QStringList &positional);
     RustValue creation(TSNode call, const QString &name);
