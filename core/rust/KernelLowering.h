@@ -260,7 +260,8 @@ private:
     TSNode m_inlineFunction{}; // the helper whose body is being inlined
     int m_inlineCount = 0;
     TSNode m_methodCall{};   // the call being lowered as `self.method(...)` ...
-    TSNode m_methodSelf{};   // ... and its receiver, argument 0
+    TSNode m_methodSelf{};   // ... and its receiver, argument 0,
+    RustValue m_methodSelfValue; // lowered once: expr() of m_methodSelf returns it
     int m_pyLine = 0;
     int m_pyEndLine = 0;
 };

@@ -60,12 +60,18 @@ RustValue KernelLowering::methodCall(TSNode n)
     const RustValue self = expr(object);
     if (!self.isTile())
         fail(n, QStringLiteral("method call"), QStringLiteral("'.%1()' needs a tile receiver").arg(method));
+    // The receiver is lowered once: argument 0 of the ct function reads the
+    // value above instead of lowering the receiver again (which emitted
+    // `ct.load(..).reshape(..)`'s load twice).
     const TSNode savedCall = m_methodCall, savedSelf = m_methodSelf;
+    const RustValue savedValue = m_methodSelfValue;
     m_methodCall = n;
     m_methodSelf = object;
+    m_methodSelfValue = self;
     const RustValue out = cuTileCall(n, methods.value(method));
     m_methodCall = savedCall;
     m_methodSelf = savedSelf;
+    m_methodSelfValue = savedValue;
     return out;
 }
 

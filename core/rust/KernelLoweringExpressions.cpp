@@ -38,6 +38,8 @@ RustValue KernelLowering::literalValue(const ConstantValue &c) const
 
 RustValue KernelLowering::expr(TSNode n)
 {
+    if (!node::isNull(m_methodSelf) && ts_node_eq(n, m_methodSelf))
+        return m_methodSelfValue; // a method call's receiver, already lowered
     n = node::unparen(n);
     // Literal arithmetic over literals and module constants folds here.
     const ConstantEvaluator eval(m_src, m_imports, [this](const QString &name) -> std::optional<ConstantValue> {
