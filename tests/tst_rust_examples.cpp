@@ -107,6 +107,17 @@ private Q_SLOTS:
         QTest::newRow("dropout") << "dropout" << "dropout" << 0 << true << QString();
         // ct.static_iter over (q, k): the body once per array.
         QTest::newRow("rope") << "rope" << "rope" << 0 << true << QString();
+        // Column reductions meeting broadcasts (cutile spells a reduce
+        // result's type with numbers), a load with allow_tma= a
+        // ct.Constant and a method on it, a long-named tile rustfmt breaks.
+        QTest::newRow("column_center_tma") << "column_center" << "column_center" << 0 << true << QString();
+        QTest::newRow("column_center") << "column_center" << "column_center" << 1 << true << QString();
+        // `not` of constants, comparisons and bools, De Morgan, unary minus
+        // on scalars: cutile 0.4.0 compiles neither `!` nor non-literal `-`.
+        QTest::newRow("tail_guard_ragged") << "tail_guard" << "tail_guard" << 0 << true << QString();
+        QTest::newRow("tail_guard_even") << "tail_guard" << "tail_guard" << 1 << true << QString();
+        // `<<`, `~`, `>>` and negation on int32 tiles and scalars.
+        QTest::newRow("bit_mix") << "bit_mix" << "bit_mix" << 0 << true << QString();
     }
 
     void translateBuildDiff()
