@@ -118,6 +118,11 @@ private Q_SLOTS:
         QTest::newRow("tail_guard_even") << "tail_guard" << "tail_guard" << 1 << true << QString();
         // `<<`, `~`, `>>` and negation on int32 tiles and scalars.
         QTest::newRow("bit_mix") << "bit_mix" << "bit_mix" << 0 << true << QString();
+        // cuTile Python splits a loop on an `if` comparing the loop variable
+        // with a loop-invariant value; the port emits the same two loops.
+        QTest::newRow("band_sum_masked") << "banded_rows" << "band_sum" << 0 << true << QString();
+        QTest::newRow("band_sum_plain") << "banded_rows" << "band_sum" << 1 << true << QString();
+        QTest::newRow("split_weights") << "banded_rows" << "split_weights" << 2 << true << QString();
     }
 
     void translateBuildDiff()

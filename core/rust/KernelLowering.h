@@ -72,6 +72,15 @@ private:
     void augmentedAssignment(TSNode n);
     void assign(const QString &name, const RustValue &v, TSNode at);
     void forStatement(TSNode n);
+    struct LoopSplit {
+        TSNode ifNode{};    // the `if` the loop splits on (null: none)
+        TSNode condition{}; // its condition
+        TSNode constant{};  // the ct.Constant part `and`-ed to the comparison, if any
+        TSNode bound{};     // the loop-invariant side of the comparison
+        QString op;         // the comparison with the loop variable on the left
+    };
+    LoopSplit loopSplit(TSNode forNode, const QString &var);
+    void rangeLoop(TSNode n, const QString &pyVar, const QString &lo, const QString &hi, const QString &step);
     bool reassignedLater(const QString &name) const;
     void requestSplit(int depth);
     void staticIteration(TSNode n, const QString &var, TSNode items);
