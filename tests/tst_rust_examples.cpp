@@ -114,6 +114,22 @@ private Q_SLOTS:
                                            << QStringLiteral("tile_products_a_f16");
         QTest::newRow("tile_products_bf16") << "tests/fixtures/constructs/tile_products" << "tile_products" << 1 << true
                                             << QString();
+        // Column reductions meeting broadcasts (cutile spells a reduce
+        // result's type with numbers), a load with allow_tma= a
+        // ct.Constant and a method on it, a long-named tile rustfmt breaks.
+        QTest::newRow("column_center_tma") << "column_center" << "column_center" << 0 << true << QString();
+        QTest::newRow("column_center") << "column_center" << "column_center" << 1 << true << QString();
+        // `not` of constants, comparisons and bools, De Morgan, unary minus
+        // on scalars: cutile 0.4.0 compiles neither `!` nor non-literal `-`.
+        QTest::newRow("tail_guard_ragged") << "tail_guard" << "tail_guard" << 0 << true << QString();
+        QTest::newRow("tail_guard_even") << "tail_guard" << "tail_guard" << 1 << true << QString();
+        // `<<`, `~`, `>>` and negation on int32 tiles and scalars.
+        QTest::newRow("bit_mix") << "bit_mix" << "bit_mix" << 0 << true << QString();
+        // cuTile Python splits a loop on an `if` comparing the loop variable
+        // with a loop-invariant value; the port emits the same two loops.
+        QTest::newRow("band_sum_masked") << "banded_rows" << "band_sum" << 0 << true << QString();
+        QTest::newRow("band_sum_plain") << "banded_rows" << "band_sum" << 1 << true << QString();
+        QTest::newRow("split_weights") << "banded_rows" << "split_weights" << 2 << true << QString();
     }
 
     void translateBuildDiff()

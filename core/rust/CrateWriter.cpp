@@ -10,6 +10,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 #include <QSaveFile>
 
 namespace tileport::rust {
@@ -42,6 +43,22 @@ QString format(const QString &rustfmt, const QString &path)
     if (!r.ok())
         return QStringLiteral("rustfmt %1: %2 %3").arg(path, r.describe(), QString::fromUtf8(r.standardError).trimmed());
     return {};
+}
+
+// rustfmt breaks a generic argument list that does not fit on the line
+// (`Tile<\n f32,\n { [TILE_N, GROUP] },\n>`) and ends it with a comma.
+// cutile 0.4.0 compares the operand types of a binary op by their tokens
+// (compile_binary_op.rs), so `Tile<f32, {..},>` and `Tile<f32, {..}>` are
+// different types to it, and whether a name is long enough to break its
+// annotation must not decide that. A `,` then a line break then `>` can
+// only end a generic list (no expression starts with `>`), so the comma
+// goes.
+QString dropGenericTrailingCommas(const QString &text)
+{
+    static const QRegularExpression trailing(QStringLiteral(",([ \\t]*\\n[ \\t]*>)"));
+    QString out = text;
+    out.replace(trailing, QStringLiteral("\\1"));
+    return out;
 }
 
 } // namespace
@@ -116,7 +133,7 @@ QString CrateWriter::write(const TranslationResult &result, const QString &dir, 
     if (!err.isEmpty())
         return err;
     QList<QList<int>> map;
-    const QString clean = stripMarkers(readText(lib), &map);
+    const QString clean = stripMarkers(dropGenericTrailingCommas(readText(lib)), &map);
     err = writeText(lib, clean);
     if (!err.isEmpty())
         return err;

@@ -72,6 +72,15 @@ private:
     void augmentedAssignment(TSNode n);
     void assign(const QString &name, const RustValue &v, TSNode at);
     void forStatement(TSNode n);
+    struct LoopSplit {
+        TSNode ifNode{};    // the `if` the loop splits on (null: none)
+        TSNode condition{}; // its condition
+        TSNode constant{};  // the ct.Constant part `and`-ed to the comparison, if any
+        TSNode bound{};     // the loop-invariant side of the comparison
+        QString op;         // the comparison with the loop variable on the left
+    };
+    LoopSplit loopSplit(TSNode forNode, const QString &var);
+    void rangeLoop(TSNode n, const QString &pyVar, const QString &lo, const QString &hi, const QString &step);
     bool reassignedLater(const QString &name) const;
     void requestSplit(int depth);
     void staticIteration(TSNode n, const QString &var, TSNode items);
@@ -84,7 +93,11 @@ private:
     QString conditionText(const RustValue &c, TSNode at);
     bool constantsOnly(TSNode n) const;
     RustValue notOperator(TSNode n);
+    RustValue negated(TSNode n);
+    RustValue negatedValue(const RustValue &v, TSNode at);
     RustValue booleanOperator(TSNode n);
+    RustValue booleanCombination(const QString &op, const RustValue &a, const RustValue &b, TSNode l, TSNode r, TSNode at);
+    QString boolOperandText(const RustValue &c, TSNode at);
     void ifStatement(TSNode n);
     void ifChain(QList<TSNode> conditions, QList<TSNode> bodies, TSNode elseBody, TSNode at);
     QList<RustValue> branchArm(TSNode body, const QStringList &fresh, const QStringList &outer);
@@ -99,7 +112,7 @@ private:
     RustValue identifier(TSNode n);
     RustValue binary(TSNode n);
     RustValue fusedMultiplyAdd(TSNode n);
-    RustValue comparison(TSNode n);
+    RustValue comparison(TSNode n, bool negate = false);
     RustValue unary(TSNode n);
     RustValue attribute(TSNode n);
     RustValue subscript(TSNode n);
@@ -188,6 +201,7 @@ private:
     bool keepDims(TSNode keepNode);
     RustValue cumulativeSum(TSNode call);
     RustValue extract(TSNode call);
+    void relabelReduced(RustValue &out);
     RustValue unaryMath(TSNode call, const QString &name);
     MathOptions mathOptions(TSNode call, const QString &what, const QStringList &positional);
     RustValue creation(TSNode call, const QString &name);

@@ -44,38 +44,109 @@ QString KernelLowering::conditionText(const RustValue &c, TSNode at)
     fail(at, QStringLiteral("condition"), QStringLiteral("must be a scalar (tile conditions are not lowered)"));
 }
 
+namespace {
+
+RustValue boolLiteral(bool t)
+{
+    RustValue v;
+    v.kind = RustValue::Kind::BoolLiteral;
+    v.integer = t ? 1 : 0;
+    v.number = double(v.integer);
+    return v;
+}
+
+bool truth(const RustValue &v) { return v.number != 0.0 || v.integer != 0; }
+
+RustValue boolScalar(const QString &text)
+{
+    RustValue v;
+    v.kind = RustValue::Kind::Scalar;
+    v.dtype = QStringLiteral("bool");
+    v.expr = text;
+    return v;
+}
+
+} // namespace
+
+// A bool scalar as an operand of `&&`/`||`: its text keeps its parentheses
+// (`(a || b) && c` must not lose them), an int's truth is `x != 0i32`.
+QString KernelLowering::boolOperandText(const RustValue &c, TSNode at)
+{
+    if (c.kind == RustValue::Kind::Scalar && resolve(c.dtype) == QLatin1String("bool"))
+        return c.expr;
+    return conditionText(c, at);
+}
+
+// `not x`, lowered structurally: cutile 0.4.0 compiles no unary operator
+// but `-` on literals (compile_expression.rs, "Unary expression not
+// supported"), so `!` is never emitted. `not` of a comparison inverts the
+// operator (integer operands; see comparison()), `not` of `and`/`or` goes
+// through De Morgan, `not not x` is the truth of x, and anything else is
+// negatedValue(). A constant-generic test stays a comparison, which cutile
+// folds as it folds the plain test.
 RustValue KernelLowering::notOperator(TSNode n)
 {
-    const TSNode arg = node::field(n, "argument");
-    const RustValue a = expr(arg);
-    RustValue out;
-    if (a.isLiteral()) { // decided while lowering (a dtype test, a module constant)
-        out.kind = RustValue::Kind::BoolLiteral;
-        out.integer = a.number == 0.0 && a.integer == 0 ? 1 : 0;
-        out.number = double(out.integer);
+    return negated(node::field(n, "argument"));
+}
+
+RustValue KernelLowering::negated(TSNode n)
+{
+    n = node::unparen(n);
+    if (node::is(n, "not_operator")) {
+        const TSNode inner = node::field(n, "argument");
+        const RustValue v = expr(inner);
+        if (v.isLiteral())
+            return boolLiteral(truth(v));
+        if (v.isTile())
+            return negatedValue(negatedValue(v, inner), inner);
+        return boolScalar(QStringLiteral("(%1)").arg(conditionText(v, inner)));
+    }
+    if (node::is(n, "boolean_operator")) {
+        const TSNode l = node::field(n, "left"), r = node::field(n, "right");
+        const QString op = m_src.text(node::field(n, "operator"));
+        const RustValue a = negated(l), b = negated(r);
+        return booleanCombination(op == QLatin1String("and") ? QStringLiteral("or") : QStringLiteral("and"), a, b, l, r, n);
+    }
+    if (node::is(n, "comparison_operator"))
+        return comparison(n, true);
+    return negatedValue(expr(n), n);
+}
+
+// The negation of an evaluated value: a literal is decided, an int scalar
+// tests `== 0i32`, and a bool (scalar or tile) is xor-ed with `true`, the
+// `xori x, true` cuTile Python emits for `not` on a bool.
+RustValue KernelLowering::negatedValue(const RustValue &v, TSNode at)
+{
+    if (v.isLiteral())
+        return boolLiteral(!truth(v));
+    if (v.isTile()) {
+        if (resolve(v.dtype) != QLatin1String("bool"))
+            fail(at, QStringLiteral("not"), QStringLiteral("`not` of a %1 tile is not lowered (compare it first)").arg(v.dtype));
+        RustValue out = v;
+        const QString t = bind(QStringLiteral("constant(true, %1)").arg(RustValue::shapeMacro(v.shape)), v.typeText());
+        out.expr = bind(QStringLiteral("xori(%1, %2)").arg(v.expr, t), v.typeText());
         return out;
     }
-    out.kind = RustValue::Kind::Scalar;
-    out.dtype = QStringLiteral("bool");
-    out.expr = QStringLiteral("(!(%1))").arg(conditionText(a, arg));
-    return out;
+    if (v.kind == RustValue::Kind::Scalar && resolve(v.dtype) == QLatin1String("bool"))
+        return boolScalar(QStringLiteral("(%1 ^ true)").arg(v.expr));
+    if (v.kind == RustValue::Kind::Scalar || v.kind == RustValue::Kind::BlockId)
+        return boolScalar(QStringLiteral("(%1 == 0i32)").arg(scalarText(v, at)));
+    fail(at, QStringLiteral("not"), QStringLiteral("needs a scalar or a bool tile"));
 }
 
 RustValue KernelLowering::booleanOperator(TSNode n)
 {
     const TSNode l = node::field(n, "left"), r = node::field(n, "right");
     const QString op = m_src.text(node::field(n, "operator"));
-    const RustValue a = expr(l), b = expr(r);
+    return booleanCombination(op, expr(l), expr(r), l, r, n);
+}
+
+// `a and b` / `a or b` on lowered operands (`not` hands negated ones here).
+RustValue KernelLowering::booleanCombination(const QString &op, const RustValue &a, const RustValue &b, TSNode l, TSNode r,
+                                             TSNode at)
+{
     if (a.isTile() || b.isTile())
-        fail(n, QStringLiteral("boolean operator"), QStringLiteral("`%1` on tiles is not lowered (use & or |)").arg(op));
-    const auto truth = [](const RustValue &v) { return v.number != 0.0 || v.integer != 0; };
-    const auto boolLiteral = [](bool t) {
-        RustValue v;
-        v.kind = RustValue::Kind::BoolLiteral;
-        v.integer = t ? 1 : 0;
-        v.number = double(v.integer);
-        return v;
-    };
+        fail(at, QStringLiteral("boolean operator"), QStringLiteral("`%1` on tiles is not lowered (use & or |)").arg(op));
     // A literal side decides or drops out, as Python's short-circuit does.
     if (a.isLiteral() && b.isLiteral())
         return boolLiteral(op == QLatin1String("and") ? truth(a) && truth(b) : truth(a) || truth(b));
@@ -83,12 +154,8 @@ RustValue KernelLowering::booleanOperator(TSNode n)
         return (op == QLatin1String("and")) == truth(a) ? b : boolLiteral(truth(a));
     if (b.isLiteral() && b.kind == RustValue::Kind::BoolLiteral)
         return (op == QLatin1String("and")) != truth(b) ? boolLiteral(truth(b)) : a; // as a condition
-    RustValue out;
-    out.kind = RustValue::Kind::Scalar;
-    out.dtype = QStringLiteral("bool");
-    out.expr = QStringLiteral("(%1 %2 %3)").arg(conditionText(a, l), op == QLatin1String("and") ? QStringLiteral("&&") : QStringLiteral("||"),
-                                              conditionText(b, r));
-    return out;
+    return boolScalar(QStringLiteral("(%1 %2 %3)").arg(boolOperandText(a, l), op == QLatin1String("and") ? QStringLiteral("&&") : QStringLiteral("||"),
+                                                       boolOperandText(b, r)));
 }
 
 namespace {

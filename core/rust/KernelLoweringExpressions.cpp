@@ -38,9 +38,9 @@ RustValue KernelLowering::literalValue(const ConstantValue &c) const
 
 RustValue KernelLowering::expr(TSNode n)
 {
-    n = node::unparen(n);
     if (!node::isNull(m_methodSelf) && ts_node_eq(n, m_methodSelf))
-        return m_methodSelfValue;
+        return m_methodSelfValue; // a method call's receiver, already lowered
+    n = node::unparen(n);
     // Literal arithmetic over literals and module constants folds here.
     const ConstantEvaluator eval(m_src, m_imports, [this](const QString &name) -> std::optional<ConstantValue> {
         if (m_vars.contains(name))
@@ -405,7 +405,11 @@ RustValue KernelLowering::binary(TSNode n)
     return scalarBinary(op, a, b, n);
 }
 
-RustValue KernelLowering::comparison(TSNode n)
+// `negate` lowers `not (a OP b)`: on integer scalars the inverted operator
+// (what Python means, and a const-generic test that cutile still folds); on
+// floats `not (a < b)` holds for NaN where `a >= b` does not, so there, and
+// on tiles, the comparison is negated as a bool (negatedValue).
+RustValue KernelLowering::comparison(TSNode n, bool negate)
 {
     const auto ch = node::children(n);
     if (ch.size() != 2)
@@ -421,10 +425,17 @@ RustValue KernelLowering::comparison(TSNode n)
                                                   {QStringLiteral(">="), QStringLiteral("ge_tile")},
                                                   {QStringLiteral("=="), QStringLiteral("eq_tile")},
                                                   {QStringLiteral("!="), QStringLiteral("ne_tile")}};
+    static const QHash<QString, QString> inverse{{QStringLiteral("<"), QStringLiteral(">=")},
+                                                 {QStringLiteral("<="), QStringLiteral(">")},
+                                                 {QStringLiteral(">"), QStringLiteral("<=")},
+                                                 {QStringLiteral(">="), QStringLiteral("<")},
+                                                 {QStringLiteral("=="), QStringLiteral("!=")},
+                                                 {QStringLiteral("!="), QStringLiteral("==")}};
     if (!tileFns.contains(op))
         fail(n, QStringLiteral("comparison %1").arg(op), QStringLiteral("not lowered"));
+    const auto done = [&](const RustValue &v) { return negate ? negatedValue(v, n) : v; };
     if (a.kind == RustValue::Kind::DType || b.kind == RustValue::Kind::DType)
-        return dtypeComparison(op, a, b, n);
+        return done(dtypeComparison(op, a, b, n));
     RustValue out;
     if (a.isTile() || b.isTile()) {
         const QString dtype = a.isTile() ? a.dtype : b.dtype;
@@ -435,7 +446,7 @@ RustValue KernelLowering::comparison(TSNode n)
         out.dtype = QStringLiteral("bool");
         out.shape = shape;
         out.expr = bind(QStringLiteral("%1(%2, %3)").arg(tileFns.value(op), ta.expr, tb.expr), out.typeText());
-        return out;
+        return done(out);
     }
     out.kind = RustValue::Kind::Scalar;
     out.dtype = QStringLiteral("bool");
@@ -452,30 +463,84 @@ RustValue KernelLowering::comparison(TSNode n)
             return v.expr;
         };
         out.expr = QStringLiteral("(%1 %2 %3)").arg(text(a, ch[0]), op, text(b, ch[1]));
-        return out;
+        return done(out);
     }
-    out.expr = QStringLiteral("(%1 %2 %3)").arg(scalarText(a, ch[0]), op, scalarText(b, ch[1]));
+    out.expr = QStringLiteral("(%1 %2 %3)").arg(scalarText(a, ch[0]), negate ? inverse.value(op) : op, scalarText(b, ch[1]));
     return out;
 }
 
+// cutile 0.4.0 compiles unary `-` on literals only (compile_expression.rs:
+// "Non-const unary expressions not supported") and no `!`, so both
+// operators become the ops cuTile Python emits for them.
 RustValue KernelLowering::unary(TSNode n)
 {
     const QString op = QString::fromUtf8(node::operatorOf(n).data(), qsizetype(node::operatorOf(n).size()));
     const RustValue a = expr(node::field(n, "argument"));
     if (op == QLatin1String("+"))
         return a;
+    if (op == QLatin1String("~")) {
+        // ~x is x ^ all-ones (`xori x, -1`, or `xori x, true` on bools), as
+        // cuTile Python emits it; on a scalar, `x ^ -1i32`.
+        RustValue ones;
+        ones.kind = RustValue::Kind::IntLiteral;
+        ones.integer = -1;
+        ones.number = -1;
+        if (a.kind == RustValue::Kind::BlockId || a.kind == RustValue::Kind::Scalar) // scalarText makes it i32
+            return scalarIntegerOp(QStringLiteral("^"), a, ones, n);
+        if (!a.isTile())
+            fail(n, QStringLiteral("unary ~"), QStringLiteral("needs an int or bool tile or an i32 scalar"));
+        if (resolve(a.dtype).startsWith(QLatin1String("TpDtype"))) // an integer-only operator, as in tileBinary
+            unify(a.dtype, QStringLiteral("i32"), n, QStringLiteral("unary ~"));
+        const QString dt = resolve(a.dtype);
+        QString allOnes;
+        if (dt == QLatin1String("bool"))
+            allOnes = QStringLiteral("true");
+        else if (isIntegerLike(dt) && dt.startsWith(QLatin1Char('i')))
+            allOnes = QStringLiteral("-1") + dt;
+        else // cutile 0.4.0 reads integer literals as i32, so no unsigned all-ones constant
+            fail(n, QStringLiteral("unary ~"), QStringLiteral("not lowered on %1 tiles").arg(dt));
+        RustValue out = a;
+        const QString c = bind(QStringLiteral("constant(%1, %2)").arg(allOnes, RustValue::shapeMacro(a.shape)), a.typeText());
+        out.expr = bind(QStringLiteral("xori(%1, %2)").arg(a.expr, c), a.typeText());
+        return out;
+    }
     if (op != QLatin1String("-"))
         fail(n, QStringLiteral("unary %1").arg(op), QStringLiteral("not lowered"));
     if (a.isTile()) {
-        if (!isFloatLike(a.dtype))
-            fail(n, QStringLiteral("unary -"), QStringLiteral("negation of %1 tiles is not lowered").arg(a.dtype));
         RustValue out = a;
-        out.expr = bind(QStringLiteral("negf(%1)").arg(a.expr), a.typeText());
+        if (isFloatLike(a.dtype))
+            out.expr = bind(QStringLiteral("negf(%1)").arg(a.expr), a.typeText());
+        else if (isIntegerLike(a.dtype) && resolve(a.dtype).startsWith(QLatin1Char('i')))
+            out.expr = bind(QStringLiteral("negi(%1, overflow::None)").arg(a.expr), a.typeText());
+        else
+            fail(n, QStringLiteral("unary -"), QStringLiteral("negation of %1 tiles is not lowered").arg(a.dtype));
         return out;
     }
-    if (a.kind == RustValue::Kind::Scalar && resolve(a.dtype) == QLatin1String("i32")) {
+    if (a.kind == RustValue::Kind::Scalar && isFloatLike(a.dtype) && !resolve(a.dtype).startsWith(QLatin1String("Tp"))) {
+        // A float scalar: negf on its rank-0 tile, as cuTile Python emits.
         RustValue out = a;
-        out.expr = QStringLiteral("(-%1)").arg(a.expr);
+        const QString rank0 = RustValue::tileType(resolve(a.dtype), {});
+        const QString t = bind(QStringLiteral("scalar_to_tile(%1)").arg(a.expr), rank0);
+        const QString neg = bind(QStringLiteral("negf(%1)").arg(t), rank0);
+        out.expr = bind(QStringLiteral("tile_to_scalar(%1)").arg(neg), resolve(a.dtype));
+        return out;
+    }
+    if (a.kind == RustValue::Kind::BlockId || a.kind == RustValue::Kind::Scalar) {
+        RustValue out = a;
+        out.kind = RustValue::Kind::Scalar;
+        out.dtype = QStringLiteral("i32");
+        const QString text = scalarText(a, n); // an untyped scalar becomes i32
+        if (m_constParams.contains(a.expr)) {
+            // A ct.Constant: `0 - C`, which cutile folds to a constant as
+            // cuTile Python folds the negation.
+            out.expr = QStringLiteral("(0i32 - %1)").arg(a.expr);
+            return out;
+        }
+        // A runtime int: negi on its rank-0 tile, what cuTile Python emits.
+        const QString rank0 = RustValue::tileType(QStringLiteral("i32"), {});
+        const QString t = bind(QStringLiteral("scalar_to_tile(%1)").arg(text), rank0);
+        const QString neg = bind(QStringLiteral("negi(%1, overflow::None)").arg(t), rank0);
+        out.expr = bind(QStringLiteral("tile_to_scalar(%1)").arg(neg), QStringLiteral("i32"));
         return out;
     }
     fail(n, QStringLiteral("unary -"), QStringLiteral("operand not lowered"));

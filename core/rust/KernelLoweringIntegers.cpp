@@ -41,8 +41,12 @@ QString KernelLowering::integerTileOp(const QString &op, const QString &a, const
                            : op == QLatin1String("|") ? QStringLiteral("ori") : QStringLiteral("xori");
         return bind(QStringLiteral("%1(%2, %3)").arg(fn, a, b), type);
     }
+    // `<<` is cutile's operator, not shli(.., overflow::None): that op's
+    // annotation writes no overflow attribute for None, which the bytecode
+    // writer requires (ShLI); the operator emits shli with overflow none,
+    // as cuTile Python does.
     if (op == QLatin1String("<<"))
-        return bind(QStringLiteral("shli(%1, %2, overflow::None)").arg(a, b), type);
+        return bind(QStringLiteral("%1 << %2").arg(a, b), type);
     if (op == QLatin1String(">>"))
         return bind(QStringLiteral("shri(%1, %2)").arg(a, b), type);
     if (op != QLatin1String("%"))
@@ -62,9 +66,22 @@ QString KernelLowering::integerTileOp(const QString &op, const QString &a, const
 }
 
 // i32 scalars go through rank-0 tiles, as cuTile Python's scalars are.
+// The bitwise operators are Rust's on i32: cutile emits the same andi /
+// ori / xori / shli / shri on the scalar (a rank-0 tile in Tile IR) and,
+// unlike for an op call, folds `&`, `|` and `^` of constants (`STAGE & 1`
+// on a ct.Constant decides an `if` as cuTile Python's folding does).
 RustValue KernelLowering::scalarIntegerOp(const QString &op, const RustValue &a, const RustValue &b, TSNode at)
 {
     const QString sa = scalarText(a, at), sb = scalarText(b, at);
+    static const QStringList bitwise{QStringLiteral("&"), QStringLiteral("|"), QStringLiteral("^"), QStringLiteral("<<"),
+                                     QStringLiteral(">>")};
+    if (bitwise.contains(op)) {
+        RustValue out;
+        out.kind = RustValue::Kind::Scalar;
+        out.dtype = QStringLiteral("i32");
+        out.expr = QStringLiteral("(%1 %2 %3)").arg(sa, op, sb);
+        return out;
+    }
     const QString rank0 = RustValue::tileType(QStringLiteral("i32"), {});
     const QString ta = bind(QStringLiteral("scalar_to_tile(%1)").arg(sa), rank0);
     const QString tb = bind(QStringLiteral("scalar_to_tile(%1)").arg(sb), rank0);

@@ -39,10 +39,18 @@ RustValue KernelLowering::load(TSNode c)
     const auto loadText = [&](const QString &tma) {
         return QStringLiteral("load_view_tko(&%1, %2, ordering::Weak, scope::TileBlock, %3, tma::%4)").arg(view, idx, o.latency, tma);
     };
-    if (!o.tmaParam.isEmpty())
-        out.expr = bind(QStringLiteral("if %1 != 0i32 { %2 } else { %3 }")
-                            .arg(o.tmaParam, loadText(QStringLiteral("Enabled")), loadText(QStringLiteral("Disabled"))),
-                        out.typeText());
+    if (!o.tmaParam.isEmpty()) {
+        // Each arm binds its load to a typed let: cutile decides the `if` on
+        // the const generic and compiles the taken arm with no expected type
+        // (compile_expression.rs), and load_view_tko cannot infer its own
+        // ("unable to infer call; add a return type annotation").
+        const auto arm = [&](const QString &tma) {
+            const QString t = QStringLiteral("t%1_").arg(m_temp++);
+            return QStringLiteral("let %1: %2 = %3; %1").arg(t, out.typeText(), loadText(tma));
+        };
+        const QString enabled = arm(QStringLiteral("Enabled")), disabled = arm(QStringLiteral("Disabled"));
+        out.expr = bind(QStringLiteral("if %1 != 0i32 { %2 } else { %3 }").arg(o.tmaParam, enabled, disabled), out.typeText());
+    }
     else
         out.expr = bind(loadText(o.tma), out.typeText());
     return out;

@@ -262,6 +262,123 @@ void KernelLowering::forStatement(TSNode n)
         fail(right, QStringLiteral("range"), QStringLiteral("takes one to three arguments"));
     }
     const QString pyVar = m_src.text(left);
+    const LoopSplit split = step.isEmpty() || step == QLatin1String("1") ? loopSplit(n, pyVar) : LoopSplit{};
+    if (node::isNull(split.ifNode)) {
+        rangeLoop(n, pyVar, lo, hi, step);
+        return;
+    }
+    // cuTile Python splits a step-1 loop whose body has exactly one
+    // top-level `if` comparing the induction variable with a loop-invariant
+    // value (cuda.tile _passes/loop_split.py): the iterations before the
+    // split point run the else arm, the ones after it the then arm, each in
+    // a loop of its own. The port emits the same two loops, so the IR has
+    // the loads, MMAs and reductions of both copies, as the reference does.
+    // A constant part (`CAUSAL and j >= s`) only a config decides keeps an
+    // `if` on it around the split, and the plain loop where it is false.
+    const uint32_t condAt = ts_node_start_byte(split.condition);
+    if (!node::isNull(split.constant)) {
+        emit(QStringLiteral("if %1 {").arg(conditionText(expr(split.constant), split.constant)));
+        ++m_indent;
+        ++m_loopDepth; // names of the enclosing scope the loops assign become `let mut`
+    }
+    QString at = scalarText(expr(split.bound), split.bound);
+    if (split.op == QLatin1String(">") || split.op == QLatin1String("<="))
+        at = bind(QStringLiteral("%1 + 1i32").arg(at), QStringLiteral("i32"));
+    const QString firstStop = bind(QStringLiteral("min(%1, %2)").arg(hi, at), QStringLiteral("i32"));
+    const QString secondStart = bind(QStringLiteral("max(%1, %2)").arg(lo, at), QStringLiteral("i32"));
+    const bool thenFirst = split.op == QLatin1String("<") || split.op == QLatin1String("<=");
+    m_fixedConditions.insert(condAt, thenFirst);
+    rangeLoop(n, pyVar, lo, firstStop, step);
+    m_fixedConditions.insert(condAt, !thenFirst);
+    rangeLoop(n, pyVar, secondStart, hi, step);
+    m_fixedConditions.remove(condAt); // the condition reads the loop variable: nothing else decides it
+    if (!node::isNull(split.constant)) {
+        --m_loopDepth;
+        --m_indent;
+        emit(QStringLiteral("} else {"));
+        ++m_indent;
+        ++m_loopDepth;
+        rangeLoop(n, pyVar, lo, hi, step);
+        --m_loopDepth;
+        --m_indent;
+        emit(QStringLiteral("}"));
+        m_lastTemp.clear();
+    }
+}
+
+// The `if` of a loop body that cuTile Python's loop splitting splits on:
+// the one top-level `if` whose condition is `v OP b` or `b OP v` (OP one
+// of < <= > >=, v the loop variable, b reading no name the body assigns),
+// or such a comparison `and` a condition of ct.Constants only. None when
+// there is no such `if` or more than one, as Python then splits nothing.
+KernelLowering::LoopSplit KernelLowering::loopSplit(TSNode forNode, const QString &var)
+{
+    const LoopLiveness liveness(m_src, m_inlinePrefix.isEmpty() ? m_function : m_inlineFunction, forNode);
+    const std::function<bool(TSNode)> invariant = [&](TSNode x) {
+        if (node::is(x, "identifier"))
+            return m_src.text(x) != var && !liveness.assigned().contains(m_src.text(x));
+        if (node::is(x, "call") || node::is(x, "lambda"))
+            return false;
+        for (TSNode c : node::children(x))
+            if (!invariant(c))
+                return false;
+        return true;
+    };
+    static const QHash<QString, QString> flipped{{QStringLiteral("<"), QStringLiteral(">")},
+                                                 {QStringLiteral("<="), QStringLiteral(">=")},
+                                                 {QStringLiteral(">"), QStringLiteral("<")},
+                                                 {QStringLiteral(">="), QStringLiteral("<=")}};
+    const auto comparison = [&](TSNode c, LoopSplit &out) {
+        c = node::unparen(c);
+        if (!node::is(c, "comparison_operator") || node::children(c).size() != 2)
+            return false;
+        const QString op = m_src.text(ts_node_child(c, 1));
+        if (!flipped.contains(op))
+            return false;
+        const TSNode a = node::unparen(node::children(c)[0]), b = node::unparen(node::children(c)[1]);
+        const auto isVar = [&](TSNode x) { return node::is(x, "identifier") && m_src.text(x) == var; };
+        if (isVar(a) && invariant(b)) {
+            out.op = op;
+            out.bound = b;
+        } else if (isVar(b) && invariant(a)) {
+            out.op = flipped.value(op);
+            out.bound = a;
+        } else {
+            return false;
+        }
+        return true;
+    };
+    LoopSplit found;
+    int candidates = 0;
+    for (TSNode stmt : node::children(node::field(forNode, "body"))) {
+        if (!node::is(stmt, "if_statement"))
+            continue;
+        LoopSplit s;
+        s.ifNode = stmt;
+        s.condition = node::field(stmt, "condition");
+        const TSNode c = node::unparen(s.condition);
+        bool ok = comparison(c, s);
+        if (!ok && node::is(c, "boolean_operator") && m_src.text(node::field(c, "operator")) == QLatin1String("and")) {
+            const TSNode l = node::field(c, "left"), r = node::field(c, "right");
+            if (comparison(r, s) && constantsOnly(l)) {
+                s.constant = l;
+                ok = true;
+            } else if (comparison(l, s) && constantsOnly(r)) {
+                s.constant = r;
+                ok = true;
+            }
+        }
+        if (ok) {
+            ++candidates;
+            found = s;
+        }
+    }
+    return candidates == 1 ? found : LoopSplit{};
+}
+
+// `for var in lo..hi` (or `.step_by(step)`) around the lowered body.
+void KernelLowering::rangeLoop(TSNode n, const QString &pyVar, const QString &lo, const QString &hi, const QString &step)
+{
     const QString var = rustName(pyVar);
     if (step.isEmpty())
         emit(QStringLiteral("for %1 in %2..%3 {").arg(var, lo, hi));

@@ -40,6 +40,8 @@ RustValue KernelLowering::reduction(TSNode c, const QString &fn)
         if (keep) {
             out.shape = QStringList(x.shape.size(), QStringLiteral("1"));
             out.expr = bind(QStringLiteral("%1.reshape(%2)").arg(out.expr, RustValue::shapeMacro(out.shape)), out.typeText());
+        } else {
+            relabelReduced(out);
         }
         return out;
     }
@@ -67,8 +69,32 @@ RustValue KernelLowering::reduction(TSNode c, const QString &fn)
         kept[axis] = QStringLiteral("1");
         out.shape = kept;
         out.expr = bind(QStringLiteral("%1.reshape(%2)").arg(out.expr, RustValue::shapeMacro(kept)), out.typeText());
+    } else {
+        relabelReduced(out);
     }
     return out;
+}
+
+// cutile 0.4.0 checks that the operands of `+ - * /` and of the *_tile
+// comparisons have one type by comparing their Rust type tokens
+// (compile_binary_op.rs). A reduce_* result's type is built from the
+// instantiated element type and the numeric shape (compile_intrinsic.rs,
+// "reduce": `Tile<f32, {[128]}>`), while every other op takes the
+// annotated spelling (`Tile<E, {[TILE_D]}>`), so the two never compare
+// equal. Where they can differ (a const-generic dimension, a generic
+// element type), the result goes through convert_tile to its own type:
+// an identity conversion, which cutile lowers to no op and which gives the
+// value the annotated spelling. (A keepdims reshape does the same.)
+void KernelLowering::relabelReduced(RustValue &out)
+{
+    const bool symbolic = resolve(out.dtype).startsWith(QLatin1String("TpDtype"))
+                          || std::any_of(out.shape.cbegin(), out.shape.cend(), [](const QString &d) {
+                                 bool numeric = false;
+                                 d.toInt(&numeric);
+                                 return !numeric;
+                             });
+    if (symbolic)
+        out.expr = bind(QStringLiteral("convert_tile(%1)").arg(out.expr), out.typeText());
 }
 
 // ct.extract(x, index, shape): the index counts subtiles, as Tile IR's
