@@ -21,6 +21,9 @@ int usage(int code)
         "  ir decode FILE [-o OUT]       print Tile IR bytecode (13.1-13.3) in the cuda_tile text syntax\n"
         "  ir canon FILE                 print the canonical form of a Tile IR module\n"
         "  ir diff REF GEN [--json]      compare two Tile IR modules (exit 0 PASS, 2 notes, 1 FAIL_FIXABLE)\n"
+        "  sass REF GEN [--target sm_90] [--json]\n"
+        "                                compile both Tile IR bytecodes with tileiras on the CPU and compare their SASS\n"
+        "                                (exit 0 identical/equivalent, 1 differs, 3 a tool failed); one FILE: its SASS\n"
         "  configs FILE [--tests PATH]... [--call EXPR]... [--target h200] [-o SIDECAR] [--json]\n"
         "                                capture a kernel file's launch configs by running its code\n"
         "                                (exit 0 complete, 3 partial, 1 failed)\n"
@@ -58,6 +61,8 @@ int main(int argc, char **argv)
         return runBatchCommand(args);
     if (cmd == QLatin1String("ir"))
         return runIrCommand(args);
+    if (cmd == QLatin1String("sass"))
+        return runSassCommand(args);
     if (cmd == QLatin1String("configs"))
         return runConfigsCommand(args);
     if (cmd == QLatin1String("port"))
