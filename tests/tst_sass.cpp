@@ -242,6 +242,13 @@ private Q_SLOTS:
     {
         const Module ref = parseListing(QString::fromLatin1(kListing)).module;
         QCOMPARE(compare(ref, ref).verdict, Verdict::Identical);
+        // The same code with a larger parameter bank (cutile passes more
+        // parameters): still identical, with a note.
+        const Comparison bank = compare(ref, parseListing(listing(QString::fromLatin1(kListing),
+                                                                  {{QStringLiteral("CONSTANT[0]:560"), QStringLiteral("CONSTANT[0]:592")}}))
+                                                 .module);
+        QCOMPARE(bank.verdict, Verdict::Identical);
+        QCOMPARE(bank.functions.first().notes, QStringList{QStringLiteral("parameter bank 560 vs 592 bytes")});
 
         // Other registers, another parameter slot, two independent
         // instructions swapped, and the code shifted by one slot: equivalent.

@@ -150,15 +150,19 @@ FunctionComparison compareFunctions(const Function *rf, const Function *gf)
         loopsEquivalent &= fc.loops.last().verdict != Verdict::Differs;
     }
 
+    // The parameter bank's size is no code: the two front-ends pass other
+    // parameters (cutile adds shapes and strides the kernel may not read).
+    if (rf->resources.constant0 != gf->resources.constant0)
+        fc.notes << QStringLiteral("parameter bank %1 vs %2 bytes").arg(rf->resources.constant0).arg(gf->resources.constant0);
     const SassNormalizer rn(*rf), gn(*gf);
-    if (rn.exactLines() == gn.exactLines() && fc.resourceDeltas.isEmpty()) {
+    if (rn.exactLines() == gn.exactLines() && !resourcesMatter) {
         fc.verdict = Verdict::Identical;
         return fc;
     }
     const bool sameMultiset = SassNormalizer::multiset(rn.canonicalLines()) == SassNormalizer::multiset(gn.canonicalLines());
     if (sameMultiset && !resourcesMatter && loopsEquivalent) {
         fc.verdict = Verdict::Equivalent;
-        fc.notes << QStringLiteral("same instructions up to register allocation, parameter layout and order");
+        fc.notes.prepend(QStringLiteral("same instructions up to register allocation, parameter layout and order"));
         return fc;
     }
     fc.verdict = Verdict::Differs;

@@ -64,7 +64,8 @@ struct Comparison {
 
 // Functions are paired by name, then the rest in order (the two front-ends
 // mangle entry names differently). A function's verdict:
-//   IDENTICAL   equal exact lines (docs/sass.md) and equal resources;
+//   IDENTICAL   equal exact lines (docs/sass.md) and equal registers,
+//               shared, local and stack (the parameter bank may differ);
 //   EQUIVALENT  equal canonical multisets, equal registers, shared, local
 //               and stack, the same number of loops (working and wait),
 //               each working loop equivalent;
