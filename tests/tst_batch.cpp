@@ -15,6 +15,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 #include <QElapsedTimer>
 #include <QProcess>
 #include <QTemporaryDir>
@@ -331,6 +332,45 @@ private Q_SLOTS:
         QCOMPARE(c.failFixable, 1);
         QCOMPARE(c.irRuns, 4); // a:c3 reused a:c1's comparison; b:c2 made none
         QCOMPARE(c.kernelWorst, (QMap<QString, int>{{"FAIL_FIXABLE", 1}, {"-", 1}, {"PASS", 1}}));
+    }
+
+    // --sass: a column after ir with each kernel's worst SASS verdict (a
+    // config never compared ranks worst), the per-config counts in the
+    // summary, and the verdict in every JSON row.
+    void sassColumn()
+    {
+        QCOMPARE(BatchRow::sassRank(QStringLiteral("SASS_IDENTICAL")), 0);
+        QCOMPARE(BatchRow::sassRank(QStringLiteral("SASS_DIFFERS")), 2);
+        QCOMPARE(BatchRow::sassRank(QStringLiteral("-")), 4);
+        QList<BatchRow> rows{row(QStringLiteral("a"), QStringLiteral("c1"), QStringLiteral("PASS")),
+                             row(QStringLiteral("a"), QStringLiteral("c2"), QStringLiteral("PASS_WITH_NOTES")),
+                             row(QStringLiteral("b"), QStringLiteral("c1"), QStringLiteral("FAIL_FIXABLE"))};
+        rows[0].sassVerdict = QStringLiteral("SASS_IDENTICAL");
+        rows[1].sassVerdict = QStringLiteral("SASS_DIFFERS");
+        rows[1].sassReason = QStringLiteral("111 vs 391 instructions, 32 vs 45 registers");
+        rows[2].sassVerdict = QStringLiteral("BLOCKED");
+        const QStringList lines = BatchReport::table(rows, false, true).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QCOMPARE(lines[0], QStringLiteral("file  kernel  analyzed  translated  builds  configs  ir               sass          time_ms  reason"));
+        QCOMPARE(lines[1], QStringLiteral("k.py  a       yes       yes         yes     2        PASS_WITH_NOTES  SASS_DIFFERS       20"));
+        QCOMPARE(lines[2], QStringLiteral("k.py  b       yes       yes         yes     1        FAIL_FIXABLE     BLOCKED            10"));
+        const QStringList all = BatchReport::table(rows, true, true).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QVERIFY2(all[1].contains(QRegularExpression(QStringLiteral(" PASS +SASS_IDENTICAL +10$"))), qPrintable(all[1]));
+        // Without --sass the table is as before.
+        QVERIFY(!BatchReport::table(rows).contains(QLatin1String("sass")));
+        const BatchReport::Counts c = BatchReport::count(rows, 1);
+        QCOMPARE(c.sassIdentical, 1);
+        QCOMPARE(c.sassDiffers, 1);
+        QCOMPARE(c.sassBlocked, 1);
+        QVERIFY(BatchReport::summary(c, 5, true).contains(
+            QLatin1String("; SASS per config: 1 SASS_IDENTICAL, 0 SASS_EQUIVALENT, 1 SASS_DIFFERS, 1 BLOCKED; 5 ms")));
+        QVERIFY(!BatchReport::summary(c, 5).contains(QLatin1String("SASS")));
+        const QJsonObject doc = BatchReport::toJson(rows, 1, QStringLiteral("d"), 1, true, 5);
+        QCOMPARE(doc.value(QStringLiteral("rows")).toArray()[1].toObject().value(QStringLiteral("sass")).toString(),
+                 QStringLiteral("SASS_DIFFERS"));
+        QCOMPARE(doc.value(QStringLiteral("kernels")).toArray()[0].toObject().value(QStringLiteral("sass")).toString(),
+                 QStringLiteral("SASS_DIFFERS"));
+        QCOMPARE(doc.value(QStringLiteral("summary")).toObject().value(QStringLiteral("sass_blocked")).toInt(), 1);
+        QVERIFY(BatchReport::progressLine(rows[1], 2, 3).contains(QLatin1String("ir PASS_WITH_NOTES, sass SASS_DIFFERS (10 ms)")));
     }
 
     // A malformed kernel file gives a row that says where, not a crash; so

@@ -62,7 +62,12 @@ private Q_SLOTS:
         // Two kernels to build keep the test short; softmax is the fast test's.
         QVERIFY(QFile::remove(dir.filePath(QStringLiteral("ops/softmax.py"))));
 
-        BatchRunner runner({dir.path(), 2, true, work.path(), 900'000}, tools);
+        BatchRunner::Options options{dir.path(), 2, true, work.path(), 900'000};
+        // --sass where the tools are installed: both sides of each compared
+        // config through tileiras (docs/sass.md).
+        const bool sass = !tools.tileiras.isEmpty() && !tools.cuobjdump.isEmpty() && !tools.nvdisasm.isEmpty();
+        options.sass = sass;
+        BatchRunner runner(options, tools);
         QCOMPARE(runner.runToCompletion(), QString());
         const QList<BatchRow> &rows = runner.rows();
         QCOMPARE(rows.size(), 7); // vector_add has two configs
@@ -81,6 +86,12 @@ private Q_SLOTS:
             QVERIFY(QFile::exists(addWork.filePath(config + QStringLiteral("/diff.json"))));
             // A hand-written sidecar: said once that the launchers' facts were assumed.
             QCOMPARE(findings(addWork.filePath(config + QStringLiteral("/diff.json")), QStringLiteral("launcher-facts-assumed")).size(), 1);
+            if (!sass)
+                continue;
+            QVERIFY2(add->sassVerdict.startsWith(QStringLiteral("SASS_")), qPrintable(add->sassVerdict + QStringLiteral(": ") + add->sassReason));
+            QVERIFY(QFile::exists(addWork.filePath(config + QStringLiteral("/sass.json"))));
+            QVERIFY(add->sassDetail.value(QStringLiteral("ref_registers")).toInt() > 0);
+            QVERIFY(add->sassDetail.value(QStringLiteral("gen_instructions")).toInt() > 0);
         }
 
         // Built, but with no sidecar there is nothing to compare against.
@@ -89,6 +100,7 @@ private Q_SLOTS:
         QCOMPARE(copy->built, BatchRow::Step::Yes);
         QCOMPARE(copy->irVerdict, QStringLiteral("-"));
         QCOMPARE(copy->irReason, QStringLiteral("no config"));
+        QCOMPARE(copy->sassVerdict, QStringLiteral("-")); // no IR verdict, no SASS
 
         // The refused kernel of the same file is not built.
         const BatchRow *refused = find(rows, QStringLiteral("mixed.py"), QStringLiteral("checked_copy"));

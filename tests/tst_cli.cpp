@@ -52,7 +52,7 @@ private Q_SLOTS:
                                    QStringLiteral("python + cuda-tile"), QStringLiteral("cargo"), QStringLiteral("rustc"),
                                    QStringLiteral("rustfmt"), QStringLiteral("CUDA headers"), QStringLiteral("libclang"),
                                    QStringLiteral("cutile crate build"), QStringLiteral("tileiras"),
-                                   QStringLiteral("GPU (nvidia-smi)")};
+                                   QStringLiteral("cuobjdump"), QStringLiteral("nvdisasm"), QStringLiteral("GPU (nvidia-smi)")};
         QCOMPARE(names, expected);
     }
 

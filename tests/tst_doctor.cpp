@@ -78,6 +78,37 @@ private Q_SLOTS:
         QCOMPARE(rustc.version, QStringLiteral("rustc 1.95.0 (test)"));
     }
 
+    // The SASS tools: optional, found where scripts/setup installs them,
+    // and a tileiras without the ptxas and libnvvm beside it is broken.
+    void sassToolsAreReportedWithTheirVersion()
+    {
+        const Toolchains tools = Toolchains::fromEnvironment();
+        Doctor doctor(tools);
+        const DoctorRow tileiras = doctor.checkTileiras();
+        const DoctorRow cuobjdump = doctor.checkCuobjdump();
+        QVERIFY(!tileiras.required && !cuobjdump.required);
+        QVERIFY(tileiras.fix.contains(QStringLiteral("scripts/setup")));
+        if (tileiras.status == DoctorRow::Status::Missing)
+            QSKIP("no tileiras here (scripts/setup with TILEPORT_NO_SASS?)");
+        QCOMPARE(tileiras.status, DoctorRow::Status::Found);
+        QCOMPARE(tileiras.version, QStringLiteral("13.3.36"));
+        QVERIFY2(tileiras.detail.isEmpty(), qPrintable(tileiras.detail));
+        QCOMPARE(cuobjdump.status, DoctorRow::Status::Found);
+        QVERIFY2(cuobjdump.version.startsWith(QStringLiteral("13.3.")), qPrintable(cuobjdump.version));
+        const DoctorRow nvdisasm = doctor.checkNvdisasm();
+        QCOMPARE(nvdisasm.status, DoctorRow::Status::Found);
+        QCOMPARE(nvdisasm.version, cuobjdump.version);
+
+        QTemporaryDir dir;
+        Toolchains lone;
+        lone.tileiras = writeScript(dir, QStringLiteral("tileiras"),
+                                    "echo 'Cuda compilation tools, release 13.3, V13.3.36'\n");
+        const DoctorRow broken = Doctor(lone).checkTileiras();
+        QCOMPARE(broken.status, DoctorRow::Status::Broken);
+        QCOMPARE(broken.version, QStringLiteral("13.3.36"));
+        QVERIFY2(broken.detail.contains(QStringLiteral("ptxas")), qPrintable(broken.detail));
+    }
+
     void oldCudaHeadersAreBroken()
     {
         QTemporaryDir dir;

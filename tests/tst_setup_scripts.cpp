@@ -4,6 +4,7 @@
 #include <QDir>
 #include <QFile>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -96,6 +97,45 @@ private Q_SLOTS:
         QCOMPARE(r.code, 1);
         QVERIFY2(r.err.contains(QStringLiteral("checksum mismatch for tree-sitter-python 0.23.6")), qPrintable(r.err));
         QVERIFY(!bad.exists());
+    }
+
+    // The SASS tools: each wheel pinned to one version with its x86_64 and
+    // aarch64 hashes; a current stamp installs nothing, TILEPORT_NO_SASS
+    // skips them, and a failed pip leaves no half-installed directory.
+    void sassToolsArePinnedAndIdempotent()
+    {
+        const Run pins = bash(QStringLiteral(". scripts/lib/pins.sh && printf '%s\\n' \"$TILEPORT_SASS_REQUIREMENTS\""));
+        QCOMPARE(pins.code, 0);
+        const QRegularExpression pin(QStringLiteral("^(nvidia-[a-z-]+)==(\\d+\\.\\d+\\.\\d+) \\\\$"), QRegularExpression::MultilineOption);
+        const QRegularExpression hash(QStringLiteral("--hash=sha256:[0-9a-f]{64}\\b"));
+        QStringList names;
+        for (auto it = pin.globalMatch(pins.out); it.hasNext();)
+            names << it.next().captured(1);
+        QCOMPARE(names, (QStringList{QStringLiteral("nvidia-cuda-tileiras"), QStringLiteral("nvidia-nvvm"),
+                                     QStringLiteral("nvidia-cuda-nvcc"), QStringLiteral("nvidia-cuda-cuobjdump"),
+                                     QStringLiteral("nvidia-cuda-nvdisasm")}));
+        QCOMPARE(int(pins.out.count(hash)), 2 * int(names.size()));
+        QVERIFY(pins.out.contains(QStringLiteral("nvidia-cuda-tileiras==13.3.36 ")));
+
+        QTemporaryDir cache;
+        const QMap<QString, QString> env{{QStringLiteral("TILEPORT_CACHE"), cache.path()}};
+        const Run present = bash(QStringLiteral(
+            ". scripts/setup && mkdir -p \"$TILEPORT_TOOLCHAINS/sass\" && "
+            "printf '%s\\n' \"$(uname -m)\" \"$TILEPORT_SASS_REQUIREMENTS\" | sha256sum | cut -d' ' -f1 > \"$TILEPORT_TOOLCHAINS/sass/.tileport-stamp\" && "
+            "setup_sass_tools"), env);
+        QVERIFY2(present.code == 0, qPrintable(present.err));
+        QVERIFY2(present.err.contains(QStringLiteral("SASS tools: present")), qPrintable(present.err));
+
+        QVERIFY(QFile::remove(cache.filePath(QStringLiteral("toolchains/sass/.tileport-stamp"))));
+        const Run skipped = bash(QStringLiteral(". scripts/setup && setup_sass_tools"),
+                                 {{QStringLiteral("TILEPORT_CACHE"), cache.path()}, {QStringLiteral("TILEPORT_NO_SASS"), QStringLiteral("1")}});
+        QVERIFY2(skipped.code == 0 && skipped.err.contains(QStringLiteral("skipped (TILEPORT_NO_SASS)")), qPrintable(skipped.err));
+
+        // No venv (so no pip) in this cache: the install fails and says how to skip it.
+        const Run failed = bash(QStringLiteral(". scripts/setup && setup_sass_tools"), env);
+        QCOMPARE(failed.code, 1);
+        QVERIFY2(failed.err.contains(QStringLiteral("TILEPORT_NO_SASS=1 skips them")), qPrintable(failed.err));
+        QCOMPARE(QDir(cache.filePath(QStringLiteral("toolchains"))).entryList({QStringLiteral("sass.new*")}, QDir::Dirs).size(), 0);
     }
 
     // A fake build root: a dpkg database with every listed package but the

@@ -5,6 +5,8 @@
 #include "LauncherFindings.h"
 #include "ProcessRunner.h"
 #include "ReferenceExporter.h"
+#include "SassComparison.h"
+#include "SassReport.h"
 #include "tileport/TileIR/Diff/IrDiff.h"
 #include "tileport/TileIR/Diff/ModuleLoader.h"
 #include "tileport/TileIR/Diff/ReportWriter.h"
@@ -13,6 +15,7 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonDocument>
 
 #include <mlir/IR/MLIRContext.h>
 
@@ -54,6 +57,47 @@ void diff(const QString &ref, const QString &gen, const frontend::KernelConfig &
                          .arg(report->count(td::Severity::Critical))
                          .arg(report->count(td::Severity::Note))
                          .arg(work.filePath(QStringLiteral("diff.md")));
+}
+
+// Both sides through tileiras and cuobjdump; the verdict, a one-line
+// summary and the figures of the first function pair; sass.json beside.
+void compareSass(const BatchConfigCheck::Request &request, const QString &ref, const QString &gen, const QDir &work,
+                 const std::atomic_bool *cancel, BatchConfigCheck::Result &out)
+{
+    sass::CompileOptions options;
+    options.target = request.sassTarget;
+    options.timeoutMs = std::min(request.timeoutMs, options.timeoutMs);
+    const auto [r, g] = request.sass->buildPair(ref, gen, options, cancel);
+    if (!r.ok() || !g.ok()) {
+        out.sassVerdict = QStringLiteral("BLOCKED");
+        out.sassReason = r.ok() ? g.error : r.error;
+        return;
+    }
+    const sass::Comparison c = sass::compare(r.module, g.module);
+    out.sassVerdict = sass::verdictName(c.verdict);
+    batchtext::writeFile(work.filePath(QStringLiteral("sass.json")),
+                         QJsonDocument(sass::comparisonJson(r, g, c, options)).toJson());
+    if (c.functions.isEmpty())
+        return;
+    const sass::FunctionComparison &f = c.functions.first();
+    QJsonObject classes;
+    QStringList deltas;
+    for (const sass::CountDelta &d : f.classDeltas) {
+        classes.insert(d.name, d.delta());
+        deltas << QStringLiteral("%1 %2%3").arg(d.name, d.delta() > 0 ? QStringLiteral("+") : QString()).arg(d.delta());
+    }
+    out.sassDetail = QJsonObject{{QStringLiteral("ref_instructions"), f.refInstructions},
+                                 {QStringLiteral("gen_instructions"), f.genInstructions},
+                                 {QStringLiteral("ref_registers"), f.refResources.registers},
+                                 {QStringLiteral("gen_registers"), f.genResources.registers},
+                                 {QStringLiteral("ref_local_bytes"), f.refResources.local},
+                                 {QStringLiteral("gen_local_bytes"), f.genResources.local},
+                                 {QStringLiteral("class_deltas"), classes}};
+    if (c.verdict == sass::Verdict::Differs)
+        out.sassReason = QStringLiteral("%1 vs %2 instructions, %3 vs %4 registers%5")
+                             .arg(f.refInstructions).arg(f.genInstructions)
+                             .arg(f.refResources.registers).arg(f.genResources.registers)
+                             .arg(deltas.isEmpty() ? QString() : QStringLiteral("; ") + deltas.join(QStringLiteral(", ")));
 }
 
 } // namespace
@@ -124,6 +168,8 @@ BatchConfigCheck::Result BatchConfigCheck::run(const Request &request, const std
         return finish();
     }
     diff(req.outputFile, generated, request.config, work, out);
+    if (request.sass && out.verdict != QLatin1String("-") && !(cancel && cancel->load()))
+        compareSass(request, req.outputFile, generated, work, cancel, out);
     return finish();
 }
 

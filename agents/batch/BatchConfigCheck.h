@@ -4,6 +4,7 @@
 #include "EntrySignature.h"
 #include "KernelConfig.h"
 #include "ReferenceExporter.h"
+#include "SassCompiler.h"
 #include "Toolchains.h"
 
 #include <QHash>
@@ -20,7 +21,7 @@ namespace tileport {
 // JobRunner job once its kernel has built: exports the cuTile Python
 // reference, runs the IR harness and diffs the two Tile IRs (as stages A,
 // B and C do). Writes reference.tileirbc, generated/ and diff.{json,md}
-// into its own directory.
+// into its own directory, and with a SASS compiler sass.json.
 class BatchConfigCheck
 {
 public:
@@ -43,11 +44,18 @@ public:
         QStringList harnessArgs; // HarnessArguments for `workDir`/generated
         QString workDir;
         int timeoutMs = 900'000;
+        // Set with --sass: both bytecodes of a compared config are compiled
+        // with tileiras and their SASS compared (shared by all jobs).
+        std::shared_ptr<const sass::SassCompiler> sass;
+        QString sassTarget = QStringLiteral("sm_90");
     };
     struct Result {
         QString verdict = QStringLiteral("-"); // PASS, PASS_WITH_NOTES, FAIL_FIXABLE or "-"
         QString reason;
         QStringList criticalRules; // the differ's rules of its critical findings, each once
+        QString sassVerdict = QStringLiteral("-");
+        QString sassReason;
+        QJsonObject sassDetail;
         qint64 elapsedMs = 0;
     };
 

@@ -79,7 +79,7 @@ QList<BatchReport::Kernel> BatchReport::kernels(const QList<BatchRow> &rows)
         const bool same = !out.isEmpty() && r.isKernel() && rows[out.last().first].isKernel()
                           && rows[out.last().first].file == r.file && rows[out.last().first].kernel == r.kernel;
         if (!same)
-            out << Kernel{i, 0, 0, i, 0, {}};
+            out << Kernel{i, 0, 0, i, i, 0, {}};
         Kernel &k = out.last();
         ++k.count;
         k.elapsedMs += r.elapsedMs;
@@ -89,6 +89,8 @@ QList<BatchReport::Kernel> BatchReport::kernels(const QList<BatchRow> &rows)
         }
         if (BatchRow::irRank(r.irVerdict) > BatchRow::irRank(rows[k.worst].irVerdict))
             k.worst = i;
+        if (BatchRow::sassRank(r.sassVerdict) > BatchRow::sassRank(rows[k.worstSass].sassVerdict))
+            k.worstSass = i;
     }
     return out;
 }
@@ -114,6 +116,10 @@ BatchReport::Counts BatchReport::count(const QList<BatchRow> &rows, int files)
             c.pass += row.irVerdict == QLatin1String("PASS");
             c.passWithNotes += row.irVerdict == QLatin1String("PASS_WITH_NOTES");
             c.failFixable += row.irVerdict == QLatin1String("FAIL_FIXABLE");
+            c.sassIdentical += row.sassVerdict == QLatin1String("SASS_IDENTICAL");
+            c.sassEquivalent += row.sassVerdict == QLatin1String("SASS_EQUIVALENT");
+            c.sassDiffers += row.sassVerdict == QLatin1String("SASS_DIFFERS");
+            c.sassBlocked += row.sassVerdict == QLatin1String("BLOCKED");
             if (row.irVerdict != QLatin1String("-"))
                 runs.insert(row.file + QLatin1Char('\n') + row.kernel + QLatin1Char('\n')
                             + (row.sharedWith.isEmpty() ? row.config : row.sharedWith));
@@ -123,34 +129,53 @@ BatchReport::Counts BatchReport::count(const QList<BatchRow> &rows, int files)
     return c;
 }
 
-QString BatchReport::table(const QList<BatchRow> &rows, bool perConfig)
+QString BatchReport::table(const QList<BatchRow> &rows, bool perConfig, bool sass)
 {
+    // The sass column sits after ir; time_ms stays the right-aligned one.
+    const auto withSass = [sass](QStringList line, const QString &cell) {
+        if (sass)
+            line.insert(7, cell);
+        return line;
+    };
+    const qsizetype timeColumn = sass ? 8 : 7;
     if (perConfig) {
-        QList<QStringList> lines{{QStringLiteral("file"), QStringLiteral("kernel"), QStringLiteral("config"),
-                                  QStringLiteral("analyzed"), QStringLiteral("translated"), QStringLiteral("builds"),
-                                  QStringLiteral("ir"), QStringLiteral("time_ms"), QStringLiteral("reason")}};
+        QList<QStringList> lines{withSass({QStringLiteral("file"), QStringLiteral("kernel"), QStringLiteral("config"),
+                                           QStringLiteral("analyzed"), QStringLiteral("translated"), QStringLiteral("builds"),
+                                           QStringLiteral("ir"), QStringLiteral("time_ms"), QStringLiteral("reason")},
+                                          QStringLiteral("sass"))};
         for (const BatchRow &r : rows)
-            lines << QStringList{r.file, r.kernel, configCell(r), BatchRow::text(r.analyzed), translatedCell(r),
-                                 BatchRow::text(r.built, "skipped"), r.irVerdict, QString::number(r.elapsedMs), reasonCell(r)};
-        return layout(lines, 7);
+            lines << withSass(QStringList{r.file, r.kernel, configCell(r), BatchRow::text(r.analyzed), translatedCell(r),
+                                          BatchRow::text(r.built, "skipped"), r.irVerdict, QString::number(r.elapsedMs),
+                                          reasonCell(r)},
+                              r.sassVerdict);
+        return layout(lines, timeColumn);
     }
-    QList<QStringList> lines{{QStringLiteral("file"), QStringLiteral("kernel"), QStringLiteral("analyzed"),
-                              QStringLiteral("translated"), QStringLiteral("builds"), QStringLiteral("configs"),
-                              QStringLiteral("ir"), QStringLiteral("time_ms"), QStringLiteral("reason")}};
+    QList<QStringList> lines{withSass({QStringLiteral("file"), QStringLiteral("kernel"), QStringLiteral("analyzed"),
+                                       QStringLiteral("translated"), QStringLiteral("builds"), QStringLiteral("configs"),
+                                       QStringLiteral("ir"), QStringLiteral("time_ms"), QStringLiteral("reason")},
+                                      QStringLiteral("sass"))};
     for (const Kernel &k : kernels(rows)) {
         const BatchRow &r = rows[k.first];
         const BatchRow &worst = rows[k.worst];
-        lines << QStringList{r.file, r.kernel, BatchRow::text(r.analyzed), translatedCell(r), BatchRow::text(r.built, "skipped"),
-                             r.isKernel() ? QString::number(k.configs) : QStringLiteral("-"), worst.irVerdict,
-                             QString::number(k.elapsedMs), reasonCell(worst)};
+        lines << withSass(QStringList{r.file, r.kernel, BatchRow::text(r.analyzed), translatedCell(r),
+                                      BatchRow::text(r.built, "skipped"),
+                                      r.isKernel() ? QString::number(k.configs) : QStringLiteral("-"), worst.irVerdict,
+                                      QString::number(k.elapsedMs), reasonCell(worst)},
+                          rows[k.worstSass].sassVerdict);
     }
-    return layout(lines, 7);
+    return layout(lines, timeColumn);
 }
 
-QString BatchReport::summary(const Counts &c, qint64 elapsedMs)
+QString BatchReport::summary(const Counts &c, qint64 elapsedMs, bool sass)
 {
+    const QString sassPart = !sass ? QString()
+                                   : QStringLiteral("; SASS per config: %1 SASS_IDENTICAL, %2 SASS_EQUIVALENT, %3 SASS_DIFFERS, %4 BLOCKED")
+                                         .arg(c.sassIdentical)
+                                         .arg(c.sassEquivalent)
+                                         .arg(c.sassDiffers)
+                                         .arg(c.sassBlocked);
     return QStringLiteral("%1 files, %2 kernels, %3 configs: %4 analyzed, %5 translated, %6 built (%7 failed to build); "
-                          "IR per config: %8 PASS, %9 PASS_WITH_NOTES, %10 FAIL_FIXABLE (%11 comparisons); %12 ms")
+                          "IR per config: %8 PASS, %9 PASS_WITH_NOTES, %10 FAIL_FIXABLE (%11 comparisons)%12; %13 ms")
         .arg(c.files)
         .arg(c.kernels)
         .arg(c.configs)
@@ -162,6 +187,7 @@ QString BatchReport::summary(const Counts &c, qint64 elapsedMs)
         .arg(c.passWithNotes)
         .arg(c.failFixable)
         .arg(c.irRuns)
+        .arg(sassPart)
         .arg(elapsedMs);
 }
 
@@ -182,6 +208,7 @@ QJsonObject BatchReport::toJson(const QList<BatchRow> &rows, int files, const QS
                                   {QStringLiteral("ir"), rows[k.worst].irVerdict},
                                   {QStringLiteral("ir_config"), rows[k.worst].config},
                                   {QStringLiteral("ir_counts"), verdictCounts(k.verdicts)},
+                                  {QStringLiteral("sass"), rows[k.worstSass].sassVerdict},
                                   {QStringLiteral("time_ms"), k.elapsedMs}};
     }
     const Counts c = count(rows, files);
@@ -203,6 +230,10 @@ QJsonObject BatchReport::toJson(const QList<BatchRow> &rows, int files, const QS
                                     {QStringLiteral("ir_pass_with_notes"), c.passWithNotes},
                                     {QStringLiteral("ir_fail_fixable"), c.failFixable},
                                     {QStringLiteral("ir_runs"), c.irRuns},
+                                    {QStringLiteral("sass_identical"), c.sassIdentical},
+                                    {QStringLiteral("sass_equivalent"), c.sassEquivalent},
+                                    {QStringLiteral("sass_differs"), c.sassDiffers},
+                                    {QStringLiteral("sass_blocked"), c.sassBlocked},
                                     {QStringLiteral("kernel_ir"), verdictCounts(c.kernelWorst)}}},
                        {QStringLiteral("elapsed_ms"), elapsedMs}};
 }
@@ -213,11 +244,12 @@ QString BatchReport::progressLine(const BatchRow &row, int done, int total)
     if (!row.config.isEmpty())
         subject += row.sharedWith.isEmpty() ? QStringLiteral(" [%1]").arg(row.config)
                                             : QStringLiteral(" [%1, as %2]").arg(row.config, row.sharedWith);
-    QString line = QStringLiteral("[%1/%2] %3 %4: translated %5, builds %6, ir %7 (%8 ms)")
+    const QString sass = row.sassVerdict == QLatin1String("-") ? QString() : QStringLiteral(", sass ") + row.sassVerdict;
+    QString line = QStringLiteral("[%1/%2] %3 %4: translated %5, builds %6, ir %7%8 (%9 ms)")
                        .arg(done)
                        .arg(total)
                        .arg(row.file, subject, BatchRow::text(row.translated), BatchRow::text(row.built, "skipped"),
-                            row.irVerdict)
+                            row.irVerdict, sass)
                        .arg(row.elapsedMs);
     if (const QString why = row.reason(); !why.isEmpty())
         line += QStringLiteral(": ") + why;

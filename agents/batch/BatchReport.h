@@ -23,6 +23,7 @@ public:
         int count = 0;   // its rows
         int configs = 0; // rows with a config
         int worst = 0;   // the row with the worst IR verdict (BatchRow::irRank), the first of equals
+        int worstSass = 0; // the row with the worst SASS verdict (BatchRow::sassRank)
         qint64 elapsedMs = 0;
         QMap<QString, int> verdicts; // IR verdict -> configs with it
     };
@@ -41,14 +42,21 @@ public:
         int passWithNotes = 0;
         int failFixable = 0;
         int irRuns = 0; // distinct comparisons behind those verdicts (shared ones count once)
+        // Per config, with --sass.
+        int sassIdentical = 0;
+        int sassEquivalent = 0;
+        int sassDiffers = 0;
+        int sassBlocked = 0;
         QMap<QString, int> kernelWorst; // per kernel: its worst verdict -> kernels
     };
     static Counts count(const QList<BatchRow> &rows, int files);
 
     // One line per kernel (its worst verdict and config count), or with
-    // perConfig one per row.
-    static QString table(const QList<BatchRow> &rows, bool perConfig = false);
-    static QString summary(const Counts &c, qint64 elapsedMs);
+    // perConfig one per row; with sass, a `sass` column after `ir` (the
+    // kernel's worst SASS verdict).
+    static QString table(const QList<BatchRow> &rows, bool perConfig = false, bool sass = false);
+    // With sass, the SASS verdicts per config are appended.
+    static QString summary(const Counts &c, qint64 elapsedMs, bool sass = false);
     static QJsonObject toJson(const QList<BatchRow> &rows, int files, const QString &directory, int jobs, bool build,
                               qint64 elapsedMs);
     static QString progressLine(const BatchRow &row, int done, int total);

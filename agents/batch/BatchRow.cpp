@@ -36,6 +36,14 @@ int BatchRow::irRank(const QString &verdict)
     return 3;
 }
 
+int BatchRow::sassRank(const QString &verdict)
+{
+    static const QStringList order{QStringLiteral("SASS_IDENTICAL"), QStringLiteral("SASS_EQUIVALENT"),
+                                   QStringLiteral("SASS_DIFFERS"), QStringLiteral("BLOCKED")};
+    const qsizetype i = order.indexOf(verdict);
+    return i < 0 ? int(order.size()) : int(i);
+}
+
 QJsonObject BatchRow::toJson() const
 {
     return QJsonObject{{QStringLiteral("file"), file},
@@ -52,6 +60,9 @@ QJsonObject BatchRow::toJson() const
                        {QStringLiteral("ir"), irVerdict},
                        {QStringLiteral("ir_reason"), irReason},
                        {QStringLiteral("ir_rules"), QJsonArray::fromStringList(irRules)},
+                       {QStringLiteral("sass"), sassVerdict},
+                       {QStringLiteral("sass_reason"), sassReason},
+                       {QStringLiteral("sass_detail"), sassDetail},
                        {QStringLiteral("time_ms"), elapsedMs}};
 }
 

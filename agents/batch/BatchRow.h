@@ -27,6 +27,11 @@ struct BatchRow {
     QString irVerdict = QStringLiteral("-"); // PASS, PASS_WITH_NOTES, FAIL_FIXABLE or "-"
     QString irReason;
     QStringList irRules; // the differ's rules behind its critical findings (FAIL_FIXABLE)
+    // With --sass, for configs with an IR verdict (docs/sass.md):
+    // SASS_IDENTICAL, SASS_EQUIVALENT, SASS_DIFFERS, BLOCKED, or "-".
+    QString sassVerdict = QStringLiteral("-");
+    QString sassReason;      // why BLOCKED, or the main deltas
+    QJsonObject sassDetail;  // instructions, registers, local bytes and class deltas of both sides
     qint64 elapsedMs = 0;
 
     bool isKernel() const { return kernel != QLatin1String("-"); }
@@ -37,6 +42,8 @@ struct BatchRow {
     // The differ's verdict order, PASS < PASS_WITH_NOTES < FAIL_FIXABLE; "-"
     // (no comparison made) ranks above them all: that config is unverified.
     static int irRank(const QString &verdict);
+    // SASS_IDENTICAL < SASS_EQUIVALENT < SASS_DIFFERS < BLOCKED < "-".
+    static int sassRank(const QString &verdict);
     QJsonObject toJson() const;
 };
 

@@ -306,6 +306,12 @@ void BatchRunner::kernelBuilt(int index)
         req.harnessArgs = args;
         req.harnessArgs[0] = BatchConfigCheck::generatedDir(req.workDir);
         req.timeoutMs = m_options.timeoutMs;
+        if (m_options.sass) {
+            if (!m_sass)
+                m_sass = std::make_shared<const sass::SassCompiler>(m_tools);
+            req.sass = m_sass;
+            req.sassTarget = m_options.sassTarget;
+        }
         unitOf.insert(key, int(m_units.size()));
         started << int(m_units.size());
         m_units.push_back(std::move(unit));
@@ -336,6 +342,9 @@ void BatchRunner::unitDone(int index)
         m_rows[r].irVerdict = unit.result.verdict;
         m_rows[r].irReason = unit.result.reason;
         m_rows[r].irRules = unit.result.criticalRules;
+        m_rows[r].sassVerdict = unit.result.sassVerdict;
+        m_rows[r].sassReason = unit.result.sassReason;
+        m_rows[r].sassDetail = unit.result.sassDetail;
         m_rows[r].elapsedMs += share;
     }
     for (int r : unit.rows)

@@ -38,6 +38,8 @@ public:
         QString workDirectory; // crates, logs, IR; a temporary dir when empty
         int timeoutMs = 900'000; // per child process
         BatchConfigSource::Function configSource = {}; // none when empty
+        bool sass = false; // SASS of every config with an IR verdict (docs/sass.md)
+        QString sassTarget = QStringLiteral("sm_90");
     };
 
     explicit BatchRunner(Options options, Toolchains tools = Toolchains::fromEnvironment(), QObject *parent = nullptr);
@@ -92,6 +94,7 @@ private:
     Options m_options;
     Toolchains m_tools;
     QString m_probeLock;
+    std::shared_ptr<const sass::SassCompiler> m_sass; // with Options::sass
     std::unique_ptr<QTemporaryDir> m_tempWork;
     QStringList m_paths;
     std::vector<BatchFileTranslator::Outcome> m_files;

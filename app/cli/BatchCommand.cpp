@@ -25,7 +25,7 @@ int usageError(const QString &msg)
 {
     QTextStream(stderr) << "tileport batch: " << msg << '\n'
                         << "usage: tileport batch DIR|FILE.py [--jobs N] [--json] [--per-config] [--no-build] [--no-capture] [--out WORKDIR] "
-                           "[--timeout SECONDS]\n";
+                           "[--timeout SECONDS] [--sass]\n";
     return kErrorExit;
 }
 
@@ -61,6 +61,8 @@ int runBatchCommand(const QStringList &args)
             options.build = false;
         } else if (a == QLatin1String("--no-capture")) {
             capture = false;
+        } else if (a == QLatin1String("--sass")) {
+            options.sass = true;
         } else if (a.startsWith(QLatin1Char('-'))) {
             return usageError(QStringLiteral("unknown option '%1'").arg(a));
         } else if (options.directory.isEmpty()) {
@@ -104,8 +106,9 @@ int runBatchCommand(const QStringList &args)
                                                  options.build, runner.elapsedMs()))
                    .toJson(QJsonDocument::Indented);
     } else {
-        out << BatchReport::table(runner.rows(), perConfig) << '\n'
-            << BatchReport::summary(BatchReport::count(runner.rows(), runner.fileCount()), runner.elapsedMs()) << '\n';
+        out << BatchReport::table(runner.rows(), perConfig, options.sass) << '\n'
+            << BatchReport::summary(BatchReport::count(runner.rows(), runner.fileCount()), runner.elapsedMs(), options.sass)
+            << '\n';
     }
     return 0;
 }

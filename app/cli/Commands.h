@@ -17,5 +17,6 @@ int runReportCommand(const QStringList &args);
 int runTranslateCommand(const QStringList &args);
 int runBatchCommand(const QStringList &args);
 int runRepairCommand(const QStringList &args);
+int runSassCommand(const QStringList &args);
 // `analyze` for a Triton file (TritonAnalyze.cpp).
 int runTritonAnalyze(const QString &file, bool json, const QString &output, bool useConfig);

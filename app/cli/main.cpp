@@ -16,11 +16,14 @@ int usage(int code)
         "  reference FILE [--out DIR]    export the reference Tile IR of a cuTile Python kernel; for a Triton\n"
         "                                file, run it under the Triton interpreter at small shapes (--max-elements N)\n"
         "  translate FILE [-o DIR] [--kernel NAME]  port a cuTile Python file to a cuTile Rust crate\n"
-        "  batch DIR [--jobs N] [--json] [--no-build] [--out WORKDIR]\n"
-        "                                every kernel under DIR: analyze, translate, build, IR diff\n"
+        "  batch DIR [--jobs N] [--json] [--no-build] [--out WORKDIR] [--sass]\n"
+        "                                every kernel under DIR: analyze, translate, build, IR diff (--sass: SASS too)\n"
         "  ir decode FILE [-o OUT]       print Tile IR bytecode (13.1-13.3) in the cuda_tile text syntax\n"
         "  ir canon FILE                 print the canonical form of a Tile IR module\n"
         "  ir diff REF GEN [--json]      compare two Tile IR modules (exit 0 PASS, 2 notes, 1 FAIL_FIXABLE)\n"
+        "  sass REF GEN [--target sm_90] [--json]\n"
+        "                                compile both Tile IR bytecodes with tileiras on the CPU and compare their SASS\n"
+        "                                (exit 0 identical/equivalent, 1 differs, 3 a tool failed); one FILE: its SASS\n"
         "  configs FILE [--tests PATH]... [--call EXPR]... [--target h200] [-o SIDECAR] [--json]\n"
         "                                capture a kernel file's launch configs by running its code\n"
         "                                (exit 0 complete, 3 partial, 1 failed)\n"
@@ -58,6 +61,8 @@ int main(int argc, char **argv)
         return runBatchCommand(args);
     if (cmd == QLatin1String("ir"))
         return runIrCommand(args);
+    if (cmd == QLatin1String("sass"))
+        return runSassCommand(args);
     if (cmd == QLatin1String("configs"))
         return runConfigsCommand(args);
     if (cmd == QLatin1String("port"))

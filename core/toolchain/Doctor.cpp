@@ -26,7 +26,8 @@ QString lastLines(const QByteArray &bytes, int n = 3)
 }
 
 // Runs `program args` and fills version/status from its first output line.
-DoctorRow probe(DoctorRow row, const QString &program, const QStringList &args, int timeoutMs = 20'000)
+DoctorRow probe(DoctorRow row, const QString &program, const QStringList &args, int timeoutMs = 20'000,
+                QString (*versionOf)(const QString &) = nullptr)
 {
     if (program.isEmpty() || !QFileInfo(program).isExecutable()) {
         row.status = Status::Missing;
@@ -45,7 +46,18 @@ DoctorRow probe(DoctorRow row, const QString &program, const QStringList &args, 
     }
     row.status = Status::Found;
     row.version = firstLine(r.standardOutput.isEmpty() ? r.standardError : r.standardOutput);
+    if (versionOf) {
+        const QString v = versionOf(QString::fromUtf8(r.standardOutput));
+        if (!v.isEmpty())
+            row.version = v;
+    }
     return row;
+}
+
+// An NVIDIA tool: its version line ("13.3.36") rather than its first line.
+DoctorRow probeCudaTool(DoctorRow row, const QString &program)
+{
+    return probe(row, program, {QStringLiteral("--version")}, 20'000, &Toolchains::cudaToolVersion);
 }
 
 } // namespace
@@ -66,6 +78,8 @@ QList<DoctorRow> Doctor::run() const
     rows << checkLibclang();
     rows << checkCutileBuild();
     rows << checkTileiras();
+    rows << checkCuobjdump();
+    rows << checkNvdisasm();
     rows << checkGpu();
     return rows;
 }
@@ -194,8 +208,44 @@ DoctorRow Doctor::checkTileiras() const
 {
     DoctorRow row{QStringLiteral("tileiras")};
     row.required = false;
-    row.fix = QStringLiteral("optional, for cubins: pip install 'nvidia-cuda-tileiras>=13.3' into the venv");
-    return probe(row, m_tools.tileiras, {QStringLiteral("--version")});
+    row.fix = QStringLiteral("optional, for `tileport sass`: ./scripts/setup installs tileiras 13.3.36 with libnvvm and "
+                             "ptxas into toolchains/sass (or set TILEPORT_TILEIRAS)");
+    row = probeCudaTool(row, m_tools.tileiras);
+    if (row.status != Status::Found)
+        return row;
+    // tileiras loads ../lib/libnvvm.so.4 and runs ./ptxas from its own
+    // directory; without them it starts but every compile fails.
+    const QDir bin = QFileInfo(m_tools.tileiras).dir();
+    QStringList missing;
+    if (!QFileInfo(bin.filePath(QStringLiteral("ptxas"))).isExecutable())
+        missing << QStringLiteral("ptxas");
+    if (!QFileInfo::exists(bin.filePath(QStringLiteral("../lib/libnvvm.so.4"))))
+        missing << QStringLiteral("../lib/libnvvm.so.4");
+    if (!missing.isEmpty()) {
+        row.status = Status::Broken;
+        row.detail = QStringLiteral("beside it, missing: %1").arg(missing.join(QStringLiteral(", ")));
+    } else if (!row.version.startsWith(QLatin1String("13.3."))) {
+        row.detail = QStringLiteral("the pinned version is 13.3.36; SASS from another version is not comparable with it");
+    }
+    return row;
+}
+
+DoctorRow Doctor::checkCuobjdump() const
+{
+    DoctorRow row{QStringLiteral("cuobjdump")};
+    row.required = false;
+    row.fix = QStringLiteral("optional, for `tileport sass`: ./scripts/setup installs cuobjdump 13.3.73 into toolchains/sass "
+                             "(or set TILEPORT_CUOBJDUMP)");
+    return probeCudaTool(row, m_tools.cuobjdump);
+}
+
+DoctorRow Doctor::checkNvdisasm() const
+{
+    DoctorRow row{QStringLiteral("nvdisasm")};
+    row.required = false;
+    row.fix = QStringLiteral("optional, cuobjdump -sass runs it: ./scripts/setup installs nvdisasm 13.3.73 into "
+                             "toolchains/sass (or set TILEPORT_NVDISASM)");
+    return probeCudaTool(row, m_tools.nvdisasm);
 }
 
 DoctorRow Doctor::checkGpu() const

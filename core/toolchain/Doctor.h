@@ -30,6 +30,8 @@ public:
     DoctorRow checkCudaHeaders() const;
     DoctorRow checkLibclang() const;
     DoctorRow checkTileiras() const;
+    DoctorRow checkCuobjdump() const;
+    DoctorRow checkNvdisasm() const;
     DoctorRow checkGpu() const;
 
     // CUDA_VERSION from <root>/include/cuda.h, e.g. 13030; 0 when unreadable.

@@ -4,6 +4,7 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
+#include <QRegularExpression>
 #include <QStandardPaths>
 
 namespace tileport {
@@ -31,6 +32,29 @@ QString findResourceDir(const QProcessEnvironment &env)
 #endif
 }
 
+// The directory scripts/setup installs tileiras and cuobjdump into
+// (toolchains/sass): named by env.sh, or where setup puts it under the cache,
+// so that an env.sh written by an older setup still finds it.
+QString sassBinDir(const QProcessEnvironment &env)
+{
+    QString dir = env.value(QStringLiteral("TILEPORT_SASS_DIR"));
+    if (dir.isEmpty()) {
+        QString cache = env.value(QStringLiteral("TILEPORT_CACHE"));
+        if (cache.isEmpty()) {
+            const QString xdg = env.value(QStringLiteral("XDG_CACHE_HOME"));
+            cache = (xdg.isEmpty() ? QDir::homePath() + QStringLiteral("/.cache") : xdg) + QStringLiteral("/tileport");
+        }
+        dir = cache + QStringLiteral("/toolchains/sass");
+    }
+    return dir + QStringLiteral("/nvidia/cu13/bin");
+}
+
+QString executableIn(const QString &dir, const QString &name)
+{
+    const QFileInfo f(QDir(dir).filePath(name));
+    return f.isExecutable() ? f.absoluteFilePath() : QString();
+}
+
 } // namespace
 
 Toolchains Toolchains::fromEnvironment(const QProcessEnvironment &env)
@@ -45,7 +69,10 @@ Toolchains Toolchains::fromEnvironment(const QProcessEnvironment &env)
     t.cargoTargetDir = env.value(QStringLiteral("CARGO_TARGET_DIR"));
     t.cutileVersion = env.value(QStringLiteral("TILEPORT_CUTILE_VERSION"), QStringLiteral("0.4.0"));
     t.resourceDir = findResourceDir(env);
+    const QString sassBin = sassBinDir(env);
     t.tileiras = env.value(QStringLiteral("TILEPORT_TILEIRAS"));
+    if (t.tileiras.isEmpty())
+        t.tileiras = executableIn(sassBin, QStringLiteral("tileiras"));
     if (t.tileiras.isEmpty() && !t.python.isEmpty()) {
         // pip's nvidia-cuda-tileiras puts the binary beside the venv's packages.
         const QDir venv = QFileInfo(t.python).dir();
@@ -62,7 +89,29 @@ Toolchains Toolchains::fromEnvironment(const QProcessEnvironment &env)
     }
     if (t.tileiras.isEmpty())
         t.tileiras = QStandardPaths::findExecutable(QStringLiteral("tileiras"));
+    t.cuobjdump = env.value(QStringLiteral("TILEPORT_CUOBJDUMP"));
+    if (t.cuobjdump.isEmpty())
+        t.cuobjdump = executableIn(sassBin, QStringLiteral("cuobjdump"));
+    if (t.cuobjdump.isEmpty() && !env.value(QStringLiteral("CUDA_HOME")).isEmpty())
+        t.cuobjdump = executableIn(env.value(QStringLiteral("CUDA_HOME")) + QStringLiteral("/bin"), QStringLiteral("cuobjdump"));
+    if (t.cuobjdump.isEmpty())
+        t.cuobjdump = QStandardPaths::findExecutable(QStringLiteral("cuobjdump"));
+    // cuobjdump -sass runs nvdisasm from PATH: prefer the one beside it.
+    t.nvdisasm = env.value(QStringLiteral("TILEPORT_NVDISASM"));
+    if (t.nvdisasm.isEmpty() && !t.cuobjdump.isEmpty())
+        t.nvdisasm = executableIn(QFileInfo(t.cuobjdump).absolutePath(), QStringLiteral("nvdisasm"));
+    if (t.nvdisasm.isEmpty())
+        t.nvdisasm = executableIn(sassBin, QStringLiteral("nvdisasm"));
+    if (t.nvdisasm.isEmpty())
+        t.nvdisasm = QStandardPaths::findExecutable(QStringLiteral("nvdisasm"));
     return t;
+}
+
+QString Toolchains::cudaToolVersion(const QString &versionText)
+{
+    static const QRegularExpression re(QStringLiteral("release \\d+\\.\\d+, V(\\d+\\.\\d+\\.\\d+)"));
+    const auto m = re.match(versionText);
+    return m.hasMatch() ? m.captured(1) : QString();
 }
 
 QProcessEnvironment Toolchains::cargoEnvironment() const

@@ -19,9 +19,15 @@ struct Toolchains {
     QString cargoTargetDir;
     QString cutileVersion; // pinned crate version for generated crates
     QString resourceDir;   // our resources/ (python helpers, crate templates)
-    QString tileiras;      // optional
+    QString tileiras;      // optional: Tile IR bytecode -> cubin (with libnvvm and ptxas beside it)
+    QString cuobjdump;     // optional: SASS and resource usage of a cubin
+    QString nvdisasm;      // optional: what cuobjdump -sass runs (from PATH)
 
     static Toolchains fromEnvironment(const QProcessEnvironment &env = QProcessEnvironment::systemEnvironment());
+
+    // "13.3.36" from an NVIDIA tool's --version text ("..., V13.3.36");
+    // empty when the text has no such line.
+    static QString cudaToolVersion(const QString &versionText);
 
     // Environment for cargo: CUDA headers, libclang and the shared target dir.
     QProcessEnvironment cargoEnvironment() const;

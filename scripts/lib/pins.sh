@@ -54,3 +54,28 @@ TILEPORT_CUDA_WHEELS=(
 # Rust toolchain and the cutile crate (see docs/toolchains.md).
 TILEPORT_RUST_MIN=1.89
 TILEPORT_CUTILE_VERSION=0.4.0
+
+# Machine code on the CPU (docs/sass.md): tileiras compiles Tile IR bytecode
+# to a cubin and runs the libnvvm and ptxas installed beside it; cuobjdump
+# prints its SASS and resource usage (one run for both), and for the SASS it
+# runs nvdisasm, which it looks for on PATH. tileiras 13.3.36 is the
+# only 13.3 build PyPI serves (cuda-tile 1.7.0's [tileiras] extra accepts
+# >=13.2,<13.5); the others are the 13.3.73 release of the same toolkit.
+# Installed with --require-hashes into toolchains/sass (x86_64 and aarch64
+# wheels); TILEPORT_NO_SASS=1 skips them (about 155 MB to download).
+TILEPORT_TILEIRAS_VERSION=13.3.36
+TILEPORT_SASS_REQUIREMENTS='nvidia-cuda-tileiras==13.3.36 \
+    --hash=sha256:9221618a3f6422efcb9ae38225d1db7bf0f4ca211f8fdc98a3cd6a81a8f00eca \
+    --hash=sha256:91510f8f9b4f4b3f3a365c43218b62873b5ae1474db6b32eb3ece7f0934496af
+nvidia-nvvm==13.3.73 \
+    --hash=sha256:0e28e0858a3475e11ac67d35301cd5bf82666a1c0dc4ec4e80ceaf3a5fd1dea8 \
+    --hash=sha256:e2bcdd5783b5481445f1f0e7170cb836cc0d72999839ba850bbba6dc97b76bb8
+nvidia-cuda-nvcc==13.3.73 \
+    --hash=sha256:f483af83166c4fa356a21606076d553b0b4ceaebbd9912e537545080db695bdd \
+    --hash=sha256:70f250825355d2c3aa6c7a972a0ec00f020bad66d2679e527eb4336301c904aa
+nvidia-cuda-cuobjdump==13.3.73 \
+    --hash=sha256:8e87d17597fccb71e6bffe0718b7ff6847b9b7923744b789e282bd761eb91654 \
+    --hash=sha256:96e520be38bcd9cd27563dcc0a4b3082fcc6f1c03e341115776cc68036385071
+nvidia-cuda-nvdisasm==13.3.73 \
+    --hash=sha256:fa17084b07c0dca68a42892f771b4b1b40fbe9b91660209623e61cea611cae8c \
+    --hash=sha256:dd4751884f9016b9b6dbf007abdeb5681d0a2edc731dd3d2fda9d6d878e88f73'
