@@ -94,17 +94,4 @@ QJsonObject HintDiff::toJson() const
     return QJsonObject{{QStringLiteral("differences"), out}};
 }
 
-QMap<QString, int> sassMix(const QString &text)
-{
-    // "        /*0070*/                   @!P0 IMAD.WIDE R2, R0, R3, c[0x0][0x160] ;"
-    static const QRegularExpression line(QStringLiteral("^\\s*/\\*[0-9a-fA-F]+\\*/\\s+(?:@!?U?P\\w+\\s+)?([A-Z][A-Z0-9_]*)"));
-    QMap<QString, int> mix;
-    for (const QString &l : text.split(QLatin1Char('\n'))) {
-        const auto m = line.match(l);
-        if (m.hasMatch())
-            ++mix[m.captured(1)];
-    }
-    return mix;
-}
-
 } // namespace tileport

@@ -3,7 +3,6 @@
 
 #include <QJsonObject>
 #include <QList>
-#include <QMap>
 #include <QString>
 
 namespace tileport {
@@ -27,9 +26,5 @@ struct HintDiff {
     QJsonObject toJson() const;
 };
 
-// The SASS instruction mix of a cubin: opcode -> count, from cuobjdump -sass
-// text (the opcode is the first word after the /*addr*/ column, without
-// predicates and modifiers).
-QMap<QString, int> sassMix(const QString &cuobjdumpText);
 
 } // namespace tileport

@@ -2,15 +2,14 @@
 #include "PerfStage.h"
 
 #include "HintDiff.h"
-#include "ProcessRunner.h"
+#include "SassCompiler.h"
 
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QProcessEnvironment>
-#include <QStandardPaths>
+#include <QMap>
 
 namespace tileport {
 
@@ -20,16 +19,6 @@ QJsonObject readJson(const QString &path)
 {
     QFile f(path);
     return f.open(QIODevice::ReadOnly) ? QJsonDocument::fromJson(f.readAll()).object() : QJsonObject();
-}
-
-QString findCuobjdump()
-{
-    QStringList dirs;
-    const QString cuda = QProcessEnvironment::systemEnvironment().value(QStringLiteral("CUDA_HOME"));
-    if (!cuda.isEmpty())
-        dirs << cuda + QStringLiteral("/bin");
-    QString found = QStandardPaths::findExecutable(QStringLiteral("cuobjdump"), dirs);
-    return found.isEmpty() ? QStandardPaths::findExecutable(QStringLiteral("cuobjdump")) : found;
 }
 
 } // namespace
@@ -46,7 +35,7 @@ StageReport PerfStage::run(StageContext &ctx)
         report.reason = QStringLiteral("no stage C diff in this run: run stage C first");
         return report;
     }
-    const QString cuobjdump = findCuobjdump();
+    const sass::SassCompiler disassembler(ctx.tools());
     const QDir reports(ctx.area(Session::Area::Reports));
     QJsonArray perConfig;
     int differences = 0, sassCompared = 0;
@@ -75,19 +64,20 @@ StageReport PerfStage::run(StageContext &ctx)
             if (!found.isEmpty())
                 cubins << runDir.filePath(area + QLatin1Char('/') + found.first());
         }
-        if (cubins.size() < 2 || cuobjdump.isEmpty()) {
+        if (cubins.size() < 2 || ctx.tools().cuobjdump.isEmpty()) {
             sassSkipped << QStringLiteral("%1: %2").arg(name, cubins.size() < 2 ? QStringLiteral("no cubins in the run")
                                                                                 : QStringLiteral("cuobjdump not found"));
         } else {
             QJsonObject mixes;
             for (int side = 0; side < 2; ++side) {
-                ProcessSpec spec{cuobjdump, {QStringLiteral("-sass"), cubins[side]}};
-                spec.timeoutMs = ctx.toolTimeoutMs();
-                const ProcessResult r = ProcessRunner::run(spec, ctx.cancelFlag());
+                const sass::SideResult r = disassembler.disassemble(cubins[side], ctx.toolTimeoutMs(), ctx.cancelFlag());
                 report.validators << ValidatorResult{QStringLiteral("cuobjdump -sass %1").arg(QFileInfo(cubins[side]).fileName()),
-                                                     r.exitCode, r.ok() ? QString() : r.describe()};
+                                                     r.ok() ? 0 : 1, r.error};
+                QMap<QString, int> counts; // instructions by mnemonic, over the cubin's functions
+                for (const sass::Function &fn : r.module.functions)
+                    for (const sass::Instruction &i : fn.instructions)
+                        ++counts[i.base()];
                 QJsonObject mix;
-                const auto counts = sassMix(QString::fromUtf8(r.standardOutput));
                 for (auto it = counts.cbegin(); it != counts.cend(); ++it)
                     mix.insert(it.key(), it.value());
                 mixes.insert(side == 0 ? QStringLiteral("ref") : QStringLiteral("gen"), mix);

@@ -225,24 +225,12 @@ SideResult SassCompiler::build(const QString &bytecodeFile, const CompileOptions
     if (QFileInfo(cubin).size() <= 0)
         return blocked(r, QStringLiteral("tileiras exited 0 but wrote no cubin for %1").arg(bytecodeFile));
 
-    QElapsedTimer clock;
-    clock.start();
-    ProcessSpec dis{m_tools.cuobjdump, {QStringLiteral("-sass"), QStringLiteral("-res-usage"), cubin}};
-    dis.timeoutMs = options.timeoutMs;
-    // cuobjdump finds the nvdisasm it runs through PATH or NVDISASM_PATH.
-    const QString nvdisasmDir = QFileInfo(m_tools.nvdisasm).absolutePath();
-    const QString path = dis.environment.value(QStringLiteral("PATH"));
-    dis.environment.insert(QStringLiteral("PATH"), path.isEmpty() ? nvdisasmDir : nvdisasmDir + QLatin1Char(':') + path);
-    dis.environment.insert(QStringLiteral("NVDISASM_PATH"), nvdisasmDir);
-    const ProcessResult d = ProcessRunner::run(dis, cancel);
-    r.disassembleMs = clock.elapsed();
+    const SideResult d = disassemble(cubin, options.timeoutMs, cancel);
+    r.disassembleMs = d.disassembleMs;
     if (!d.ok())
-        return blocked(r, QStringLiteral("cuobjdump %1 on the cubin of %2: %3").arg(d.describe(), bytecodeFile, tail(d.standardError)));
-    r.listing = QString::fromUtf8(d.standardOutput);
-    ParseResult parsed = parseListing(r.listing);
-    if (!parsed.ok())
-        return blocked(r, QStringLiteral("cuobjdump on the cubin of %1: %2").arg(bytecodeFile, parsed.error));
-    r.module = std::move(parsed.module);
+        return blocked(r, QStringLiteral("%1 (%2)").arg(d.error, bytecodeFile));
+    r.listing = d.listing;
+    r.module = d.module;
     r.status = SideResult::Status::Ok;
     if (options.useCache) {
         store(entry, cubin, r);
@@ -267,6 +255,34 @@ std::pair<SideResult, SideResult> SassCompiler::buildPair(const QString &refByte
     auto gen = std::async(std::launch::async, [&] { return build(genBytecode, options, cancel); });
     SideResult ref = build(refBytecode, options, cancel);
     return {std::move(ref), gen.get()};
+}
+
+SideResult SassCompiler::disassemble(const QString &cubin, int timeoutMs, const std::atomic_bool *cancel) const
+{
+    SideResult r;
+    r.cubinPath = cubin;
+    if (!executable(m_tools.cuobjdump))
+        return blocked(r, QStringLiteral("cuobjdump not found: ./scripts/setup installs it (see tileport doctor)"));
+    QElapsedTimer clock;
+    clock.start();
+    ProcessSpec dis{m_tools.cuobjdump, {QStringLiteral("-sass"), QStringLiteral("-res-usage"), cubin}};
+    dis.timeoutMs = timeoutMs;
+    // cuobjdump finds the nvdisasm it runs through PATH or NVDISASM_PATH.
+    const QString nvdisasmDir = QFileInfo(m_tools.nvdisasm).absolutePath();
+    const QString path = dis.environment.value(QStringLiteral("PATH"));
+    dis.environment.insert(QStringLiteral("PATH"), path.isEmpty() ? nvdisasmDir : nvdisasmDir + QLatin1Char(':') + path);
+    dis.environment.insert(QStringLiteral("NVDISASM_PATH"), nvdisasmDir);
+    const ProcessResult d = ProcessRunner::run(dis, cancel);
+    r.disassembleMs = clock.elapsed();
+    if (!d.ok())
+        return blocked(r, QStringLiteral("cuobjdump %1 on %2: %3").arg(d.describe(), cubin, tail(d.standardError)));
+    r.listing = QString::fromUtf8(d.standardOutput);
+    ParseResult parsed = parseListing(r.listing);
+    if (!parsed.ok())
+        return blocked(r, QStringLiteral("cuobjdump on %1: %2").arg(cubin, parsed.error));
+    r.module = std::move(parsed.module);
+    r.status = SideResult::Status::Ok;
+    return r;
 }
 
 } // namespace tileport::sass

@@ -61,6 +61,11 @@ public:
                                                 const CompileOptions &options = {},
                                                 const std::atomic_bool *cancel = nullptr) const;
 
+    // `cuobjdump -sass -res-usage CUBIN`, with the nvdisasm it runs found
+    // beside ours; parsed, or BLOCKED with the tool's reason. Stage F reads
+    // the cubins a GPU run left with it.
+    SideResult disassemble(const QString &cubin, int timeoutMs, const std::atomic_bool *cancel = nullptr) const;
+
     // "13.3.36" from `tileiras --version`, probed once; empty when it fails.
     QString tileirasVersion() const;
     QString cuobjdumpVersion() const;

@@ -270,11 +270,16 @@ def reference_call(torch, ct, module, bundle, config, values):
 def entry_for_config(entry, bundle, config):
     """A kernel may have several entries (one per tested dtype, one per arm
     of a constant-driven branch); the bundle names the one for each config."""
-    name = bundle.get("config_entries", {}).get(config.get("name"))
+    served = bundle.get("config_entries")
+    if served is None:  # a bundle of one entry per kernel
+        return entry
+    name = served.get(config.get("name"))
     for e in [entry] + entry.get("alternatives", []):
         if e["entry"] == name:
             return e
-    return entry
+    # Never the first entry instead: its fixed dtypes or constant arm may
+    # contradict the config (an f32-only entry run on f16 tensors).
+    raise ConfigError("kernel", f"no generated entry serves config {config.get('name')}")
 
 
 def generics_for(entry, config, torch, values):
