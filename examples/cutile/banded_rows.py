@@ -42,3 +42,12 @@ def split_weights(x, y, TILE: ConstInt, CHUNKS: ConstInt):
             part = part + acc
         acc = ct.maximum(acc, part)
     ct.store(y, index=(row,), tile=ct.astype(acc, y.dtype))
+
+
+def launch(stream, x, y, tile=256, masked=True, weighted=False):
+    rows, cols = x.shape
+    chunks = cols // tile
+    if weighted:
+        ct.launch(stream, (rows, 1, 1), split_weights, (x, y, tile, chunks))
+    else:
+        ct.launch(stream, (rows, 1, 1), band_sum, (x, y, tile, chunks, masked))

@@ -20,3 +20,8 @@ def bit_mix(x, y, salt, TILE: ConstInt):
     h = h ^ (h >> 3)
     h = -h + ~salt
     ct.store(y, index=(bid,), tile=h)
+
+
+def launch(stream, x, y, salt, tile=1024):
+    n = x.shape[0]
+    ct.launch(stream, (ct.cdiv(n, tile),), bit_mix, (x, y, salt, tile))

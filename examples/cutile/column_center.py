@@ -35,3 +35,9 @@ def column_center(x, y, ROWS_PER_BLOCK: ConstInt, COLUMNS_PER_BLOCK: ConstInt, U
     result = ct.sum(halved_rows_scaled_by_their_column_spread_a - block, axis=0) \
         + ct.sum(halved_rows_scaled_by_their_column_spread_a, axis=0) + spread
     ct.store(y, index=(bid,), tile=result.astype(y.dtype))
+
+
+def launch(stream, x, y, columns_per_block=64, use_tma=True):
+    rows, cols = x.shape
+    ct.launch(stream, (ct.cdiv(cols, columns_per_block),), column_center,
+              (x, y, rows, columns_per_block, use_tma))

@@ -33,3 +33,9 @@ def tail_guard(x, y, n, TILE: ConstInt, EVEN: ConstBool, CLAMP: ConstBool):
     floor = -TILE
     vals = vals + (back + floor)
     ct.store(y, index=(bid,), tile=vals)
+
+
+def launch(stream, x, y, tile=256, clamp=False):
+    n = x.shape[0]
+    even = n % tile == 0
+    ct.launch(stream, (ct.cdiv(n, tile),), tail_guard, (x, y, n, tile, even, clamp))
