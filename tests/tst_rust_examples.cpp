@@ -127,6 +127,14 @@ private Q_SLOTS:
         QTest::newRow("bit_mix") << "bit_mix" << "bit_mix" << 0 << true << QString();
         // cuTile Python splits a loop on an `if` comparing the loop variable
         // with a loop-invariant value; the port emits the same two loops.
+        // Gathers and scatters of rank 1 to 3: index tiles broadcast
+        // together, scalar indices, mask=, a -inf padding, an unchecked
+        // scatter and a single element, all pointer lanes offset by the
+        // strides read from the tensors' metadata.
+        QTest::newRow("gathers_rows_f32") << "tests/fixtures/constructs/gathers" << "row_pick" << 0 << true << QString();
+        QTest::newRow("gathers_rows_f16") << "tests/fixtures/constructs/gathers" << "row_pick" << 1 << true << QString();
+        QTest::newRow("gathers_masked") << "tests/fixtures/constructs/gathers" << "masked_max" << 2 << true << QString();
+        QTest::newRow("gathers_planes") << "tests/fixtures/constructs/gathers" << "plane_sum" << 3 << true << QString();
         QTest::newRow("band_sum_masked") << "banded_rows" << "band_sum" << 0 << true << QString();
         QTest::newRow("band_sum_plain") << "banded_rows" << "band_sum" << 1 << true << QString();
         QTest::newRow("split_weights") << "banded_rows" << "split_weights" << 2 << true << QString();

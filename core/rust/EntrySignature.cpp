@@ -49,7 +49,7 @@ QJsonObject EntrySignature::toJson() const
         gs.append(o);
     }
     for (const TensorParam &t : tensors)
-        ts.append(QJsonObject{{"name", t.name}, {"rank", t.rank}, {"block_output", t.blockOutput}, {"element", t.element}});
+        ts.append(QJsonObject{{"name", t.name}, {"rank", t.rank}, {"block_output", t.blockOutput}, {"element", t.element}, {"row_major", t.rowMajor}});
     QJsonObject o{{"python_kernel", pythonKernel},
                   {"entry", entry},
                   {"generics", gs},
@@ -93,7 +93,8 @@ EntrySignature EntrySignature::fromJson(const QJsonObject &o)
     for (const QJsonValue &v : o.value(QStringLiteral("tensors")).toArray()) {
         const QJsonObject t = v.toObject();
         s.tensors << TensorParam{t.value(QStringLiteral("name")).toString(), t.value(QStringLiteral("rank")).toInt(),
-                                 t.value(QStringLiteral("block_output")).toBool(), t.value(QStringLiteral("element")).toString()};
+                                 t.value(QStringLiteral("block_output")).toBool(), t.value(QStringLiteral("element")).toString(),
+                                 t.value(QStringLiteral("row_major")).toBool()};
     }
     for (const QJsonValue &v : o.value(QStringLiteral("runtime_float_constants")).toArray())
         s.runtimeFloatConstants << v.toString();

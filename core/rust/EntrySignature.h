@@ -26,13 +26,17 @@ struct EntrySignature {
         int rank = 0;
         bool blockOutput = false; // &mut Tensor partition written at the block index
         QString element;          // its Rust element type: concrete ("f32") or a generic's name ("E0")
+        // A gather/scatter reads its strides from the entry's metadata, which
+        // holds only the strides that are not 1: the launch must give the
+        // row-major pattern (last stride 1, no other stride 1).
+        bool rowMajor = false;
     };
     QString pythonKernel;
     QString entry;
     QList<Generic> generics;
     QList<TensorParam> tensors;
     QStringList runtimeFloatConstants; // ct.Constant[float] passed as f32 scalars
-    bool rawTileIr = false;            // uses cutile::tileir ops (gather/scatter views)
+    bool readsStrides = false;         // needs the module's tensor_strides accessor
     bool storesComputeType = false;    // an array typed tf32: the entry serves no config
     // A kernel that tests an array's dtype (`A.dtype == ct.float32`) gets one
     // entry per tested dtype, with that array's element type fixed, and a

@@ -83,6 +83,17 @@ QStringList HarnessArguments::forConfig(const EntrySignature &entry, const front
             *error = QStringLiteral("config %1, array '%2': %3").arg(config.name, t.name, why);
             return {};
         }
+        if (t.rowMajor) {
+            bool rowMajor = spec->strides.last() == 1;
+            for (int i = 0; i + 1 < int(spec->strides.size()); ++i)
+                rowMajor = rowMajor && spec->strides[i] != 1;
+            if (!rowMajor) {
+                *error = QStringLiteral("config %1, array '%2': the entry offsets its gathers by the row-major strides "
+                                        "(last stride 1, no other stride 1), but the launcher passes strides [%3]")
+                             .arg(config.name, t.name, joined(spec->strides));
+                return {};
+            }
+        }
         strides << t.name + QLatin1Char('=') + joined(spec->strides);
         specs << QStringLiteral("%1=%2/%3/%4/%5")
                      .arg(t.name, joined(spec->shapeDiv), joined(spec->strideDiv))

@@ -148,6 +148,19 @@ impl<'a> Call<'a> {
         Ok(unsafe { Tensor::<T>::borrow_raw_parts(t.ptr, self.device.ordinal(), shape, strides) })
     }
 
+    // The launch precondition of an entry whose gathers read the strides
+    // that are not 1 from its metadata: last stride 1, no other stride 1.
+    fn row_major(&self, i: usize) -> Result<(), Failure> {
+        let t = &self.tensors[i];
+        let n = t.ndim as usize;
+        let st = &t.strides[..n];
+        if st[n - 1] != 1 || st[..n - 1].iter().any(|&s| s == 1) {
+            return Err(host(format!(
+                "tensor {i}: the entry offsets its gathers by row-major strides (last 1, no other 1), got {:?}", st)));
+        }
+        Ok(())
+    }
+
     fn scalar(&self, i: usize) -> f64 {
         self.scalars[i]
     }
@@ -227,6 +240,9 @@ QString launchBody(const HostEntry &e)
                      .arg(p.blockOutput ? QStringLiteral("mut ") : QString())
                      .arg(ti)
                      .arg(type);
+        for (const EntrySignature::TensorParam &t : e.signature.tensors)
+            if (t.name == p.name && t.rowMajor)
+                lines << QStringLiteral("            call.row_major(%1)?;").arg(ti);
         if (p.blockOutput) {
             QStringList dims;
             for (const QString &d : p.partition) {

@@ -44,6 +44,7 @@ QList<RustLine> KernelLowering::lower()
     classifyParams();
     const TSNode body = node::field(m_function, "body");
     scanBlockOutputs(body);
+    planProducts(body);
     block(body);
     return assemble();
 }
@@ -310,6 +311,7 @@ QList<RustLine> KernelLowering::assemble()
             t.name = p.name;
             t.rank = v.value.rank;
             t.element = finalDtype(v.value.dtype);
+            t.rowMajor = m_rowMajor.contains(p.name);
             if (m_blockOutputs.contains(p.name) && m_blockOutputShape.contains(p.name)) {
                 t.blockOutput = true;
                 type = QStringLiteral("&mut Tensor<%1, { [%2] }>")

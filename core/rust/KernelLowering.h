@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include <memory>
+
 #include "EntrySignature.h"
 #include "ImportTable.h"
 #include "KernelInfo.h"
@@ -58,6 +60,13 @@ private:
         RustValue value;
         int loopDepth = 0;
         int letLine = -1; // index into m_body of its `let`, for a later `mut`
+        // `t = x * y` that a later `+`/`-` contracts (KernelLoweringFma.cpp):
+        // the lowered operands, the mul not emitted.
+        struct Product {
+            RustValue a, b;
+            TSNode at;
+        };
+        std::shared_ptr<Product> product;
     };
 
     // Setup (KernelLowering.cpp)
@@ -112,6 +121,13 @@ private:
     RustValue identifier(TSNode n);
     RustValue binary(TSNode n);
     RustValue fusedMultiplyAdd(TSNode n);
+    RustValue contract(const RustValue &a, const RustValue &b, const RustValue &c, bool productOnLeft, bool subtract,
+                       const QString &dtype, const QStringList &shape, TSNode at);
+    // fma contraction across names (KernelLoweringFma.cpp)
+    void planProducts(TSNode body);
+    bool deferProduct(TSNode assignment, RustValue *plain);
+    RustValue materializeProduct(const QString &name);
+    RustValue fusePlanned(TSNode sum, TSNode productSide);
     RustValue comparison(TSNode n, bool negate = false);
     RustValue unary(TSNode n);
     RustValue attribute(TSNode n);
@@ -152,27 +168,28 @@ private:
         }
     };
 
+    // One ct.gather/ct.scatter access, lowered as cuTile Python lowers
+    // every one: per axis the index widened to u64 and broadcast to the
+    // common index shape, bounds lanes `index < shape[axis]` and-ed
+    // together, offsets `index * stride` summed, the base pointer broadcast
+    // and offset (KernelLoweringGather.cpp).
     struct GatherAccess {
-        int sparseAxis = -1;
-        QString length;         // lanes on the sparse axis
-        QStringList index;      // per axis: the index tile or a scalar
-        QString indexText;      // the Rust index tuple
-        QStringList viewShape;  // 1 on every axis but the sparse one
-        QStringList resultShape;
-        QString inbounds;
-        QString latency = QStringLiteral("None");
-        QString padding;
+        QList<RustValue> index; // per array axis: an int32 scalar or tile
+        QStringList shape;      // the common index shape: the result's
         bool checkBounds = true;
         int latencyCycles = 0;
-        // A rank-1 array indexed by one 1-D tile: pointer lanes, as cuTile
-        // Python lowers it (KernelLoweringGather.cpp).
-        bool pointerForm = false;
+        bool hasPadding = false; // ct.gather's padding_value given
+        RustValue padding;       // a literal
+        TSNode paddingAt{};
+        bool hasMask = false;   // mask= given (not None)
+        RustValue mask;
+        TSNode maskAt{};
     };
 
     // Gather/scatter (KernelLoweringGather.cpp)
     GatherAccess gatherAccess(TSNode call, const QString &what, const RustValue &array);
-    QString gatherView(const RustValue &array, const GatherAccess &g, const QString &padding);
-    QString pointerLanes(const RustValue &array, const GatherAccess &g, QString *mask);
+    QString pointerLanes(const RustValue &array, const GatherAccess &g, TSNode at, QString *mask);
+    QString wideIndex(const RustValue &index, const QStringList &shape, TSNode at);
     QString zeroScalar(const QString &dtype) const;
     RustValue gather(TSNode call);
     void scatter(TSNode call);
@@ -251,7 +268,10 @@ private:
         int armDepth = 0;
     };
     QList<OpenIf> m_openIfs;
-    QSet<QString> m_iotaTiles; // Rust names holding ct.arange(N) from 0 (unit axes allowed)
+    QSet<uint32_t> m_plannedBodies; // function bodies planProducts has seen
+    QSet<uint32_t> m_productDefs;   // `t = x * y` statements that contract
+    QSet<uint32_t> m_productUses;   // the reads of t that contract them
+    QSet<QString> m_rowMajor;  // arrays whose dynamic strides a gather/scatter reads
     ConstSplit m_split;
     RustValue dtypeComparison(const QString &op, const RustValue &a, const RustValue &b, TSNode at);
     QHash<QString, Variable> m_vars;

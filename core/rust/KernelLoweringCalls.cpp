@@ -433,7 +433,6 @@ RustValue KernelLowering::creation(TSNode c, const QString &name)
             fail(c, QStringLiteral("ct.arange"), QStringLiteral("only int32 iota is lowered"));
         out.shape = QStringList{n};
         out.expr = bind(QStringLiteral("iota(%1)").arg(RustValue::shapeMacro(out.shape)), out.typeText());
-        m_iotaTiles.insert(out.expr); // a dense axis when it indexes a gather
         return out;
     }
     out.shape = shapeArgument(argument(c, 0, "shape"));

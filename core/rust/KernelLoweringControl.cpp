@@ -545,6 +545,7 @@ RustValue KernelLowering::inlineHelper(TSNode call, const QString &name)
         emit(QStringLiteral("let %1: %2 = %3;").arg(rustName(p), var.value.typeText(), var.value.expr));
         var.value.expr = rustName(p);
     }
+    planProducts(node::field(def, "body"));
     ++m_inlineDepth;
     const TSNode savedFunction = m_inlineFunction;
     m_inlineFunction = def;

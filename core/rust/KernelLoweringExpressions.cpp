@@ -90,7 +90,7 @@ RustValue KernelLowering::identifier(TSNode n)
     const QString name = m_src.text(n);
     const auto it = m_vars.constFind(name);
     if (it != m_vars.cend())
-        return it->value;
+        return it->product ? materializeProduct(name) : it->value;
     for (const ModuleConstant &c : m_analysis.constants)
         if (c.name == name) {
             if (c.reassigned)
@@ -355,15 +355,22 @@ RustValue KernelLowering::fusedMultiplyAdd(TSNode n)
             shape = broadcastShape(shape, x->shape, n);
             dtype = unify(dtype, x->dtype, n, QStringLiteral("mixed dtypes"));
         }
-    RustValue out;
     if (!isFloatLike(dtype))
-        return out;
-    RustValue ta = toTile(a, dtype, shape, n), tb = toTile(b, dtype, shape, n), tc = toTile(c, dtype, shape, n);
-    if (node::operatorOf(n) == "-") {
-        // a*b - c is fma(a, b, -c); c - a*b is fma(-a, b, c), as Python contracts them.
-        RustValue &negated = isMul(left) ? tc : ta;
+        return RustValue{};
+    return contract(a, b, c, isMul(left), node::operatorOf(n) == "-", dtype, shape, n);
+}
+
+// fma(a, b, c) for a*b + c and c + a*b; a*b - c is fma(a, b, -c) and
+// c - a*b is fma(-a, b, c), as Python contracts them.
+RustValue KernelLowering::contract(const RustValue &a, const RustValue &b, const RustValue &c, bool productOnLeft, bool subtract,
+                                   const QString &dtype, const QStringList &shape, TSNode at)
+{
+    RustValue ta = toTile(a, dtype, shape, at), tb = toTile(b, dtype, shape, at), tc = toTile(c, dtype, shape, at);
+    if (subtract) {
+        RustValue &negated = productOnLeft ? tc : ta;
         negated.expr = bind(QStringLiteral("negf(%1)").arg(negated.expr), negated.typeText());
     }
+    RustValue out;
     out.kind = RustValue::Kind::Tile;
     out.dtype = dtype;
     out.shape = shape;
@@ -380,6 +387,18 @@ RustValue KernelLowering::binary(TSNode n)
             x = node::unparen(x);
             return node::is(x, "binary_operator") && node::operatorOf(x) == "*";
         };
+        // A planned product (t = x * y earlier) on the left, or on the
+        // right of a sum whose left is no product, contracts with it.
+        for (const char *side : {"left", "right"}) {
+            const TSNode operand = node::unparen(node::field(n, side));
+            if (isMul(operand))
+                break;
+            if (node::is(operand, "identifier") && m_productUses.contains(ts_node_start_byte(operand))) {
+                const auto it = m_vars.constFind(m_src.text(operand));
+                if (it != m_vars.cend() && it->product)
+                    return fusePlanned(n, operand);
+            }
+        }
         if (isMul(node::field(n, "left")) || isMul(node::field(n, "right"))) {
             const int mark = int(m_body.size()), temp = m_temp;
             const RustValue f = fusedMultiplyAdd(n);
@@ -668,8 +687,6 @@ RustValue KernelLowering::subscript(TSNode n)
         RustValue out = t;
         out.shape = shape;
         out.expr = bind(QStringLiteral("%1.reshape(%2)").arg(t.expr, RustValue::shapeMacro(shape)), out.typeText());
-        if (m_iotaTiles.contains(t.expr))
-            m_iotaTiles.insert(out.expr);
         return out;
     }
     fail(n, QStringLiteral("subscript"), QStringLiteral("only array.shape[i] with a literal i and tile[:, None] are lowered"));

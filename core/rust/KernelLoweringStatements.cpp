@@ -80,6 +80,12 @@ void KernelLowering::assignment(TSNode n)
     }
     if (!node::is(left, "identifier"))
         fail(left, QStringLiteral("assignment target"), QStringLiteral("only plain names can be assigned"));
+    if (m_productDefs.contains(ts_node_start_byte(n))) {
+        RustValue plain;
+        if (!deferProduct(n, &plain))
+            assign(m_src.text(left), plain, n);
+        return;
+    }
     assign(m_src.text(left), expr(right), n);
 }
 
@@ -107,7 +113,6 @@ void KernelLowering::augmentedAssignment(TSNode n)
 void KernelLowering::assign(const QString &name, const RustValue &given, TSNode at)
 {
     RustValue v = given;
-    const bool iota = m_iotaTiles.contains(given.expr);
     // `x = <call>` binds the call's temporary; name it x directly instead.
     if (!m_lastTemp.isEmpty() && v.expr == m_lastTemp && !m_body.isEmpty()
         && m_body.last().text.trimmed().startsWith(QStringLiteral("let %1:").arg(m_lastTemp))) {
@@ -142,7 +147,6 @@ void KernelLowering::assign(const QString &name, const RustValue &given, TSNode 
                      QStringLiteral("'%1' changes type inside the loop (%2 -> %3)")
                          .arg(name, old.typeText(), v.typeText()));
             }
-            m_iotaTiles.remove(old.expr); // no longer a plain arange once re-bound in a loop
             RustLine &let = m_body[it->letLine];
             if (!let.text.contains(QLatin1String("let mut ")))
                 let.text.replace(QLatin1String("let "), QLatin1String("let mut "));
@@ -155,10 +159,6 @@ void KernelLowering::assign(const QString &name, const RustValue &given, TSNode 
         var.letLine = int(m_body.size());
         emit(QStringLiteral("let %1: %2 = %3;").arg(rustName(name), type, v.expr));
         var.value.expr = rustName(name);
-        if (iota)
-            m_iotaTiles.insert(rustName(name));
-        else
-            m_iotaTiles.remove(rustName(name));
         break;
     }
     case RustValue::Kind::IntLiteral:
