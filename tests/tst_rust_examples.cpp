@@ -135,6 +135,10 @@ private Q_SLOTS:
         QTest::newRow("gathers_rows_f16") << "tests/fixtures/constructs/gathers" << "row_pick" << 1 << true << QString();
         QTest::newRow("gathers_masked") << "tests/fixtures/constructs/gathers" << "masked_max" << 2 << true << QString();
         QTest::newRow("gathers_planes") << "tests/fixtures/constructs/gathers" << "plane_sum" << 3 << true << QString();
+        // All-scalar indices: cuTile Python's divisibility analysis assumes
+        // div_by on the rank-0 pointer, a fact that depends on each config's
+        // strides; the port does not state it, and the differ says so.
+        QTest::newRow("gathers_single") << "tests/fixtures/constructs/gathers" << "first_elements" << 4 << false << QString();
         QTest::newRow("band_sum_masked") << "banded_rows" << "band_sum" << 0 << true << QString();
         QTest::newRow("band_sum_plain") << "banded_rows" << "band_sum" << 1 << true << QString();
         QTest::newRow("split_weights") << "banded_rows" << "split_weights" << 2 << true << QString();

@@ -80,6 +80,27 @@ def chained(x, y, TM: ct.Constant[int], TN: ct.Constant[int]):
     ct.store(y, index=(ct.bid(0), 0), tile=(t + s.astype(dt)).astype(y.dtype))
 )PY";
 
+// fma contraction across names, as cuTile Python rewrites its SSA IR.
+const char *kProducts = R"PY(import cuda.tile as ct
+
+
+@ct.kernel
+def products(x, y, out, TILE: ct.Constant[int]):
+    a = ct.load(x, index=(ct.bid(0),), shape=(TILE,))
+    b = ct.load(y, index=(ct.bid(0),), shape=(TILE,))
+    once = a * b
+    fused = once + a
+    twice = a * a
+    kept = twice + b + twice
+    p = a * 2.0
+    q = b * 3.0
+    left = p + q
+    moved = b * b
+    a = a + 1.0
+    late = moved - a
+    ct.store(out, index=(ct.bid(0),), tile=fused + kept + left + late)
+)PY";
+
 const char *kPythonSemantics = R"PY(import cuda.tile as ct
 
 PAD = ct.PaddingMode.ZERO
@@ -321,26 +342,37 @@ private Q_SLOTS:
         // The module-level PaddingMode alias gives the zero-padded load.
         QVERIFY(floorOps.contains(QStringLiteral(".load_tile(shape![TILE], [q])")));
 
-        // Flat gathers and scatters go through pointer lanes with the bounds
-        // mask, as cuTile Python lowers them (the index widened to u64, so
-        // the compare is unsigned); an n-D gather through a gather/scatter
-        // view that carries the array's strides, its index a tuple.
+        // Gathers and scatters of every rank go through pointer lanes, as
+        // cuTile Python lowers them: the index widened to u64 (so the bounds
+        // compare is unsigned), the last axis multiplied by its constant
+        // stride 1, the others by the strides read from the tensor metadata.
         const QString gathers = entryText(r, QStringLiteral("gathers"));
         QVERIFY2(gathers.contains(QStringLiteral("let t3_: Tile<u64, { [TILE] }> = exti(offs);")), qPrintable(gathers));
         QVERIFY(gathers.contains(QStringLiteral("lt_tile(t3_, t7_)")));
-        QVERIFY(gathers.contains(QStringLiteral("addptr_tile(t11_, t3_)")));
+        QVERIFY(gathers.contains(QStringLiteral("let t9_: Tile<u64, { [TILE] }> = constant(1u64, shape![TILE]);")));
+        QVERIFY(gathers.contains(QStringLiteral("let t10_: Tile<u64, { [TILE] }> = t3_ * t9_;")));
+        QVERIFY(gathers.contains(QStringLiteral("addptr_tile(t13_, t10_)")));
         // cutile reads `E::ZERO` only as a constant's value: the padding of a
         // generic element type converts an f32 zero.
-        QVERIFY(gathers.contains(QStringLiteral("let t13_: E0 = convert_scalar(0.0f32);")));
-        QVERIFY(gathers.contains(QStringLiteral("load_ptr_tko(t12_, ordering::Weak, None::<scope::TileBlock>, Some(t8_), Some(t13_), "
+        QVERIFY(gathers.contains(QStringLiteral("let t15_: E0 = convert_scalar(0.0f32);")));
+        QVERIFY(gathers.contains(QStringLiteral("load_ptr_tko(t14_, ordering::Weak, None::<scope::TileBlock>, Some(t8_), Some(t15_), "
                                                 "Some(get_tensor_token(x)), Latency::<0>)")));
-        QVERIFY(gathers.contains(QStringLiteral("make_gather_scatter_view(z, shape![1, TILE], padding::Zero)")));
-        QVERIFY(gathers.contains(QStringLiteral("(get_tile_block_id().1, offs)")));
-        QVERIFY(gathers.contains(QStringLiteral("GatherScatterView<E2, { [1, TILE] }, 1>")));
+        // z[(bid(1), offs)]: the scalar row broadcast to the lanes, its
+        // stride from the metadata, the two bounds and-ed.
+        QVERIFY(gathers.contains(QStringLiteral("let t17_: Tile<i32, { [] }> = scalar_to_tile(get_tile_block_id().1);")));
+        QVERIFY(gathers.contains(QStringLiteral("let t28_: Array<{ [-1, -1] }> = tensor_strides(z);")));
+        QVERIFY(gathers.contains(QStringLiteral("scalar_to_tile(t28_.dims[0])")));
+        QVERIFY(gathers.contains(QStringLiteral("let t40_: Tile<bool, { [TILE] }> = andi(t25_, t39_);")));
+        QVERIFY(gathers.contains(QStringLiteral("let t43_: Tile<u64, { [TILE] }> = t33_ + t42_;")));
         QVERIFY(gathers.contains(QStringLiteral("get_tensor_base(y)")));
-        QVERIFY(gathers.contains(QStringLiteral("store_ptr_tko(")));
-        QVERIFY(!gathers.contains(QStringLiteral("store_view_raw(")));
-        QVERIFY(r.markedLibrary().contains(QStringLiteral("use cutile::tileir::*;")));
+        QVERIFY(gathers.contains(QStringLiteral("store_ptr_tko(t64_, t52_, ordering::Weak, None::<scope::TileBlock>, Some(t58_), ")));
+        QVERIFY(!gathers.contains(QStringLiteral("_view_raw(")));
+        // The module declares the metadata accessor; z alone is row-major.
+        QVERIFY(r.markedLibrary().contains(QStringLiteral("type_meta_field = \"strides\"")));
+        for (const TranslatedKernel &k : r.kernels)
+            if (k.pythonName == QLatin1String("gathers"))
+                for (const EntrySignature::TensorParam &t : k.signature.tensors)
+                    QCOMPARE(t.rowMajor, t.name == QLatin1String("z"));
 
         // A const-generic if: the names bound in both arms are declared
         // before it; the helper is inlined with its locals renamed.
@@ -366,6 +398,26 @@ private Q_SLOTS:
                      qPrintable(text));
         }
         QVERIFY(!r.kernels.isEmpty());
+    }
+
+    void fmaAcrossNames()
+    {
+        const TranslationResult r = RustTranslator::translateSource(kProducts, QStringLiteral("products.py"), {});
+        QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+        const QString text = entryText(r, QStringLiteral("products"));
+        // once (one use, by +), p (the left of p + q) and moved (one use,
+        // by -; a is bound again in between, but moved does not read it)
+        // contract; twice is read twice and q is the right product of a
+        // sum whose left contracts, so both stay muls.
+        QCOMPARE(text.count(QStringLiteral("fma(")), 3);
+        QVERIFY2(text.contains(QStringLiteral("fma(a, b, a, rounding::NearestEven, ftz::Disabled)")), qPrintable(text));
+        QVERIFY(text.contains(QStringLiteral("let twice: Tile<E, { [TILE] }> = a * a;")));
+        QVERIFY(text.contains(QStringLiteral("let q: Tile<E, { [TILE] }> = b * t4_;")));
+        QVERIFY(text.contains(QStringLiteral("fma(a, t6_, q, rounding::NearestEven, ftz::Disabled)")));
+        QVERIFY(text.contains(QStringLiteral("let t9_: Tile<E, { [TILE] }> = negf(a);")));
+        QVERIFY(text.contains(QStringLiteral("fma(b, b, t9_, rounding::NearestEven, ftz::Disabled)")));
+        QVERIFY(!text.contains(QStringLiteral("let once:")));
+        QVERIFY(!text.contains(QStringLiteral("let moved:")));
     }
 
     void entryServesOnlyItsConcreteElementTypes()
