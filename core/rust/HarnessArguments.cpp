@@ -33,8 +33,14 @@ QStringList HarnessArguments::forConfig(const EntrySignature &entry, const front
                                         const QString &outDir, const QString &target, const QString &version,
                                         QString *error)
 {
+    // A hand-written array with a shape is the contiguous, fresh tensor the
+    // reference export assumes for it, and the launcher would derive its
+    // facts from that tensor too.
+    QJsonArray params;
+    for (const QJsonValue &v : config.params)
+        params.append(LaunchSpecialization::withAssumedLayout(v.toObject()));
     const auto param = [&](const QString &name) -> QJsonObject {
-        for (const QJsonValue &v : config.params)
+        for (const QJsonValue &v : params)
             if (v.toObject().value(QStringLiteral("name")).toString() == name)
                 return v.toObject();
         return {};
@@ -61,7 +67,7 @@ QStringList HarnessArguments::forConfig(const EntrySignature &entry, const front
         }
     }
     bool captured = false;
-    for (const QJsonValue &v : config.params)
+    for (const QJsonValue &v : params)
         captured = captured || LaunchSpecialization::isCaptured(v.toObject());
 
     QStringList strides, specs;

@@ -103,4 +103,22 @@ bool LaunchSpecialization::isCaptured(const QJsonObject &param)
     return param.value(QStringLiteral("kind")).toString() == QLatin1String("array") && param.contains(QStringLiteral("strides"));
 }
 
+QJsonObject LaunchSpecialization::withAssumedLayout(const QJsonObject &param)
+{
+    if (param.value(QStringLiteral("kind")).toString() != QLatin1String("array") || param.contains(QStringLiteral("strides")))
+        return param;
+    const auto shape = integers(param.value(QStringLiteral("shape")));
+    if (!shape || shape->isEmpty())
+        return param;
+    QJsonArray strides;
+    qint64 stride = 1;
+    for (qsizetype i = shape->size() - 1; i >= 0; --i) {
+        strides.prepend(stride);
+        stride *= std::max<qint64>(shape->at(i), 1);
+    }
+    QJsonObject out = param;
+    out.insert(QStringLiteral("strides"), strides);
+    return out;
+}
+
 } // namespace tileport::rust

@@ -40,6 +40,10 @@ struct LaunchSpecialization {
     // Whether a config's parameters are captured launch facts (an array
     // with "strides") rather than a hand-written sidecar.
     static bool isCaptured(const QJsonObject &param);
+    // A hand-written array with a shape but no strides, as the tensor the
+    // reference export assumes for it: contiguous (row-major strides) and
+    // freshly allocated (16-byte aligned). Other parameters unchanged.
+    static QJsonObject withAssumedLayout(const QJsonObject &param);
 };
 
 } // namespace tileport::rust
