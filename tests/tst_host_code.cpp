@@ -136,6 +136,14 @@ private Q_SLOTS:
         const rust::HostEntry saxpy = entryOf(QStringLiteral("saxpy.py"), QStringLiteral("saxpy"));
         const QString saxpySrc = rust::HostCodeWriter::ffiSource({saxpy});
         QCOMPARE(saxpySrc.count(QStringLiteral("=> launch!(")), 9);
+        // A config binding a generic to int32 adds its tuple once; float
+        // tuples are there already and a tuple of another length is no arm.
+        rust::HostEntry mixed = saxpy;
+        mixed.extraDispatch = {{QStringLiteral("i32"), QStringLiteral("f16")}, {QStringLiteral("i32"), QStringLiteral("f16")},
+                               {QStringLiteral("f32"), QStringLiteral("bf16")}, {QStringLiteral("i64")}};
+        const QString mixedSrc = rust::HostCodeWriter::ffiSource({mixed});
+        QCOMPARE(mixedSrc.count(QStringLiteral("=> launch!(")), 10);
+        QVERIFY(mixedSrc.contains(QStringLiteral("(3, 1,) => launch!(i32, f16),")));
     }
 
     void bundleBuiltForReal()

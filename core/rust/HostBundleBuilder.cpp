@@ -5,6 +5,7 @@
 #include "KernelConfigFile.h"
 #include "ModuleAnalyzer.h"
 #include "ProcessRunner.h"
+#include "RustNames.h"
 #include "RustTranslator.h"
 
 #include <QDir>
@@ -153,8 +154,24 @@ HostBundleBuilder::Result HostBundleBuilder::build(const Options &o, const Toolc
                       QStringLiteral("%1 is not translated: %2")
                           .arg(o.kernel.isEmpty() ? QStringLiteral("no kernel") : QStringLiteral("kernel ") + o.kernel,
                                result.error.isEmpty() ? QStringLiteral("see stage B") : result.error));
+    // Each entry dispatches over the element types its configs use, too.
+    frontend::KernelConfigFile configs;
+    configs.load(o.configPath);
+    QHash<QString, QList<QStringList>> dispatch;
+    for (const frontend::KernelConfig &c : configs.configs) {
+        const TranslatedKernel *e = kernels.contains(c.kernel) ? result.entryForConfig(c.kernel, c.params) : nullptr;
+        if (!e)
+            continue;
+        const QHash<QString, QString> dtypes = TranslationResult::configDtypes(c.params);
+        QStringList types;
+        for (const EntrySignature::Generic &g : e->signature.generics)
+            if (g.isType)
+                types << RustNames::elementType(dtypes.value(g.dtypeOf));
+        if (!dispatch.value(e->signature.entry).contains(types))
+            dispatch[e->signature.entry] << types;
+    }
     QString note;
-    QString error = HostCodeWriter::write(result, o.crateDir, &note);
+    QString error = HostCodeWriter::write(result, o.crateDir, &note, dispatch);
     r.steps << Step{QStringLiteral("write ffi.rs"), error.isEmpty() ? 0 : 1, error.isEmpty() ? note : error};
     if (!error.isEmpty())
         return failed(r, QStringLiteral("FAIL"), QStringLiteral("host"), error);
@@ -174,8 +191,6 @@ HostBundleBuilder::Result HostBundleBuilder::build(const Options &o, const Toolc
     const QString targetDir = build.environment.value(QStringLiteral("CARGO_TARGET_DIR"), QDir(o.crateDir).filePath(QStringLiteral("target")));
     const QString so = QDir(targetDir).filePath(QStringLiteral("release/") + HostCodeWriter::libraryFileName(result));
     r.library = QStringLiteral("lib/") + HostCodeWriter::libraryFileName(result);
-    frontend::KernelConfigFile configs;
-    configs.load(o.configPath);
     QJsonObject configEntries; // config -> the entry that serves it
     QString firstKernel;
     for (const frontend::KernelConfig &c : configs.configs)

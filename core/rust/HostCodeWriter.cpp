@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "HostCodeWriter.h"
 
+#include <algorithm>
+
 #include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
@@ -323,6 +325,20 @@ QString entryFunction(const HostEntry &e)
             if (i == pick.size())
                 break;
         }
+        // The configs' other tuples, each once.
+        for (const QStringList &types : e.extraDispatch) {
+            if (types.size() != typeGenerics.size()
+                || std::all_of(types.cbegin(), types.cend(), [](const QString &t) { return kDispatched.contains(t); }))
+                continue;
+            QStringList pat;
+            for (const QString &t : types)
+                pat << QString::number(codes.indexOf(t));
+            if (pat.contains(QStringLiteral("-1")))
+                continue;
+            const QString arm = QStringLiteral("            (%1,) => launch!(%2),\n").arg(pat.join(QStringLiteral(", ")), types.join(QStringLiteral(", ")));
+            if (!s.contains(arm))
+                s += arm;
+        }
         s += QStringLiteral("            other => Err(host(format!(\"no instance of %1 for dtype codes {other:?} (dispatched: %2)\"))),\n"
                             "        }\n")
                  .arg(e.signature.entry, kDispatched.join(QStringLiteral(", ")));
@@ -372,10 +388,13 @@ QString HostCodeWriter::libraryFileName(const TranslationResult &result)
     return QStringLiteral("lib%1.so").arg(result.libName);
 }
 
-QString HostCodeWriter::write(const TranslationResult &result, const QString &crateDir, QString *note)
+QString HostCodeWriter::write(const TranslationResult &result, const QString &crateDir, QString *note,
+                              const QHash<QString, QList<QStringList>> &dispatch)
 {
     QString error;
-    const QList<HostEntry> es = entries(result, &error);
+    QList<HostEntry> es = entries(result, &error);
+    for (HostEntry &e : es)
+        e.extraDispatch = dispatch.value(e.signature.entry);
     if (!error.isEmpty())
         return error;
     if (es.isEmpty())

@@ -36,7 +36,10 @@ public:
     // An ffi.rs edited since it was last written here (by hand or by a host
     // repair; .tileport-ffi.sha256 holds the hash of what was written) is
     // kept, so the host stage builds and checks the edit; `note` says so.
-    static QString write(const TranslationResult &result, const QString &crateDir, QString *note = nullptr);
+    // `dispatch` adds, per entry name, element-type tuples to dispatch over
+    // (HostEntry::extraDispatch).
+    static QString write(const TranslationResult &result, const QString &crateDir, QString *note = nullptr,
+                         const QHash<QString, QList<QStringList>> &dispatch = {});
     // lib<name>.so, the file cargo builds for the crate's library.
     static QString libraryFileName(const TranslationResult &result);
 };

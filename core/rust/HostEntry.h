@@ -27,6 +27,10 @@ struct HostEntry {
     EntrySignature signature;
     QString module;             // the #[cutile::module] holding the entry
     QList<Param> params;
+    // Element-type tuples (one Rust type per type generic) the configs use
+    // beyond the f32/f16/bf16 combinations every dispatch has: an int32
+    // index array bound to a generic, say.
+    QList<QStringList> extraDispatch;
 
     // The C symbol of the entry's host function.
     QString symbol() const { return QStringLiteral("tileport_") + signature.entry; }
