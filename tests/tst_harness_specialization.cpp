@@ -142,17 +142,67 @@ private Q_SLOTS:
         QVERIFY2(error.contains(QLatin1String("not a cutile i32")), qPrintable(error));
     }
 
-    // A hand-written sidecar keeps the arguments it always had: no SPECS.
-    void handWrittenConfigUnchanged()
+    // A hand-written array with a shape is the contiguous, 16-byte aligned
+    // tensor the reference export assumes: the launcher's facts for it.
+    // Without a shape the arguments stay as they were: no SPECS.
+    void handWrittenConfigAssumesContiguous()
     {
         const EntrySignature entry = entryOf(kExamples + QStringLiteral("/vector_add.py"), QStringLiteral("vector_add"));
         QVERIFY(!entry.entry.isEmpty());
-        const frontend::KernelConfig cfg = configNamed(kExamples + QStringLiteral("/vector_add.tileport.json"), QStringLiteral("f32_t1024"));
+        frontend::KernelConfig cfg = configNamed(kExamples + QStringLiteral("/vector_add.tileport.json"), QStringLiteral("f32_t1024"));
         QString error;
-        const QStringList args = HarnessArguments::forConfig(entry, cfg, QStringLiteral("/out"), QStringLiteral("sm_90"),
-                                                             QStringLiteral("13.3"), &error);
+        QStringList args = HarnessArguments::forConfig(entry, cfg, QStringLiteral("/out"), QStringLiteral("sm_90"),
+                                                       QStringLiteral("13.3"), &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QCOMPARE(args, (QStringList{"/out", "vector_add", "f32,1024", "a=1;b=1;c=1", "sm_90", "13.3",
+                                    "a=16/1/16/1;b=16/1/16/1;c=16/1/16/1"}));
+        const QJsonObject two = LaunchSpecialization::withAssumedLayout(
+            QJsonObject{{"name", "x"}, {"kind", "array"}, {"dtype", "float32"}, {"shape", QJsonArray{24, 1, 4096}}});
+        QCOMPARE(two.value(QStringLiteral("strides")).toArray(), (QJsonArray{4096, 4096, 1}));
+        for (QJsonValueRef v : cfg.params) {
+            QJsonObject p = v.toObject();
+            p.remove(QStringLiteral("shape"));
+            v = p;
+        }
+        args = HarnessArguments::forConfig(entry, cfg, QStringLiteral("/out"), QStringLiteral("sm_90"), QStringLiteral("13.3"), &error);
         QVERIFY2(error.isEmpty(), qPrintable(error));
         QCOMPARE(args, (QStringList{"/out", "vector_add", "f32,1024", "a=1;b=1;c=1", "sm_90", "13.3"}));
+    }
+
+    // An entry whose gathers offset the last axis by the constant stride 1
+    // refuses an array whose last stride is not 1 (unless that axis has
+    // size 1); the other axes' stride parameters get their values' hints.
+    void gatherStrides()
+    {
+        QVERIFY(LaunchSpecialization::unitLastStride({512, 1}, {1, 1}));
+        QVERIFY(LaunchSpecialization::unitLastStride({4, 1}, {5, 5})); // a column: its last index is 0
+        QVERIFY(LaunchSpecialization::unitLastStride({2, 32, 1, 1}, {32, 1, 1, 1}));
+        QVERIFY(!LaunchSpecialization::unitLastStride({64, 64}, {1, 64})); // transposed
+        QVERIFY(!LaunchSpecialization::unitLastStride({64, 32}, {64, 2})); // strided last axis
+
+        const QString py = QStringLiteral(TILEPORT_SOURCE_DIR "/tests/fixtures/constructs/gathers.py");
+        const EntrySignature entry = entryOf(py, QStringLiteral("row_pick"));
+        QCOMPARE(entry.tensors.size(), 3);
+        QVERIFY(entry.tensors[0].unitLastStride && entry.tensors[1].unitLastStride && entry.tensors[2].unitLastStride);
+        QCOMPARE(entry.strideParams.size(), 2);
+        QCOMPARE(entry.strideParams[0].name, QStringLiteral("x_stride0"));
+        QCOMPARE(entry.strideParams[1].name, QStringLiteral("y_stride0"));
+        frontend::KernelConfig cfg = configNamed(QStringLiteral(TILEPORT_SOURCE_DIR "/tests/fixtures/constructs/gathers.tileport.json"),
+                                                 QStringLiteral("f32_rows8"));
+        setArray(cfg, QStringLiteral("x"), {512, 1}, {1, 1}, 256);
+        setArray(cfg, QStringLiteral("ids"), {256}, {1}, 256);
+        setArray(cfg, QStringLiteral("y"), {256, 64}, {72, 1}, 256);
+        QString error;
+        QStringList args = HarnessArguments::forConfig(entry, cfg, QStringLiteral("/out"), QStringLiteral("sm_90"),
+                                                       QStringLiteral("13.3"), &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QCOMPARE(args.value(3), QStringLiteral("x=1,1;ids=1;y=-1,1"));
+        QVERIFY2(args.value(6).endsWith(QLatin1String(";x_stride0:1;y_stride0:8")), qPrintable(args.value(6)));
+        setArray(cfg, QStringLiteral("x"), {64, 512}, {1, 64}, 256);
+        args = HarnessArguments::forConfig(entry, cfg, QStringLiteral("/out"), QStringLiteral("sm_90"), QStringLiteral("13.3"), &error);
+        QVERIFY(args.isEmpty());
+        QCOMPARE(error, QStringLiteral("config f32_rows8, array 'x': the entry's gathers offset the last axis by stride 1, "
+                                       "but the array's strides are [1,64]"));
     }
 
     void capturedConfigArguments()
@@ -235,12 +285,21 @@ private Q_SLOTS:
         frontend::KernelConfig captured = configNamed(sidecar, QStringLiteral("f32_4096x4096"));
         const QString capturedIr = irFor(captured, QStringLiteral("captured"));
         QVERIFY2(!capturedIr.startsWith(QLatin1String("error:")), qPrintable(capturedIr));
-        // The same config written by hand: no strides, nothing promised.
-        frontend::KernelConfig plain = captured;
-        for (qsizetype i = 0; i < plain.params.size(); ++i) {
-            QJsonObject p = plain.params[i].toObject();
+        // The same config written by hand with its shapes: the contiguous,
+        // aligned tensors, so the same facts; without shapes nothing is
+        // promised.
+        frontend::KernelConfig handWritten = captured;
+        for (qsizetype i = 0; i < handWritten.params.size(); ++i) {
+            QJsonObject p = handWritten.params[i].toObject();
             p.remove(QStringLiteral("strides"));
             p.remove(QStringLiteral("alignment"));
+            handWritten.params[i] = p;
+        }
+        QCOMPARE(irFor(handWritten, QStringLiteral("hand")), capturedIr);
+        frontend::KernelConfig plain = handWritten;
+        for (qsizetype i = 0; i < plain.params.size(); ++i) {
+            QJsonObject p = plain.params[i].toObject();
+            p.remove(QStringLiteral("shape"));
             plain.params[i] = p;
         }
         const QString plainIr = irFor(plain, QStringLiteral("plain"));

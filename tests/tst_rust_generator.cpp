@@ -345,7 +345,7 @@ private Q_SLOTS:
         // Gathers and scatters of every rank go through pointer lanes, as
         // cuTile Python lowers them: the index widened to u64 (so the bounds
         // compare is unsigned), the last axis multiplied by its constant
-        // stride 1, the others by the strides read from the tensor metadata.
+        // stride 1, the others by stride parameters of the entry.
         const QString gathers = entryText(r, QStringLiteral("gathers"));
         QVERIFY2(gathers.contains(QStringLiteral("let t3_: Tile<u64, { [TILE] }> = exti(offs);")), qPrintable(gathers));
         QVERIFY(gathers.contains(QStringLiteral("lt_tile(t3_, t7_)")));
@@ -358,21 +358,25 @@ private Q_SLOTS:
         QVERIFY(gathers.contains(QStringLiteral("load_ptr_tko(t14_, ordering::Weak, None::<scope::TileBlock>, Some(t8_), Some(t15_), "
                                                 "Some(get_tensor_token(x)), Latency::<0>)")));
         // z[(bid(1), offs)]: the scalar row broadcast to the lanes, its
-        // stride from the metadata, the two bounds and-ed.
+        // stride the entry's z_stride0 (after z), the two bounds and-ed.
         QVERIFY(gathers.contains(QStringLiteral("let t17_: Tile<i32, { [] }> = scalar_to_tile(get_tile_block_id().1);")));
-        QVERIFY(gathers.contains(QStringLiteral("let t28_: Array<{ [-1, -1] }> = tensor_strides(z);")));
-        QVERIFY(gathers.contains(QStringLiteral("scalar_to_tile(t28_.dims[0])")));
-        QVERIFY(gathers.contains(QStringLiteral("let t40_: Tile<bool, { [TILE] }> = andi(t25_, t39_);")));
-        QVERIFY(gathers.contains(QStringLiteral("let t43_: Tile<u64, { [TILE] }> = t33_ + t42_;")));
+        QVERIFY(gathers.contains(QStringLiteral("z: &Tensor<E2, { [-1, -1] }>,\nz_stride0: i32,")));
+        QVERIFY(gathers.contains(QStringLiteral("let t28_: Tile<i32, { [] }> = scalar_to_tile(z_stride0);")));
+        QVERIFY(gathers.contains(QStringLiteral("let t39_: Tile<bool, { [TILE] }> = andi(t25_, t38_);")));
+        QVERIFY(gathers.contains(QStringLiteral("let t42_: Tile<u64, { [TILE] }> = t32_ + t41_;")));
         QVERIFY(gathers.contains(QStringLiteral("get_tensor_base(y)")));
-        QVERIFY(gathers.contains(QStringLiteral("store_ptr_tko(t64_, t52_, ordering::Weak, None::<scope::TileBlock>, Some(t58_), ")));
+        QVERIFY(gathers.contains(QStringLiteral("store_ptr_tko(t63_, t51_, ordering::Weak, None::<scope::TileBlock>, Some(t57_), ")));
         QVERIFY(!gathers.contains(QStringLiteral("_view_raw(")));
-        // The module declares the metadata accessor; z alone is row-major.
-        QVERIFY(r.markedLibrary().contains(QStringLiteral("type_meta_field = \"strides\"")));
+        // Every gathered array is offset by a constant last stride; only z
+        // has a stride parameter.
         for (const TranslatedKernel &k : r.kernels)
-            if (k.pythonName == QLatin1String("gathers"))
+            if (k.pythonName == QLatin1String("gathers")) {
                 for (const EntrySignature::TensorParam &t : k.signature.tensors)
-                    QCOMPARE(t.rowMajor, t.name == QLatin1String("z"));
+                    QVERIFY(t.unitLastStride);
+                QCOMPARE(k.signature.strideParams.size(), 1);
+                QCOMPARE(k.signature.strideParams[0].name, QStringLiteral("z_stride0"));
+                QCOMPARE(k.signature.strideParams[0].tensor, QStringLiteral("z"));
+            }
 
         // A const-generic if: the names bound in both arms are declared
         // before it; the helper is inlined with its locals renamed.
@@ -625,7 +629,9 @@ private Q_SLOTS:
         QVERIFY2(error.isEmpty(), qPrintable(error));
         // alpha is a runtime f32 (inferred from alpha * f32 tile); x and y
         // keep separate element types, as in the Python signature.
-        QCOMPARE(args, (QStringList{"/out", "saxpy", "bf16,bf16,1024", "x=1;y=1", "sm_100", "13.3"}));
+        // Its arrays have shapes: contiguous, aligned tensors' launcher facts.
+        QCOMPARE(args.mid(0, 6), (QStringList{"/out", "saxpy", "bf16,bf16,1024", "x=1;y=1", "sm_100", "13.3"}));
+        QVERIFY2(args.value(6).startsWith(QLatin1String("x=16/1/16/1;y=16/1/16/1")), qPrintable(args.value(6)));
     }
 };
 

@@ -49,12 +49,18 @@ QJsonObject EntrySignature::toJson() const
         gs.append(o);
     }
     for (const TensorParam &t : tensors)
-        ts.append(QJsonObject{{"name", t.name}, {"rank", t.rank}, {"block_output", t.blockOutput}, {"element", t.element}, {"row_major", t.rowMajor}});
+        ts.append(QJsonObject{{"name", t.name}, {"rank", t.rank}, {"block_output", t.blockOutput}, {"element", t.element}, {"unit_last_stride", t.unitLastStride}});
     QJsonObject o{{"python_kernel", pythonKernel},
                   {"entry", entry},
                   {"generics", gs},
                   {"tensors", ts},
                   {"runtime_float_constants", QJsonArray::fromStringList(runtimeFloatConstants)}};
+    if (!strideParams.isEmpty()) {
+        QJsonArray sp;
+        for (const StrideParam &p : strideParams)
+            sp.append(QJsonObject{{"tensor", p.tensor}, {"axis", p.axis}, {"name", p.name}});
+        o.insert(QStringLiteral("stride_params"), sp);
+    }
     if (!fixedDtypes.isEmpty()) {
         QJsonObject f;
         for (auto it = fixedDtypes.cbegin(); it != fixedDtypes.cend(); ++it)
@@ -94,7 +100,12 @@ EntrySignature EntrySignature::fromJson(const QJsonObject &o)
         const QJsonObject t = v.toObject();
         s.tensors << TensorParam{t.value(QStringLiteral("name")).toString(), t.value(QStringLiteral("rank")).toInt(),
                                  t.value(QStringLiteral("block_output")).toBool(), t.value(QStringLiteral("element")).toString(),
-                                 t.value(QStringLiteral("row_major")).toBool()};
+                                 t.value(QStringLiteral("unit_last_stride")).toBool()};
+    }
+    for (const QJsonValue &v : o.value(QStringLiteral("stride_params")).toArray()) {
+        const QJsonObject p = v.toObject();
+        s.strideParams << StrideParam{p.value(QStringLiteral("tensor")).toString(), p.value(QStringLiteral("axis")).toInt(),
+                                      p.value(QStringLiteral("name")).toString()};
     }
     for (const QJsonValue &v : o.value(QStringLiteral("runtime_float_constants")).toArray())
         s.runtimeFloatConstants << v.toString();

@@ -26,17 +26,26 @@ struct EntrySignature {
         int rank = 0;
         bool blockOutput = false; // &mut Tensor partition written at the block index
         QString element;          // its Rust element type: concrete ("f32") or a generic's name ("E0")
-        // A gather/scatter reads its strides from the entry's metadata, which
-        // holds only the strides that are not 1: the launch must give the
-        // row-major pattern (last stride 1, no other stride 1).
-        bool rowMajor = false;
+        // A gather/scatter offsets its last axis by the constant stride 1,
+        // as cuTile Python does for a unit last stride: the launch must give
+        // that (or a last axis of size 1, whose stride offsets nothing).
+        bool unitLastStride = false;
     };
+    // The strides of a gathered array's other axes, which the entry takes
+    // as i32 parameters after the array (cutile's tensor metadata holds
+    // only the strides that are not 1, so no fixed position names one):
+    // the host passes the tensor's own strides, the harness their hints.
+    struct StrideParam {
+        QString tensor;
+        int axis = 0;
+        QString name; // the Rust parameter
+    };
+    QList<StrideParam> strideParams;
     QString pythonKernel;
     QString entry;
     QList<Generic> generics;
     QList<TensorParam> tensors;
     QStringList runtimeFloatConstants; // ct.Constant[float] passed as f32 scalars
-    bool readsStrides = false;         // needs the module's tensor_strides accessor
     bool storesComputeType = false;    // an array typed tf32: the entry serves no config
     // A kernel that tests an array's dtype (`A.dtype == ct.float32`) gets one
     // entry per tested dtype, with that array's element type fixed, and a

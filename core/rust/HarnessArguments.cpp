@@ -70,9 +70,9 @@ QStringList HarnessArguments::forConfig(const EntrySignature &entry, const front
     for (const QJsonValue &v : params)
         captured = captured || LaunchSpecialization::isCaptured(v.toObject());
 
-    QStringList strides, specs;
+    QStringList strides, specs, strideHints;
     for (const EntrySignature::TensorParam &t : entry.tensors) {
-        const QJsonObject p = param(t.name);
+        QJsonObject p = param(t.name);
         if (!captured || !LaunchSpecialization::isCaptured(p)) {
             QStringList dims;
             for (int i = 0; i + 1 < t.rank; ++i)
@@ -81,6 +81,25 @@ QStringList HarnessArguments::forConfig(const EntrySignature &entry, const front
             strides << t.name + QLatin1Char('=') + dims.join(QLatin1Char(','));
             continue;
         }
+        QList<qint64> shape, given;
+        for (const QJsonValue &d : p.value(QStringLiteral("shape")).toArray())
+            shape << d.toInteger();
+        for (const QJsonValue &d : p.value(QStringLiteral("strides")).toArray())
+            given << d.toInteger();
+        if (t.unitLastStride && !LaunchSpecialization::unitLastStride(shape, given)) {
+            QStringList text;
+            for (qint64 v : given)
+                text << QString::number(v);
+            *error = QStringLiteral("config %1, array '%2': the entry's gathers offset the last axis by stride 1, "
+                                    "but the array's strides are [%3]")
+                         .arg(config.name, t.name, text.join(QLatin1Char(',')));
+            return {};
+        }
+        // The stride parameters of its other axes get the hint the launcher
+        // gives an integer scalar: its value's divisor.
+        for (const EntrySignature::StrideParam &s : entry.strideParams)
+            if (s.tensor == t.name && s.axis < given.size())
+                strideHints << QStringLiteral("%1:%2").arg(s.name).arg(LaunchSpecialization::divisor(given[s.axis]));
         QString why;
         const auto spec = LaunchSpecialization::forParam(p, &why);
         if (spec && spec->strides.size() != t.rank)
@@ -88,17 +107,6 @@ QStringList HarnessArguments::forConfig(const EntrySignature &entry, const front
         if (!spec || !why.isEmpty()) {
             *error = QStringLiteral("config %1, array '%2': %3").arg(config.name, t.name, why);
             return {};
-        }
-        if (t.rowMajor) {
-            bool rowMajor = spec->strides.last() == 1;
-            for (int i = 0; i + 1 < int(spec->strides.size()); ++i)
-                rowMajor = rowMajor && spec->strides[i] != 1;
-            if (!rowMajor) {
-                *error = QStringLiteral("config %1, array '%2': the entry offsets its gathers by the row-major strides "
-                                        "(last stride 1, no other stride 1), but the launcher passes strides [%3]")
-                             .arg(config.name, t.name, joined(spec->strides));
-                return {};
-            }
         }
         strides << t.name + QLatin1Char('=') + joined(spec->strides);
         specs << QStringLiteral("%1=%2/%3/%4/%5")
@@ -121,6 +129,7 @@ QStringList HarnessArguments::forConfig(const EntrySignature &entry, const front
         specs << QStringLiteral("%1:%2").arg(p.value(QStringLiteral("name")).toString())
                      .arg(LaunchSpecialization::divisor(qint32(qint64(value.toDouble()))));
     }
+    specs += strideHints;
     return args << specs.join(QLatin1Char(';'));
 }
 

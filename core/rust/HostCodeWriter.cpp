@@ -126,7 +126,7 @@ impl<'a> Call<'a> {
         self.tensors[i].dtype
     }
 
-    fn tensor<T: TpCode>(&self, i: usize) -> Result<Tensor<T>, Failure> {
+    fn tensor<T: TpCode>(&self, i: usize, unit_last_stride: bool) -> Result<Tensor<T>, Failure> {
         let t = &self.tensors[i];
         if t.dtype != T::CODE {
             return Err(host(format!(
@@ -146,21 +146,19 @@ impl<'a> Call<'a> {
             shape.push(s as i32);
             strides.push(st as i32);
         }
+        // A gather offsets the last axis by the constant stride 1.
+        if unit_last_stride && strides[n - 1] != 1 && shape[n - 1] != 1 {
+            return Err(host(format!(
+                "tensor {i}: the entry's gathers offset its last axis by stride 1, got strides {:?}", strides)));
+        }
         // Borrowed: dropping the tensor leaves torch's memory alone.
         Ok(unsafe { Tensor::<T>::borrow_raw_parts(t.ptr, self.device.ordinal(), shape, strides) })
     }
 
-    // The launch precondition of an entry whose gathers read the strides
-    // that are not 1 from its metadata: last stride 1, no other stride 1.
-    fn row_major(&self, i: usize) -> Result<(), Failure> {
-        let t = &self.tensors[i];
-        let n = t.ndim as usize;
-        let st = &t.strides[..n];
-        if st[n - 1] != 1 || st[..n - 1].iter().any(|&s| s == 1) {
-            return Err(host(format!(
-                "tensor {i}: the entry offsets its gathers by row-major strides (last 1, no other 1), got {:?}", st)));
-        }
-        Ok(())
+    // A tensor's stride along `axis` (a gather's stride parameter).
+    fn stride(&self, i: usize, axis: usize) -> Result<i32, Failure> {
+        let st = self.tensors[i].strides[axis];
+        i32::try_from(st).map_err(|_| host(format!("tensor {i}: stride {st} of axis {axis} does not fit i32")))
     }
 
     fn scalar(&self, i: usize) -> f64 {
@@ -232,19 +230,23 @@ QString launchBody(const HostEntry &e)
             typeGenerics << g.name;
     int ti = 0, si = 0;
     for (const HostEntry::Param &p : e.params) {
+        if (!p.strideOf.isEmpty()) {
+            args << QStringLiteral("call.stride(%1, %2)?").arg(e.tensorIndex(p.strideOf)).arg(p.strideAxis);
+            continue;
+        }
         if (!p.tensor) {
             args << QStringLiteral("call.scalar(%1) as %2").arg(si++).arg(p.scalarType);
             continue;
         }
         const qsizetype k = typeGenerics.indexOf(p.element);
         const QString type = k >= 0 ? QStringLiteral("$E%1").arg(k) : p.element;
-        lines << QStringLiteral("            let %1t%2 = call.tensor::<%3>(%2)?;")
+        bool unitLast = false;
+        for (const EntrySignature::TensorParam &t : e.signature.tensors)
+            unitLast = unitLast || (t.name == p.name && t.unitLastStride);
+        lines << QStringLiteral("            let %1t%2 = call.tensor::<%3>(%2, %4)?;")
                      .arg(p.blockOutput ? QStringLiteral("mut ") : QString())
                      .arg(ti)
-                     .arg(type);
-        for (const EntrySignature::TensorParam &t : e.signature.tensors)
-            if (t.name == p.name && t.rowMajor)
-                lines << QStringLiteral("            call.row_major(%1)?;").arg(ti);
+                     .arg(type, unitLast ? QStringLiteral("true") : QStringLiteral("false"));
         if (p.blockOutput) {
             QStringList dims;
             for (const QString &d : p.partition) {
@@ -280,7 +282,8 @@ QString entryFunction(const HostEntry &e)
         }
     int tensors = 0, scalars = 0;
     for (const HostEntry::Param &p : e.params)
-        (p.tensor ? tensors : scalars)++;
+        if (p.strideOf.isEmpty())
+            (p.tensor ? tensors : scalars)++;
     QStringList macroArgs, macroUse;
     for (int k = 0; k < typeGenerics.size(); ++k)
         macroArgs << QStringLiteral("$E%1:ty").arg(k);

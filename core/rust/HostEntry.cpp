@@ -31,7 +31,7 @@ QJsonObject HostEntry::toJson() const
 {
     QJsonArray ps;
     for (const Param &p : params) {
-        QJsonObject o{{"name", p.name}, {"kind", p.tensor ? "tensor" : "scalar"}};
+        QJsonObject o{{"name", p.name}, {"kind", p.tensor ? "tensor" : (p.strideOf.isEmpty() ? "scalar" : "stride")}};
         if (p.tensor) {
             o.insert(QStringLiteral("element"), p.element);
             o.insert(QStringLiteral("rank"), p.rank);
@@ -40,6 +40,8 @@ QJsonObject HostEntry::toJson() const
                 o.insert(QStringLiteral("partition"), QJsonArray::fromStringList(p.partition));
         } else {
             o.insert(QStringLiteral("type"), p.scalarType);
+            if (!p.strideOf.isEmpty())
+                o.insert(QStringLiteral("stride_of"), QJsonObject{{"array", p.strideOf}, {"axis", p.strideAxis}});
         }
         ps.append(o);
     }
@@ -83,6 +85,11 @@ bool HostEntry::fromKernel(const TranslatedKernel &kernel, const QString &module
         } else if (const auto s = scalarRe.match(l.text); s.hasMatch()) {
             p.name = s.captured(1);
             p.scalarType = s.captured(2);
+            for (const EntrySignature::StrideParam &sp : kernel.signature.strideParams)
+                if (sp.name == p.name) {
+                    p.strideOf = sp.tensor;
+                    p.strideAxis = sp.axis;
+                }
         } else {
             *error = QStringLiteral("entry %1: the host writer does not know the parameter form '%2'")
                          .arg(kernel.signature.entry, l.text.trimmed());

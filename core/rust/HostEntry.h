@@ -23,6 +23,8 @@ struct HostEntry {
         bool blockOutput = false;
         QStringList partition;  // block outputs: the tile shape, const generic names or integers
         QString scalarType;     // scalars: "f32" or "i32"
+        QString strideOf;       // a stride parameter: its array (the host passes the tensor's stride)
+        int strideAxis = -1;
     };
     EntrySignature signature;
     QString module;             // the #[cutile::module] holding the entry

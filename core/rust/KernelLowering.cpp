@@ -311,7 +311,7 @@ QList<RustLine> KernelLowering::assemble()
             t.name = p.name;
             t.rank = v.value.rank;
             t.element = finalDtype(v.value.dtype);
-            t.rowMajor = m_rowMajor.contains(p.name);
+            t.unitLastStride = m_unitLastStride.contains(p.name);
             if (m_blockOutputs.contains(p.name) && m_blockOutputShape.contains(p.name)) {
                 t.blockOutput = true;
                 type = QStringLiteral("&mut Tensor<%1, { [%2] }>")
@@ -336,6 +336,9 @@ QList<RustLine> KernelLowering::assemble()
                      QStringLiteral("the dtype of '%1' cannot be inferred from its uses (annotate it)").arg(p.name));
         }
         out.append(RustLine{QStringLiteral("        %1: %2,").arg(p.name, type), headerLine, headerLine});
+        for (const EntrySignature::StrideParam &s : std::as_const(m_signature.strideParams))
+            if (s.tensor == p.name)
+                out.append(RustLine{QStringLiteral("        %1: i32,").arg(s.name), headerLine, headerLine});
     }
     out.append(RustLine{QStringLiteral("    ) {"), headerLine, headerLine});
     out.append(m_body);

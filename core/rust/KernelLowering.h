@@ -271,7 +271,7 @@ private:
     QSet<uint32_t> m_plannedBodies; // function bodies planProducts has seen
     QSet<uint32_t> m_productDefs;   // `t = x * y` statements that contract
     QSet<uint32_t> m_productUses;   // the reads of t that contract them
-    QSet<QString> m_rowMajor;  // arrays whose dynamic strides a gather/scatter reads
+    QSet<QString> m_unitLastStride; // arrays a gather/scatter offsets with a constant last stride
     ConstSplit m_split;
     RustValue dtypeComparison(const QString &op, const RustValue &a, const RustValue &b, TSNode at);
     QHash<QString, Variable> m_vars;

@@ -9,15 +9,16 @@
 //
 // Strides: the last axis has stride 1 on both sides (cuTile Python's
 // dispatcher and cutile's launcher specialize a unit last stride to the
-// constant 1). The other axes' strides are the entry's dynamic strides,
-// read from the tensor's metadata; the launcher passes only the strides
-// that are not 1, so the entry declares the row-major pattern (last stride
-// 1, the others not) as a launch precondition (TensorParam::rowMajor),
-// which the harness and the host check.
+// constant 1), which the entry declares as a launch precondition
+// (TensorParam::unitLastStride; a last axis of size 1 also serves). The
+// other axes' strides are i32 parameters of the entry after the array
+// (EntrySignature::strideParams): cutile's tensor metadata holds only the
+// strides that are not 1, so no fixed position in it names an axis's.
 #include "KernelLowering.h"
 
 #include "SyntaxNode.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace tileport::rust {
@@ -71,10 +72,11 @@ KernelLowering::GatherAccess KernelLowering::gatherAccess(TSNode c, const QStrin
                 fail(a, what, QStringLiteral("latency must be a literal int"));
             g.latencyCycles = int(v.integer);
         } else if (k == QLatin1String("check_bounds")) {
+            // Only a literal False drops the bounds: a check only a config
+            // decides (`TILE != N`) keeps them, which reads the same where
+            // the access is in bounds.
             const RustValue v = expr(value);
-            if (v.kind != RustValue::Kind::BoolLiteral && !v.isLiteral())
-                fail(a, what, QStringLiteral("check_bounds must be a constant bool"));
-            g.checkBounds = v.number != 0.0 || v.integer != 0;
+            g.checkBounds = !v.isLiteral() || v.number != 0.0 || v.integer != 0;
         } else if (k == QLatin1String("mask")) {
             if (m_src.text(value) == QLatin1String("None"))
                 continue;
@@ -136,7 +138,7 @@ QString KernelLowering::pointerLanes(const RustValue &t, const GatherAccess &g, 
         return wideIndex(s, g.shape, at);
     };
     QString offset, bounds;
-    QString strides;
+    m_unitLastStride.insert(t.param);
     for (int axis = 0; axis < t.rank; ++axis) {
         const QString wide = wideIndex(g.index[axis], g.shape, at);
         if (g.checkBounds) {
@@ -149,16 +151,14 @@ QString KernelLowering::pointerLanes(const RustValue &t, const GatherAccess &g, 
         const QString one = bind(QStringLiteral("constant(1u64, %1)").arg(RustValue::shapeMacro(g.shape)), u64Type);
         QString delta = bind(QStringLiteral("%1 * %2").arg(wide, one), u64Type);
         if (axis + 1 < t.rank) {
-            if (strides.isEmpty()) {
-                QStringList dynamic;
-                for (int d = 0; d < t.rank; ++d)
-                    dynamic << QStringLiteral("-1");
-                strides = bind(QStringLiteral("tensor_strides(%1)").arg(t.param),
-                               QStringLiteral("Array<{ [%1] }>").arg(dynamic.join(QStringLiteral(", "))));
-                m_signature.readsStrides = true;
-                m_rowMajor.insert(t.param);
+            const QString name = QStringLiteral("%1_stride%2").arg(t.param).arg(axis);
+            if (std::none_of(m_signature.strideParams.cbegin(), m_signature.strideParams.cend(),
+                             [&](const EntrySignature::StrideParam &p) { return p.name == name; })) {
+                if (m_vars.contains(name))
+                    fail(at, QStringLiteral("ct.gather"), QStringLiteral("'%1' names the stride parameter of '%2'").arg(name, t.param));
+                m_signature.strideParams << EntrySignature::StrideParam{t.param, axis, name};
             }
-            const QString stride = scalarTile(QStringLiteral("%1.dims[%2]").arg(strides).arg(axis));
+            const QString stride = scalarTile(name);
             delta = bind(QStringLiteral("%1 * %2").arg(wide, stride), u64Type);
         }
         offset = offset.isEmpty() ? delta : bind(QStringLiteral("%1 + %2").arg(offset, delta), u64Type);

@@ -103,6 +103,11 @@ bool LaunchSpecialization::isCaptured(const QJsonObject &param)
     return param.value(QStringLiteral("kind")).toString() == QLatin1String("array") && param.contains(QStringLiteral("strides"));
 }
 
+bool LaunchSpecialization::unitLastStride(const QList<qint64> &shape, const QList<qint64> &strides)
+{
+    return !shape.isEmpty() && shape.size() == strides.size() && (strides.last() == 1 || shape.last() == 1);
+}
+
 QJsonObject LaunchSpecialization::withAssumedLayout(const QJsonObject &param)
 {
     if (param.value(QStringLiteral("kind")).toString() != QLatin1String("array") || param.contains(QStringLiteral("strides")))

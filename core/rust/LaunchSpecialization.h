@@ -44,6 +44,9 @@ struct LaunchSpecialization {
     // reference export assumes for it: contiguous (row-major strides) and
     // freshly allocated (16-byte aligned). Other parameters unchanged.
     static QJsonObject withAssumedLayout(const QJsonObject &param);
+    // Whether a gather's constant last stride 1 offsets this array right:
+    // its last stride is 1, or its last axis has size 1 (index 0 only).
+    static bool unitLastStride(const QList<qint64> &shape, const QList<qint64> &strides);
 };
 
 } // namespace tileport::rust

@@ -34,17 +34,6 @@ QString TranslationResult::markedLibrary() const
         << QStringLiteral("#[cutile::module]")
         << QStringLiteral("pub mod %1 {").arg(moduleName)
         << QStringLiteral("    use cutile::core::*;");
-    if (std::any_of(kernels.cbegin(), kernels.cend(), [](const TranslatedKernel &k) { return k.signature.readsStrides; }))
-        // The strides a gather/scatter offsets by: the tensor's metadata
-        // (its dynamic strides only), which cutile's core does not expose.
-        out << QString()
-            << QStringLiteral("    #[cuda_tile::variadic_op(N = 6)]")
-            << QStringLiteral("    #[cuda_tile::compiler_op(name = \"return_type_meta_field\", type_meta_field = \"strides\")]")
-            << QStringLiteral("    fn tensor_strides<'s, E: ElementType, const S: [i32; N], const C: [i32; N]>(")
-            << QStringLiteral("        tensor: &Tensor<E, S>,")
-            << QStringLiteral("    ) -> Array<'s, C> {")
-            << QStringLiteral("        unreachable!()")
-            << QStringLiteral("    }");
     for (const TranslatedKernel &k : kernels) {
         out << QString();
         int first = -1, last = -1;
