@@ -5,6 +5,7 @@
 // editing the Rust, cancel, and the Problems list on a broken kernel.
 #include "CodeEditor.h"
 #include "DiffRowsModel.h"
+#include "IrDiffDetails.h"
 #include "IrDiffPane.h"
 #include "HunkReviewDialog.h"
 #include "HunkReviewModel.h"
@@ -153,6 +154,31 @@ private Q_SLOTS:
         QCOMPARE(walk->shortcut(), QKeySequence(Qt::Key_F8));
         walk->trigger();
         QVERIFY(w.sourcePane()->currentLine() > first);
+
+        // F7 walks the differences of the real diff: each selects its row in
+        // both IR columns, shows it in the details, and links its Python and Rust lines.
+        QAction *nextDifference = w.action(QStringLiteral("nextDifferenceAction"));
+        QVERIFY(nextDifference);
+        QCOMPARE(nextDifference->shortcut(), QKeySequence(Qt::Key_F7));
+        nextDifference->trigger();
+        const int diffRow = w.irDiffPane()->selectedRow();
+        QVERIFY(diffRow >= 0);
+        QVERIFY(rows->isDifference(diffRow));
+        QVERIFY(!w.irDiffPane()->details()->reference()->toPlainText().isEmpty()
+                || !w.irDiffPane()->details()->generated()->toPlainText().isEmpty());
+        bool linkedSomewhere = false;
+        for (int i = 0; i < rows->rowCount() && !linkedSomewhere; ++i) {
+            const int r = w.irDiffPane()->selectedRow();
+            if (!w.currentLinks().python.isEmpty()) {
+                QCOMPARE(w.sourcePane()->linkedLines(), w.currentLinks().python);
+                QCOMPARE(w.rustPane()->linkedLines(), w.currentLinks().rust);
+                QVERIFY(w.currentLinks().irRows.contains(r) || w.links().fromIrRow(r).python == w.currentLinks().python);
+                linkedSomewhere = true;
+                break;
+            }
+            nextDifference->trigger();
+        }
+        QVERIFY2(linkedSomewhere, "no difference of the vector_add diff links to a Python line");
 
         // Another variant from the selector.
         loaded.clear();

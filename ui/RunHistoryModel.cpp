@@ -45,6 +45,15 @@ bool RunHistoryModel::load(const QString &sessionDir, QString *error)
     return bool(session);
 }
 
+QList<QPair<int, QString>> RunHistoryModel::benchmarkReports() const
+{
+    QList<QPair<int, QString>> out;
+    for (auto it = m_runs.crbegin(); it != m_runs.crend(); ++it)
+        if (!it->benchReport.isEmpty())
+            out.append({it->number, it->benchReport});
+    return out;
+}
+
 QString RunHistoryModel::latestBenchmarkReport() const
 {
     for (auto it = m_runs.crbegin(); it != m_runs.crend(); ++it)
