@@ -13,6 +13,7 @@
 #include "SettingsDialog.h"
 #include "Doctor.h"
 #include "IrDiffPane.h"
+#include "OpCountModel.h"
 #include "PipelineEvent.h"
 #include "ProblemsModel.h"
 #include "RustTranslator.h"

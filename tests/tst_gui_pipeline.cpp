@@ -7,6 +7,7 @@
 #include "DiffRowsModel.h"
 #include "IrDiffDetails.h"
 #include "IrDiffPane.h"
+#include "OpCountModel.h"
 #include "HunkReviewDialog.h"
 #include "HunkReviewModel.h"
 #include "MainWindow.h"

@@ -17,6 +17,7 @@
 #include "KernelSelectorModel.h"
 #include "MainWindow.h"
 #include "OpCountModel.h"
+#include "PipelineController.h"
 #include "PipelineEvent.h"
 #include "StageListModel.h"
 
@@ -59,19 +60,20 @@ QByteArray readFile(const QString &path)
 const QString kFixture = QStringLiteral(TILEPORT_SOURCE_DIR "/tests/fixtures/tileir/kernel_ref.mlir");
 const QString kBench = QStringLiteral(TILEPORT_SOURCE_DIR "/tests/fixtures/bench/softmax.bench.json");
 
-// The fixture against an edited copy: exp loses its approx rounding (a
-// critical finding), a load loses its TMA hint, the mulf's ftz goes, and
-// one constant is computed twice (an inserted op: the counts move).
+// The fixture against an edited copy: exp loses its approx rounding and
+// mulf its flush_to_zero (critical findings), and the row index is divided
+// by 2 twice instead of by 4 once (a changed constant, an inserted divi:
+// the counts move, operands change).
 AlignedDiff editedDiff()
 {
     const QByteArray ref = readFile(kFixture);
     QByteArray gen = ref;
     gen.replace("%e = exp %acc rounding<approx>", "%e = exp %acc");
     gen.replace("%es = mulf %e, %sb flush_to_zero", "%es = mulf %e, %sb");
-    gen.replace("%one = constant <i32: 1> : tile<i32> loc(\"kernel.py\":23:17)",
-                "%one = constant <i32: 1> : tile<i32> loc(\"kernel.py\":23:17)\n"
-                "    %one2 = constant <i32: 1> : tile<i32> loc(\"kernel.py\":23:17)\n"
-                "    %kt2 = divi %K, %one2 signed : tile<i32> loc(\"kernel.py\":23:20)");
+    gen.replace("%row = divi %bx, %four signed : tile<i32> loc(\"kernel.py\":22:11)",
+                "%two = constant <i32: 2> : tile<i32> loc(\"kernel.py\":22:30)\n"
+                "    %half = divi %bx, %two signed : tile<i32> loc(\"kernel.py\":22:11)\n"
+                "    %row = divi %half, %two signed : tile<i32> loc(\"kernel.py\":22:11)");
     return IrAlignment::computeFromText(ref, gen);
 }
 
@@ -135,6 +137,20 @@ private Q_SLOTS:
         QVERIFY2(marked.join(QLatin1Char('|')).contains(QStringLiteral("approx")), qPrintable(marked.join(QLatin1Char('|'))));
         // The generated side has no rounding to point at.
         QVERIFY(IrChangeMarks::find(d.genText(row), row.edits, IrChangeMarks::Side::Gen).isEmpty());
+        // The constant's changed value is marked where the op spells it.
+        const int four = rowWith(d, QStringLiteral("constant <i32: 4>"));
+        QVERIFY(four >= 0);
+        const QString constant = d.refText(d.rows[four]);
+        const QList<IrChangeMarks::Span> valueMarks = IrChangeMarks::find(constant, d.rows[four].edits, IrChangeMarks::Side::Ref);
+        QCOMPARE(valueMarks.size(), 1);
+        QVERIFY2(constant.mid(valueMarks[0].start, valueMarks[0].length).contains(QLatin1Char('4')), qPrintable(constant));
+        // A changed operand: the divi now divides the halved index.
+        bool operandMarked = false;
+        for (const AlignedRow &r : d.rows)
+            for (const IrChange &c : r.edits)
+                if (c.kind == QLatin1String("operand") && r.genOp >= 0)
+                    operandMarked = operandMarked || !IrChangeMarks::find(d.genText(r), r.edits, IrChangeMarks::Side::Gen).isEmpty();
+        QVERIFY(operandMarked);
         // Operands: the i-th %value after the mnemonic, not a result.
         const QString mulf = QStringLiteral("%es = mulf %e, %sb flush_to_zero : tile<64x64xf32>");
         QCOMPARE(mulf.mid(IrChangeMarks::operand(mulf, 1).start, IrChangeMarks::operand(mulf, 1).length), QStringLiteral("%sb"));
@@ -171,7 +187,7 @@ private Q_SLOTS:
                 QVERIFY2(cell.left() >= 0 && view->visualRect(counts->index(r, OpCountModel::DeltaColumn)).right() <= view->viewport()->width(),
                          qPrintable(QStringLiteral("%1: row cut at the viewport's edge (%2 px wide)").arg(name).arg(view->viewport()->width())));
             }
-            QVERIFY(moved); // the inserted constant and divi moved their counts
+            QVERIFY(moved); // the inserted divi moved its count
             QCOMPARE(counts->index(0, OpCountModel::DeltaColumn).data(OpCountModel::DeltaRole).toInt() != 0, true);
         }
     }
@@ -248,7 +264,7 @@ private Q_SLOTS:
         for (int i = 0; i < d.rows.size(); ++i)
             if (pane.rowsModel()->isDifference(i))
                 expected << i;
-        QVERIFY(expected.size() >= 4); // exp, mulf, the inserted constant and divi
+        QVERIFY(expected.size() >= 4); // exp, mulf, the constant, the inserted divi, ...
         QList<int> visited;
         for (int i = 0; i < expected.size(); ++i) {
             pane.nextDifferenceAction()->trigger();

@@ -27,6 +27,10 @@ QStringList spellings(const QString &value)
     if (s.startsWith(QLatin1Char('#')))
         out << s.mid(1);
     // "#cuda_tile.rounding<approx>" is printed as "rounding<approx>", sometimes as "approx".
+    // A constant's "dense<4> : tile<i32>" is printed "<i32: 4>".
+    static const QRegularExpression dense(QStringLiteral(R"(^dense<(.+)>\s*:)"));
+    if (const auto m = dense.match(s); m.hasMatch())
+        out << QStringLiteral(": %1>").arg(m.captured(1));
     static const QRegularExpression wrapped(QStringLiteral(R"(^[\w.]+<(.+)>$)"));
     if (const auto m = wrapped.match(s); m.hasMatch())
         out << m.captured(1);
