@@ -315,7 +315,7 @@ private Q_SLOTS:
         QTest::qWait(50);
         QChartView *view = w.benchmarksPane()->chartView();
         QVERIFY(view->isVisible());
-        QVERIFY2(view->height() >= 200, qPrintable(QString::number(view->height())));
+        QVERIFY2(view->height() >= 150, qPrintable(QString::number(view->height())));
 
         QList<QRectF> rects;
         const QStringList texts = chartTexts(view, &rects);

@@ -18,6 +18,7 @@
 #include <QValueAxis>
 
 #include <algorithm>
+#include <cmath>
 
 namespace tileport::ui {
 
@@ -33,7 +34,7 @@ BenchmarksPane::BenchmarksPane(QWidget *parent)
     m_historyView->setObjectName(QStringLiteral("runHistory"));
     m_historyView->horizontalHeader()->setObjectName(QStringLiteral("runHistoryHeader"));
     m_view->setRenderHint(QPainter::Antialiasing);
-    m_view->setMinimumHeight(200);
+    m_view->setMinimumHeight(150);
     m_view->setMinimumWidth(360);
     QChart *chart = m_view->chart();
     // The caption below says what the title would; the plot gets the room.
@@ -55,6 +56,7 @@ BenchmarksPane::BenchmarksPane(QWidget *parent)
     split->addWidget(m_historyView);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 1);
+    split->setSizes({6500, 3500});
     split->setChildrenCollapsible(false);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -152,9 +154,13 @@ void BenchmarksPane::draw()
     configs->append(categories);
     configs->setTitleText(tr("config"));
     auto *ratio = new QValueAxis;
-    ratio->setRange(0, c.top);
+    // Ticks at round values: quarters, or halves past 2.5.
+    const double step = c.top > 2.5 ? 0.5 : 0.25;
+    ratio->setRange(0, std::ceil(c.top / step) * step);
     ratio->setLabelFormat(QStringLiteral("%.2f"));
-    ratio->setTickCount(6);
+    ratio->setTickType(QValueAxis::TicksDynamic);
+    ratio->setTickAnchor(0);
+    ratio->setTickInterval(step);
     ratio->setTitleText(tr("rust / ref time (lower is faster)"));
     chart->addAxis(ratio, Qt::AlignBottom);
     chart->addAxis(configs, Qt::AlignLeft);
@@ -185,7 +191,7 @@ void BenchmarksPane::draw()
     line(c.geomean, tr("geomean %1").arg(c.geomean, 0, 'f', 3), QColor(0x20, 0xa0, 0x60), Qt::SolidLine);
     // Enough height for every category's name: at least one text line per config and series.
     const int perConfig = m_view->fontMetrics().height() * (c.earlier.isEmpty() ? 1 : 2) + 6;
-    m_view->setMinimumHeight(std::clamp(perConfig * n + 6 * m_view->fontMetrics().height(), 200, 360));
+    m_view->setMinimumHeight(std::clamp(perConfig * n + 5 * m_view->fontMetrics().height(), 150, 360));
 }
 
 void BenchmarksPane::setSession(const QString &sessionDir)

@@ -102,8 +102,10 @@ QVariant DiffRowsModel::data(const QModelIndex &index, int role) const
         return f;
     }
     case Qt::BackgroundRole:
-        if (m_linked.contains(index.row()))
-            return QBrush(QColor(0x4a, 0x90, 0xe2, 90));
+        // A linked row without a kind of its own gets the link tint; the others keep
+        // theirs and the delegate marks the link with a bar.
+        if (m_linked.contains(index.row()) && row.kind == AlignedRow::Kind::Matched && !row.critical)
+            return QBrush(QColor(0x4a, 0x90, 0xe2, 45));
         if (row.critical)
             return QBrush(QColor(0xd0, 0x36, 0x36, 70));
         switch (row.kind) {

@@ -4,6 +4,7 @@
 #include "DiffFindingsModel.h"
 
 #include <QAbstractTextDocumentLayout>
+#include <QFileInfo>
 #include <QHeaderView>
 #include <QResizeEvent>
 #include <QTextLayout>
@@ -84,7 +85,8 @@ IrDiffDetails::IrDiffDetails(QWidget *parent)
     m_findingsView->setEditTriggers(QAbstractItemView::NoEditTriggers);
     auto *h = m_findingsView->horizontalHeader();
     h->setSectionResizeMode(QHeaderView::ResizeToContents);
-    h->setStretchLastSection(true);
+    // The message takes the width that is left and wraps in it.
+    h->setSectionResizeMode(DiffFindingsModel::MessageColumn, QHeaderView::Stretch);
     m_findingsView->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_findingsView->setMinimumHeight(m_findingsView->fontMetrics().lineSpacing() * 3);
 
@@ -136,11 +138,13 @@ void IrDiffDetails::mark(CodeEditor *editor, const QList<IrChangeMarks::Span> &m
 void IrDiffDetails::showRow(const DiffRowsModel::Details &d, const QList<IrFinding> &findings)
 {
     m_shown = d;
+    // File names only: the full paths are in the tooltip.
     QStringList where;
     if (!d.refLoc.isEmpty())
-        where << tr("ref %1").arg(d.refLoc);
+        where << tr("ref %1").arg(QFileInfo(d.refLoc).fileName());
     if (!d.genLoc.isEmpty())
-        where << tr("gen %1").arg(d.genLoc);
+        where << tr("gen %1").arg(QFileInfo(d.genLoc).fileName());
+    m_title->setToolTip(QStringList{d.refLoc, d.genLoc}.join(QLatin1Char('\n')).trimmed());
     m_title->setText(QStringLiteral("<b>%1</b>%2").arg(d.kind.toHtmlEscaped(),
                                                         where.isEmpty() ? QString() : QStringLiteral(" · ") + where.join(QStringLiteral(" · ")).toHtmlEscaped()));
     m_ref->setPlainText(d.refText.isEmpty() ? tr("(no op on this side)") : d.refText);

@@ -78,7 +78,7 @@ IrDiffPane::IrDiffPane(QWidget *parent)
     {
         // The selection tint lets the op's colours show through.
         QPalette pal = m_table->palette();
-        pal.setColor(QPalette::Highlight, QColor(0x4a, 0x90, 0xe2, 80));
+        pal.setColor(QPalette::Highlight, QColor(0x4a, 0x90, 0xe2, 120));
         m_table->setPalette(pal);
     }
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
@@ -260,6 +260,10 @@ void IrDiffPane::setTheme(ThemeMode mode)
     m_generated->setTheme(mode);
     m_details->setTheme(mode);
     m_delegate->setTheme(mode);
+    // A selection tint the op's colours stay legible on: the dark theme's blues would vanish in a blue one.
+    QPalette pal = m_table->palette();
+    pal.setColor(QPalette::Highlight, mode == ThemeMode::Dark ? QColor(0xb0, 0xb0, 0xb0, 70) : QColor(0x4a, 0x90, 0xe2, 110));
+    m_table->setPalette(pal);
     m_table->viewport()->update();
 }
 

@@ -25,8 +25,8 @@ qreal layOut(QTextLayout &layout, int width)
     layout.beginLayout();
     qreal y = 0;
     for (QTextLine line = layout.createLine(); line.isValid(); line = layout.createLine()) {
-        if (width > 0)
-            line.setLineWidth(width);
+        // Without a width a line is not laid out; unwrapped text gets room for all of it.
+        line.setLineWidth(width > 0 ? width : 1e7);
         line.setPosition(QPointF(0, y));
         y += line.height();
     }
@@ -78,6 +78,8 @@ void IrDiffRowDelegate::paint(QPainter *p, const QStyleOptionViewItem &option, c
     const QWidget *widget = opt.widget;
     QStyle *style = widget ? widget->style() : QApplication::style();
     style->drawControl(QStyle::CE_ItemViewItem, &opt, p, widget);
+    if (index.column() == 0 && index.data(DiffRowsModel::LinkedRole).toBool())
+        p->fillRect(QRect(opt.rect.left(), opt.rect.top(), 3, opt.rect.height()), QColor(0x2e, 0x86, 0xde));
     if (text.isEmpty())
         return;
     const QRect area = style->subElementRect(QStyle::SE_ItemViewItemText, &opt, widget).adjusted(kPad, 0, -kPad, 0);

@@ -131,7 +131,7 @@ MainWindow::MainWindow(QWidget *parent)
     // Proportions (QSplitter spreads the sizes' weights over its width): the
     // IR diff, two columns of ops, gets the most; each code pane keeps about
     // 50 columns at 1280 px and 75 at 1920.
-    panes->setSizes({2800, 4400, 2800});
+    panes->setSizes({2600, 4800, 2600});
     panes->setChildrenCollapsible(false);
 
     auto *bottom = new QTabWidget;
@@ -145,7 +145,7 @@ MainWindow::MainWindow(QWidget *parent)
     vertical->addWidget(bottom);
     vertical->setStretchFactor(0, 3);
     vertical->setStretchFactor(1, 2);
-    vertical->setSizes({6300, 3700});
+    vertical->setSizes({7000, 3000});
     vertical->setChildrenCollapsible(false);
 
     // The notice above the panes: an offer (capture configs before a run),
@@ -452,6 +452,9 @@ void MainWindow::buildMenus()
     bar->addWidget(new QLabel(tr(" Kernel / variant: ")));
     m_kernelSelector->setObjectName(QStringLiteral("kernelSelector"));
     m_kernelSelector->setMinimumWidth(220);
+    // Kernel and config names are long ("_scale_rows_persistent_kernel.f32_..."): the box grows to them.
+    m_kernelSelector->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_kernelSelector->setMaximumWidth(520);
     bar->addWidget(m_kernelSelector);
 }
 

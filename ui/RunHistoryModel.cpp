@@ -79,7 +79,7 @@ QVariant RunHistoryModel::headerData(int section, Qt::Orientation o, int role) c
     if (section == 0)
         return tr("run");
     if (section == columnCount() - 1)
-        return tr("geomean rust/ref");
+        return tr("geomean");
     return QString(StageCatalog::stages().at(section - 1).id);
 }
 
