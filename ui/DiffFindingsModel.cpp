@@ -66,6 +66,8 @@ QVariant DiffFindingsModel::data(const QModelIndex &index, int role) const
         case MessageColumn: return f.message;
         }
         return {};
+    case Qt::TextAlignmentRole:
+        return QVariant(Qt::AlignLeft | Qt::AlignTop); // a wrapped message's row reads from its first line
     case Qt::ForegroundRole:
         if (index.column() == SeverityColumn && f.severity == QLatin1String("critical"))
             return QColor(0xd0, 0x36, 0x36);

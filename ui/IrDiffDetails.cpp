@@ -54,6 +54,27 @@ public:
     }
 };
 
+// The findings table as tall as its rows: the details pane scrolls as a
+// whole, so a wrapped message is never cut inside a small inner viewport.
+class FindingsView : public QTableView
+{
+public:
+    using QTableView::QTableView;
+    QSize sizeHint() const override
+    {
+        const int rows = model() ? model()->rowCount() : 0;
+        const int body = rows ? verticalHeader()->length() : fontMetrics().lineSpacing();
+        return QSize(300, horizontalHeader()->sizeHint().height() + body + 2 * frameWidth() + 2);
+    }
+    QSize minimumSizeHint() const override { return sizeHint(); }
+    void resizeEvent(QResizeEvent *e) override
+    {
+        QTableView::resizeEvent(e);
+        resizeRowsToContents(); // the message wraps anew at another width
+        updateGeometry();
+    }
+};
+
 } // namespace
 
 IrDiffDetails::IrDiffDetails(QWidget *parent)
@@ -65,7 +86,7 @@ IrDiffDetails::IrDiffDetails(QWidget *parent)
     , m_gen(new OpView(this))
     , m_changes(new QLabel(this))
     , m_findings(new DiffFindingsModel(this))
-    , m_findingsView(new QTableView(this))
+    , m_findingsView(new FindingsView(this))
 {
     setObjectName(QStringLiteral("irDiffDetails"));
     m_title->setObjectName(QStringLiteral("irDetailsTitle"));
@@ -88,7 +109,12 @@ IrDiffDetails::IrDiffDetails(QWidget *parent)
     // The message takes the width that is left and wraps in it.
     h->setSectionResizeMode(DiffFindingsModel::MessageColumn, QHeaderView::Stretch);
     m_findingsView->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_findingsView->setMinimumHeight(m_findingsView->fontMetrics().lineSpacing() * 3);
+    m_findingsView->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_findingsView->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Minimum);
+    connect(m_findings, &QAbstractItemModel::modelReset, m_findingsView, [this] {
+        m_findingsView->resizeRowsToContents();
+        m_findingsView->updateGeometry();
+    });
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(2, 2, 2, 2);
@@ -99,7 +125,8 @@ IrDiffDetails::IrDiffDetails(QWidget *parent)
     layout->addWidget(m_genLabel);
     layout->addWidget(m_gen);
     layout->addWidget(m_changes);
-    layout->addWidget(m_findingsView, 1);
+    layout->addWidget(m_findingsView);
+    layout->addStretch(1);
     clear();
 }
 

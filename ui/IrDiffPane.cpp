@@ -262,7 +262,7 @@ void IrDiffPane::setTheme(ThemeMode mode)
     m_delegate->setTheme(mode);
     // A selection tint the op's colours stay legible on: the dark theme's blues would vanish in a blue one.
     QPalette pal = m_table->palette();
-    pal.setColor(QPalette::Highlight, mode == ThemeMode::Dark ? QColor(0xb0, 0xb0, 0xb0, 70) : QColor(0x4a, 0x90, 0xe2, 110));
+    pal.setColor(QPalette::Highlight, mode == ThemeMode::Dark ? QColor(0xff, 0xff, 0xff, 30) : QColor(0x4a, 0x90, 0xe2, 110));
     m_table->setPalette(pal);
     m_table->viewport()->update();
 }

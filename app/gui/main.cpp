@@ -61,7 +61,8 @@ int main(int argc, char **argv)
     QCommandLineOption hideMatching(QStringLiteral("hide-matching"), QStringLiteral("hide matching IR rows"));
     QCommandLineOption size(QStringLiteral("size"), QStringLiteral("window size, e.g. 1280x800"), QStringLiteral("WxH"));
     QCommandLineOption walk(QStringLiteral("walk"),
-                            QStringLiteral("select the Nth difference of the IR diff (as F7 pressed N times)"), QStringLiteral("n"));
+                            QStringLiteral("select the Nth difference of the IR diff (as F7 pressed N times), or the first changed op"),
+                            QStringLiteral("n|changed"));
     QCommandLineOption fresh(QStringLiteral("default-layout"), QStringLiteral("ignore the saved layout"));
     QCommandLineOption firstPaint(QStringLiteral("exit-on-first-paint"),
                                   QStringLiteral("print 'first paint' once the window has painted, then quit"));
@@ -110,15 +111,21 @@ int main(int argc, char **argv)
         const QString png = parser.value(shot);
         const int linkLine = parser.value(link).toInt();
         const int walks = parser.value(walk).toInt();
-        auto take = [&window, png, linkLine, walks] {
-            QTimer::singleShot(400, &window, [&window, png, linkLine, walks] {
+        const bool toChanged = parser.value(walk) == QLatin1String("changed");
+        auto take = [&window, png, linkLine, walks, toChanged] {
+            QTimer::singleShot(400, &window, [&window, png, linkLine, walks, toChanged] {
                 if (linkLine > 0) {
                     window.sourcePane()->goTo(linkLine);
                     window.linkFrom(MainWindow::Pane::Python, linkLine);
                     QApplication::processEvents();
                 }
-                for (int i = 0; i < walks; ++i)
-                    window.irDiffPane()->walk(tileport::ui::DiffRowsModel::Walk::NextDifference);
+                // A number of steps, or "changed": on to the first changed op.
+                auto *pane = window.irDiffPane();
+                for (int i = 0; i < (walks > 0 ? walks : (toChanged ? pane->rowsModel()->rowCount() : 0)); ++i) {
+                    const int row = pane->walk(tileport::ui::DiffRowsModel::Walk::NextDifference);
+                    if (toChanged && (row < 0 || pane->rowsModel()->diff().rows.at(row).kind == tileport::ui::AlignedRow::Kind::Changed))
+                        break;
+                }
                 QApplication::processEvents();
                 const bool ok = window.grab().save(png);
                 std::fprintf(ok ? stdout : stderr, ok ? "screenshot: %s\n" : "cannot write %s\n", qPrintable(png));
