@@ -8,6 +8,7 @@
 #include "IrDiffDetails.h"
 #include "IrDiffPane.h"
 #include "OpCountModel.h"
+#include "OpDeltaMatrixModel.h"
 #include "HunkReviewDialog.h"
 #include "HunkReviewModel.h"
 #include "MainWindow.h"
@@ -115,6 +116,8 @@ private Q_SLOTS:
         QVERIFY(rows->rowCount() > 5);
         QVERIFY(w.irDiffPane()->summary().contains(QStringLiteral("ops ref")));
         QVERIFY(w.irDiffPane()->opCounts()->rowCount() > 3);
+        // The op-count deltas of both configs, from stage C's reports.
+        QTRY_COMPARE_WITH_TIMEOUT(w.irDiffPane()->opDeltas()->rowCount(), 2, 30000);
         int matched = 0;
         for (int r = 0; r < rows->rowCount(); ++r)
             matched += rows->index(r, 0).data(DiffRowsModel::KindRole).toString() == QLatin1String("matched");

@@ -17,6 +17,7 @@
 #include "KernelSelectorModel.h"
 #include "MainWindow.h"
 #include "OpCountModel.h"
+#include "OpDeltaMatrixModel.h"
 #include "PipelineController.h"
 #include "PipelineEvent.h"
 #include "StageListModel.h"
@@ -27,6 +28,7 @@
 #include <QChart>
 #include <QChartView>
 #include <QComboBox>
+#include <QDir>
 #include <QFile>
 #include <QGraphicsScene>
 #include <QGraphicsTextItem>
@@ -399,6 +401,47 @@ private Q_SLOTS:
         // With a sidecar's configs there is nothing to offer.
         w.kernelModel()->setConfigs({{QStringLiteral("_scale_rows_kernel"), QStringLiteral("f32"), 0, false}}, QStringLiteral("sidecar"));
         QVERIFY(!w.needsConfigs());
+    }
+
+    void opDeltasPerConfigFromStageCReports()
+    {
+        // A run's reports as stages A and C write them: two configs, their diff JSON beside stage C's.
+        QTemporaryDir run;
+        QVERIFY(QDir(run.path()).mkpath(QStringLiteral("reports")));
+        auto write = [&](const QString &name, const QJsonObject &o) {
+            QFile f(run.filePath(QStringLiteral("reports/") + name));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(QJsonDocument(o).toJson());
+        };
+        auto counts = [](std::initializer_list<std::tuple<const char *, int, int>> rows) {
+            QJsonArray a;
+            for (const auto &[op, ref, gen] : rows)
+                a.append(QJsonObject{{QStringLiteral("op"), QLatin1String(op)}, {QStringLiteral("ref"), ref}, {QStringLiteral("gen"), gen},
+                                     {QStringLiteral("delta"), gen - ref}});
+            return a;
+        };
+        write(QStringLiteral("stage_A.json"), QJsonObject{{QStringLiteral("evidence"), QJsonObject{{QStringLiteral("configs"), QJsonArray{
+            QJsonObject{{QStringLiteral("kernel"), QStringLiteral("k")}, {QStringLiteral("config"), QStringLiteral("f32")}},
+            QJsonObject{{QStringLiteral("kernel"), QStringLiteral("k")}, {QStringLiteral("config"), QStringLiteral("f16")}}}}}}});
+        write(QStringLiteral("stage_C.json"), QJsonObject{{QStringLiteral("evidence"), QJsonObject{{QStringLiteral("configs"), QJsonArray{
+            QJsonObject{{QStringLiteral("config"), QStringLiteral("f32")}, {QStringLiteral("report"), QStringLiteral("reports/diff_f32.md")}},
+            QJsonObject{{QStringLiteral("config"), QStringLiteral("f16")}, {QStringLiteral("report"), QStringLiteral("reports/diff_f16.md")}}}}}}});
+        write(QStringLiteral("diff_f32.json"), QJsonObject{{QStringLiteral("op_counts"), counts({{"addf", 1, 1}, {"assume", 20, 17}, {"cmpi", 0, 1}})}});
+        write(QStringLiteral("diff_f16.json"), QJsonObject{{QStringLiteral("op_counts"), counts({{"addf", 1, 1}, {"assume", 20, 20}, {"cmpi", 0, 1}, {"ftof", 0, 2}})}});
+        const QList<ConfigOpDeltas> deltas = ConfigOpDeltas::readRun(run.path());
+        QCOMPARE(deltas.size(), 2);
+        QCOMPARE(deltas[0].config, QStringLiteral("k.f32"));
+        IrDiffPane pane;
+        pane.setOpDeltas(deltas, QStringLiteral("k.f16"));
+        OpDeltaMatrixModel *m = pane.opDeltas();
+        // Ops that moved somewhere, largest |Δ| first; addf never moved.
+        QCOMPARE(m->ops(), (QStringList{QStringLiteral("assume"), QStringLiteral("ftof"), QStringLiteral("cmpi")}));
+        QCOMPARE(m->index(0, 0).data(OpDeltaMatrixModel::DeltaRole).toInt(), -3);
+        QCOMPARE(m->index(0, 0).data().toString(), QStringLiteral("-3"));
+        QCOMPARE(m->index(1, 1).data().toString(), QStringLiteral("+2"));
+        QCOMPARE(m->index(1, 0).data().toString(), QString()); // f16 keeps its assumes
+        QVERIFY(m->index(1, 0).data(OpDeltaMatrixModel::CurrentRole).toBool());
+        QVERIFY(!m->index(0, 0).data(OpDeltaMatrixModel::CurrentRole).toBool());
     }
 
     void layoutIsRemembered()

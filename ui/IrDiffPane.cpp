@@ -5,6 +5,7 @@
 #include "IrDiffDetails.h"
 #include "IrDiffRowDelegate.h"
 #include "OpCountModel.h"
+#include "OpDeltaMatrixModel.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -33,6 +34,8 @@ IrDiffPane::IrDiffPane(QWidget *parent)
     , m_rows(new DiffRowsModel(this))
     , m_filter(new QSortFilterProxyModel(this))
     , m_counts(new OpCountModel(this))
+    , m_deltas(new OpDeltaMatrixModel(this))
+    , m_deltaTable(new QTableView(this))
     , m_table(new QTableView(this))
     , m_delegate(new IrDiffRowDelegate(this))
     , m_countTable(new QTableView(this))
@@ -158,6 +161,14 @@ IrDiffPane::IrDiffPane(QWidget *parent)
     split->addWidget(m_generated);
     m_tabs->addTab(aligned, tr("Aligned"));
     m_tabs->addTab(split, tr("Text"));
+    m_deltaTable->setObjectName(QStringLiteral("opDeltaTable"));
+    m_deltaTable->setModel(m_deltas);
+    m_deltaTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_deltaTable->setTextElideMode(Qt::ElideNone);
+    m_deltaTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_deltaTable->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_deltaTable->setToolTip(tr("Op-count change (gen - ref) per config; the shown config in bold"));
+    m_tabs->addTab(m_deltaTable, tr("Op Δ per config"));
     connect(m_tabs, &QTabWidget::currentChanged, this, [this](int tab) {
         if (tab == 1 && m_textsPending) {
             m_textsPending = false;
@@ -205,6 +216,12 @@ void IrDiffPane::setDiff(const AlignedDiff &diff)
     m_details->clear();
     fitCountTable();
     setSummary(m_rows->summary());
+}
+
+void IrDiffPane::setOpDeltas(const QList<ConfigOpDeltas> &deltas, const QString &current)
+{
+    m_deltas->setDeltas(deltas);
+    m_deltas->setCurrentConfig(current);
 }
 
 void IrDiffPane::fitCountTable()

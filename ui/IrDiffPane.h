@@ -20,6 +20,8 @@ class CodeEditor;
 class IrDiffDetails;
 class IrDiffRowDelegate;
 class OpCountModel;
+class OpDeltaMatrixModel;
+struct ConfigOpDeltas;
 
 // Reference and generated Tile IR side by side: the differ's aligned ops
 // (each op's whole text, highlighted, its changes marked inside it; the
@@ -41,6 +43,9 @@ public:
     OpCountModel *opCounts() const { return m_counts; }
     QTableView *countTable() const { return m_countTable; }
     IrDiffDetails *details() const { return m_details; }
+    OpDeltaMatrixModel *opDeltas() const { return m_deltas; }
+    // Every config's op-count deltas for the "Op Δ per config" tab; `current` is the config shown.
+    void setOpDeltas(const QList<ConfigOpDeltas> &deltas, const QString &current);
     QString summary() const;
     // Next/previous difference (F7, Shift+F7) and next critical finding
     // (Ctrl+F7); the window puts them in its View menu.
@@ -89,6 +94,8 @@ private:
     DiffRowsModel *m_rows;
     QSortFilterProxyModel *m_filter;
     OpCountModel *m_counts;
+    OpDeltaMatrixModel *m_deltas;
+    QTableView *m_deltaTable;
     QTableView *m_table;
     IrDiffRowDelegate *m_delegate;
     QTableView *m_countTable;

@@ -287,6 +287,7 @@ void MainWindow::showArtifacts(const RunArtifacts &a)
         m_rust->document()->setModified(false);
     }
     m_irDiff->setTexts(a.refIrText, a.genIrText);
+    m_irDiff->setOpDeltas(a.opDeltas, a.config);
     m_links.clear();
     QString error;
     if (!a.sourcemapFile.isEmpty() && !m_links.loadSourcemap(a.sourcemapFile, &error))
