@@ -442,6 +442,8 @@ private Q_SLOTS:
         QCOMPARE(m->index(1, 0).data().toString(), QString()); // f16 keeps its assumes
         QVERIFY(m->index(1, 0).data(OpDeltaMatrixModel::CurrentRole).toBool());
         QVERIFY(!m->index(0, 0).data(OpDeltaMatrixModel::CurrentRole).toBool());
+        QCOMPARE(m->headerData(0, Qt::Vertical, Qt::DisplayRole).toString(), QStringLiteral("f32"));
+        QCOMPARE(m->headerData(0, Qt::Vertical, Qt::ToolTipRole).toString(), QStringLiteral("k.f32"));
     }
 
     void layoutIsRemembered()

@@ -89,10 +89,19 @@ int OpDeltaMatrixModel::columnCount(const QModelIndex &parent) const
 
 QVariant OpDeltaMatrixModel::headerData(int section, Qt::Orientation o, int role) const
 {
-    if (role == Qt::DisplayRole) {
+    if (role == Qt::DisplayRole || role == Qt::ToolTipRole) {
         if (o == Qt::Horizontal)
             return m_ops.value(section);
-        return section < m_rows.size() ? m_rows.at(section).config : QVariant();
+        if (section >= m_rows.size())
+            return {};
+        const QString &full = m_rows.at(section).config;
+        if (role == Qt::ToolTipRole)
+            return full;
+        // "kernel.kernel__f32_4096x1024" says the kernel twice: the config's own part is enough.
+        QString name = full.mid(full.indexOf(QLatin1Char('.')) + 1);
+        if (const qsizetype cut = name.indexOf(QLatin1String("__")); cut > 0 && cut + 2 < name.size())
+            name = name.mid(cut + 2);
+        return name;
     }
     if (role == Qt::FontRole && o == Qt::Vertical && section < m_rows.size() && m_rows.at(section).config == m_current) {
         QFont f;

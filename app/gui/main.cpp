@@ -63,12 +63,14 @@ int main(int argc, char **argv)
     QCommandLineOption walk(QStringLiteral("walk"),
                             QStringLiteral("select the Nth difference of the IR diff (as F7 pressed N times), or the first changed op"),
                             QStringLiteral("n|changed"));
+    QCommandLineOption irTab(QStringLiteral("ir-tab"), QStringLiteral("IR diff tab to show: Aligned, Text or Op Δ per config"),
+                             QStringLiteral("name"));
     QCommandLineOption fresh(QStringLiteral("default-layout"), QStringLiteral("ignore the saved layout"));
     QCommandLineOption firstPaint(QStringLiteral("exit-on-first-paint"),
                                   QStringLiteral("print 'first paint' once the window has painted, then quit"));
     benchReport.setDescription(QStringLiteral("show a stage E report (or tileport-results/1 file) in Benchmarks; "
                                               "given twice, the second is the earlier run"));
-    parser.addOptions({theme, session, shot, tab, benchReport, link, hideMatching, firstPaint, size, walk, fresh});
+    parser.addOptions({theme, session, shot, tab, benchReport, link, hideMatching, firstPaint, size, walk, fresh, irTab});
     parser.process(app);
 
     if (parser.isSet(firstPaint))
@@ -96,6 +98,11 @@ int main(int argc, char **argv)
         if (auto *tabs = window.findChild<QTabWidget *>(QStringLiteral("bottomTabs")))
             for (int i = 0; i < tabs->count(); ++i)
                 if (tabs->tabText(i).compare(parser.value(tab), Qt::CaseInsensitive) == 0)
+                    tabs->setCurrentIndex(i);
+    if (parser.isSet(irTab))
+        if (auto *tabs = window.findChild<QTabWidget *>(QStringLiteral("irDiffTabs")))
+            for (int i = 0; i < tabs->count(); ++i)
+                if (tabs->tabText(i).compare(parser.value(irTab), Qt::CaseInsensitive) == 0)
                     tabs->setCurrentIndex(i);
     const QStringList reports = parser.values(benchReport);
     if (!reports.isEmpty()
