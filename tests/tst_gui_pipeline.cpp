@@ -13,6 +13,8 @@
 #include "HunkReviewModel.h"
 #include "MainWindow.h"
 #include "PipelineController.h"
+#include "SassPane.h"
+#include "SassRowsModel.h"
 #include "ProblemsModel.h"
 #include "StageListModel.h"
 
@@ -183,6 +185,22 @@ private Q_SLOTS:
             nextDifference->trigger();
         }
         QVERIFY2(linkedSomewhere, "no difference of the vector_add diff links to a Python line");
+
+        // The machine-code tab: both sides compiled by tileiras in the
+        // background, aligned, with their resources; F7 walks its differences.
+        w.irDiffPane()->showMachineCodeTab();
+        SassPane *sass = w.irDiffPane()->machineCode();
+        QTRY_VERIFY_WITH_TIMEOUT(!sass->status().startsWith(QStringLiteral("Compiling")), 300000);
+        if (sass->status().startsWith(QStringLiteral("BLOCKED"))) {
+            qWarning("machine code not checked: %s", qPrintable(sass->status()));
+        } else {
+            QVERIFY2(sass->status().contains(QStringLiteral("SASS_")), qPrintable(sass->status()));
+            QVERIFY(sass->rows()->rowCount() > 5);
+            QCOMPARE(sass->rows()->index(0, 0).data(SassRowsModel::KindRole).toString(), QStringLiteral("function"));
+            QCOMPARE(sass->resources()->rowCount(), 5);
+            const int step = w.irDiffPane()->walk(DiffRowsModel::Walk::NextDifference);
+            QVERIFY(step < 0 || sass->rows()->isDifference(step));
+        }
 
         // Another variant from the selector.
         loaded.clear();

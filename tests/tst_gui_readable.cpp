@@ -19,6 +19,10 @@
 #include "OpCountModel.h"
 #include "OpDeltaMatrixModel.h"
 #include "PipelineController.h"
+#include "SassAlignment.h"
+#include "SassPane.h"
+#include "SassParser.h"
+#include "SassRowsModel.h"
 #include "PipelineEvent.h"
 #include "StageListModel.h"
 
@@ -444,6 +448,76 @@ private Q_SLOTS:
         QVERIFY(!m->index(0, 0).data(OpDeltaMatrixModel::CurrentRole).toBool());
         QCOMPARE(m->headerData(0, Qt::Vertical, Qt::DisplayRole).toString(), QStringLiteral("f32"));
         QCOMPARE(m->headerData(0, Qt::Vertical, Qt::ToolTipRole).toString(), QStringLiteral("k.f32"));
+    }
+
+    void machineCodeIsAlignedSideBySide()
+    {
+        // A listing as cuobjdump prints it, and a generated one that renames
+        // a register, adds an instruction and changes another's opcode.
+        const QString ref = QStringLiteral(R"(Resource usage:
+ Common:
+  GLOBAL:0
+ Function k:
+  REG:24 STACK:0 SHARED:0 LOCAL:0 CONSTANT[0]:560 TEXTURE:0 SURFACE:0 SAMPLER:0
+
+	code for sm_90a
+	.target	sm_90a
+
+		Function : k
+        /*0000*/                   LDC R1, c[0x0][0x28] ;
+        /*0010*/                   S2R R0, SR_TID.X ;
+        /*0020*/                   ISETP.GE.AND P0, PT, R0, c[0x0][0x210], PT ;
+        /*0030*/               @P0 EXIT ;
+        /*0040*/                   LDG.E R2, desc[UR4][R4.64] ;
+        /*0050*/                   FADD R2, R2, R2 ;
+        /*0060*/                   STG.E desc[UR4][R4.64], R2 ;
+        /*0070*/                   EXIT ;
+		..........
+)");
+        QString gen = ref;
+        gen.replace(QStringLiteral("S2R R0, SR_TID.X"), QStringLiteral("S2R R3, SR_TID.X"));
+        gen.replace(QStringLiteral("FADD R2, R2, R2 ;"), QStringLiteral("FMUL R2, R2, 2 ;\n        /*0058*/                   FADD R2, R2, RZ ;"));
+        gen.replace(QStringLiteral("REG:24"), QStringLiteral("REG:26"));
+        const sass::ParseResult r = sass::parseListing(ref), g = sass::parseListing(gen);
+        QVERIFY2(r.ok() && g.ok(), qPrintable(r.error + g.error));
+        const SassSideBySide a = SassSideBySide::align(r.module, g.module);
+        QCOMPARE(a.verdict, QStringLiteral("SASS_DIFFERS"));
+        QStringList kinds;
+        for (const SassRow &row : a.rows)
+            kinds << QString::number(int(row.kind));
+        SassPane pane;
+        pane.setAlignment(a);
+        SassRowsModel *rows = pane.rows();
+        QCOMPARE(rows->index(0, 0).data(SassRowsModel::KindRole).toString(), QStringLiteral("function"));
+        // Whole instructions on both sides, in order; the renamed register is matched up to registers.
+        int s2r = -1, changed = -1, inserted = -1;
+        for (int i = 0; i < rows->rowCount(); ++i) {
+            const QString kind = rows->index(i, 0).data(SassRowsModel::KindRole).toString();
+            if (rows->index(i, 0).data().toString().startsWith(QLatin1String("S2R")))
+                s2r = i;
+            if (kind == QLatin1String("changed") && changed < 0)
+                changed = i;
+            if (kind == QLatin1String("inserted"))
+                inserted = i;
+        }
+        QVERIFY(s2r > 0);
+        QCOMPARE(rows->index(s2r, 0).data(SassRowsModel::KindRole).toString(), QStringLiteral("matched"));
+        QVERIFY(rows->index(s2r, 0).data(SassRowsModel::RegistersOnlyRole).toBool());
+        QCOMPARE(rows->index(s2r, 1).data().toString(), QStringLiteral("S2R R3, SR_TID.X"));
+        QVERIFY2(changed > 0, qPrintable(kinds.join(QLatin1Char(' '))));
+        QVERIFY(rows->index(changed, 0).data().toString().startsWith(QLatin1String("FADD")));
+        QVERIFY(rows->index(changed, 1).data().toString().startsWith(QLatin1String("FMUL")));
+        QVERIFY2(inserted > changed, qPrintable(kinds.join(QLatin1Char(' '))));
+        QVERIFY(rows->index(inserted, 0).data().toString().isEmpty());
+        // The resources side by side, the moved one first.
+        QCOMPARE(pane.resources()->index(0, 0).data(OpCountModel::OpRole).toString(), QStringLiteral("registers"));
+        QCOMPARE(pane.resources()->index(0, 0).data(OpCountModel::DeltaRole).toInt(), 2);
+        QVERIFY(pane.status().contains(QStringLiteral("SASS_DIFFERS")));
+        // The walk steps through the differing instructions only.
+        QCOMPARE(pane.walk(true), changed);
+        QCOMPARE(pane.walk(true), inserted);
+        QCOMPARE(pane.walk(true), changed); // wraps
+        QCOMPARE(pane.walk(false), inserted);
     }
 
     void layoutIsRemembered()

@@ -6,6 +6,7 @@
 #include "IrDiffRowDelegate.h"
 #include "OpCountModel.h"
 #include "OpDeltaMatrixModel.h"
+#include "SassPane.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -36,6 +37,7 @@ IrDiffPane::IrDiffPane(QWidget *parent)
     , m_counts(new OpCountModel(this))
     , m_deltas(new OpDeltaMatrixModel(this))
     , m_deltaTable(new QTableView(this))
+    , m_sass(new SassPane(this))
     , m_table(new QTableView(this))
     , m_delegate(new IrDiffRowDelegate(this))
     , m_countTable(new QTableView(this))
@@ -169,7 +171,10 @@ IrDiffPane::IrDiffPane(QWidget *parent)
     m_deltaTable->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_deltaTable->setToolTip(tr("Op-count change (gen - ref) per config; the shown config in bold"));
     m_tabs->addTab(m_deltaTable, tr("Op Δ per config"));
+    m_tabs->addTab(m_sass, tr("Machine code"));
     connect(m_tabs, &QTabWidget::currentChanged, this, [this](int tab) {
+        if (m_tabs->widget(tab) == m_sass)
+            requestMachineCode();
         if (tab == 1 && m_textsPending) {
             m_textsPending = false;
             m_reference->setDocumentText(std::exchange(m_pendingReference, {}));
@@ -215,7 +220,37 @@ void IrDiffPane::setDiff(const AlignedDiff &diff)
     m_counts->setCounts(diff.opCounts);
     m_details->clear();
     fitCountTable();
+    m_sassAsked.clear();
+    m_sass->setAlignment(SassSideBySide{});
+    m_sass->setStatus(tr("Machine code: compiled with tileiras when this tab is shown"));
+    if (m_tabs->currentWidget() == m_sass)
+        requestMachineCode();
     setSummary(m_rows->summary());
+}
+
+void IrDiffPane::requestMachineCode()
+{
+    const AlignedDiff &d = m_rows->diff();
+    const QString key = d.refPath + QLatin1Char('|') + d.genPath;
+    if (key == m_sassAsked)
+        return;
+    if (!d.refPath.endsWith(QLatin1String(".tileirbc")) || !d.genPath.endsWith(QLatin1String(".tileirbc"))) {
+        m_sass->setStatus(tr("Machine code needs both sides' bytecode: run stages A and B"));
+        return;
+    }
+    m_sassAsked = key;
+    m_sass->setStatus(tr("Compiling both sides with tileiras and disassembling (cached by content)…"));
+    Q_EMIT machineCodeRequested(d.refPath, d.genPath);
+}
+
+void IrDiffPane::setMachineCode(const SassSideBySide &sass)
+{
+    m_sass->setAlignment(sass);
+}
+
+void IrDiffPane::showMachineCodeTab()
+{
+    m_tabs->setCurrentWidget(m_sass);
 }
 
 void IrDiffPane::setOpDeltas(const QList<ConfigOpDeltas> &deltas, const QString &current)
@@ -301,6 +336,13 @@ int IrDiffPane::selectedRow() const
 
 int IrDiffPane::walk(DiffRowsModel::Walk step)
 {
+    // On the machine-code tab the walk steps through differing instructions.
+    if (m_tabs->currentWidget() == m_sass) {
+        const int row = m_sass->walk(step != DiffRowsModel::Walk::PreviousDifference);
+        if (row < 0)
+            Q_EMIT walkEnded(tr("No differing instruction"));
+        return row;
+    }
     const int from = selectedRow();
     int row = from;
     for (int tries = 0, n = m_rows->rowCount(); tries < n; ++tries) {

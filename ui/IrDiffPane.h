@@ -21,6 +21,8 @@ class IrDiffDetails;
 class IrDiffRowDelegate;
 class OpCountModel;
 class OpDeltaMatrixModel;
+class SassPane;
+struct SassSideBySide;
 struct ConfigOpDeltas;
 
 // Reference and generated Tile IR side by side: the differ's aligned ops
@@ -44,6 +46,10 @@ public:
     QTableView *countTable() const { return m_countTable; }
     IrDiffDetails *details() const { return m_details; }
     OpDeltaMatrixModel *opDeltas() const { return m_deltas; }
+    SassPane *machineCode() const { return m_sass; }
+    // Both sides' SASS for the "Machine code" tab (asked for by machineCodeRequested).
+    void setMachineCode(const SassSideBySide &sass);
+    void showMachineCodeTab();
     // Every config's op-count deltas for the "Op Δ per config" tab; `current` is the config shown.
     void setOpDeltas(const QList<ConfigOpDeltas> &deltas, const QString &current);
     QString summary() const;
@@ -80,6 +86,9 @@ Q_SIGNALS:
     void rowActivated(int row);
     // A walk found nothing to go to.
     void walkEnded(const QString &message);
+    // The "Machine code" tab is shown for a diff of two bytecode files not compiled yet:
+    // the window compiles them in the background and calls setMachineCode().
+    void machineCodeRequested(const QString &refBytecode, const QString &genBytecode);
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
@@ -88,6 +97,7 @@ private:
     void onCurrentChanged(const QModelIndex &current);
     void expandRow(int proxyRow);
     void fitCountTable();
+    void requestMachineCode();
 
     CodeEditor *m_reference;
     CodeEditor *m_generated;
@@ -96,6 +106,8 @@ private:
     OpCountModel *m_counts;
     OpDeltaMatrixModel *m_deltas;
     QTableView *m_deltaTable;
+    SassPane *m_sass;
+    QString m_sassAsked; // the diff whose machine code was asked for ("ref|gen")
     QTableView *m_table;
     IrDiffRowDelegate *m_delegate;
     QTableView *m_countTable;

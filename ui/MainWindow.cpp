@@ -10,6 +10,7 @@
 #include "ProblemsModel.h"
 #include "RepairController.h"
 #include "RepairPane.h"
+#include "SassAlignment.h"
 #include "SettingsDialog.h"
 #include "SourceKernels.h"
 #include "StageListModel.h"
@@ -189,6 +190,13 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_source, &CodeEditor::lineActivated, this, [this](int line) { linkFrom(Pane::Python, line); });
     connect(m_rust, &CodeEditor::lineActivated, this, [this](int line) { linkFrom(Pane::Rust, line); });
     connect(m_irDiff, &IrDiffPane::rowActivated, this, [this](int row) { linkFrom(Pane::IrDiff, row); });
+    // The machine-code tab: both sides compiled by tileiras in a job (seconds cold, cached after).
+    connect(m_irDiff, &IrDiffPane::machineCodeRequested, this, [this](const QString &ref, const QString &gen) {
+        const Toolchains tools = m_controller->toolchains();
+        m_jobs->submit(QStringLiteral("machine-code"), [tools, ref, gen](JobContext &job) {
+            return QVariant::fromValue(SassSideBySide::compute(tools, ref, gen, job.cancelFlag()));
+        });
+    });
 
     connect(m_controller, &PipelineController::sessionOpened, this, [this](const QString &dir, const QString &source) {
         if (source != m_sourcePath && QFileInfo(source).isFile())

@@ -9,6 +9,7 @@
 #include "PipelineController.h"
 #include "ProblemsModel.h"
 #include "RepairController.h"
+#include "SassAlignment.h"
 #include "SourceKernels.h"
 #include "StageListModel.h"
 
@@ -30,6 +31,10 @@ void MainWindow::onJobFinished(const QString &channel, const QVariant &result)
 {
     if (channel == kArtifacts) {
         showArtifacts(result.value<RunArtifacts>());
+        return;
+    }
+    if (channel == QLatin1String("machine-code")) {
+        m_irDiff->setMachineCode(result.value<SassSideBySide>());
         return;
     }
     if (channel != QLatin1String("open-source"))

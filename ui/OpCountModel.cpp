@@ -42,7 +42,7 @@ QVariant OpCountModel::headerData(int section, Qt::Orientation o, int role) cons
     if (o != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, o, role);
     switch (section) {
-    case OpColumn: return tr("op");
+    case OpColumn: return m_keyTitle.isEmpty() ? tr("op") : m_keyTitle;
     case RefColumn: return tr("ref");
     case GenColumn: return tr("gen");
     case DeltaColumn: return tr("Δ");

@@ -26,6 +26,8 @@ public:
     explicit OpCountModel(QObject *parent = nullptr);
 
     void setCounts(const QList<OpCount> &counts);
+    // The first column's title: "op", or "resource" where it lists SASS resources.
+    void setKeyTitle(const QString &title) { m_keyTitle = title; }
     const QList<OpCount> &counts() const { return m_counts; }
 
     int rowCount(const QModelIndex &parent = {}) const override;
@@ -36,6 +38,7 @@ public:
 
 private:
     QList<OpCount> m_counts;
+    QString m_keyTitle;
 };
 
 } // namespace tileport::ui

@@ -3,9 +3,11 @@
 #include "CodeEditor.h"
 #include "IrDiffPane.h"
 #include "MainWindow.h"
+#include "SassPane.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QElapsedTimer>
 #include <QFileInfo>
 #include <QTabWidget>
 #include <QTimer>
@@ -119,8 +121,22 @@ int main(int argc, char **argv)
         const int linkLine = parser.value(link).toInt();
         const int walks = parser.value(walk).toInt();
         const bool toChanged = parser.value(walk) == QLatin1String("changed");
-        auto take = [&window, png, linkLine, walks, toChanged] {
-            QTimer::singleShot(400, &window, [&window, png, linkLine, walks, toChanged] {
+        // The machine-code tab fills when tileiras is done (seconds, cold): the shot waits for it, at most a minute.
+        auto compiling = [&window] {
+            return window.irDiffPane()->machineCode()->isVisible()
+                   && window.irDiffPane()->machineCode()->status().startsWith(QLatin1String("Compiling"));
+        };
+        auto take = [&window, png, linkLine, walks, toChanged, compiling] {
+            auto *poll = new QTimer(&window);
+            auto *clock = new QElapsedTimer;
+            clock->start();
+            poll->setInterval(200);
+            QObject::connect(poll, &QTimer::timeout, &window, [poll, clock, compiling, &window, png, linkLine, walks, toChanged] {
+                if (compiling() && clock->elapsed() < 60000)
+                    return;
+                poll->stop();
+                delete clock;
+                QTimer::singleShot(400, &window, [&window, png, linkLine, walks, toChanged] {
                 if (linkLine > 0) {
                     window.sourcePane()->goTo(linkLine);
                     window.linkFrom(MainWindow::Pane::Python, linkLine);
@@ -137,7 +153,9 @@ int main(int argc, char **argv)
                 const bool ok = window.grab().save(png);
                 std::fprintf(ok ? stdout : stderr, ok ? "screenshot: %s\n" : "cannot write %s\n", qPrintable(png));
                 QApplication::exit(ok ? 0 : 1);
+                });
             });
+            poll->start();
         };
         if (parser.isSet(session))
             QObject::connect(&window, &MainWindow::artifactsLoaded, &window, take, Qt::SingleShotConnection);
