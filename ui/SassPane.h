@@ -33,12 +33,20 @@ public:
     // Selects the next or previous differing instruction; -1 when none.
     int walk(bool forward);
 
+protected:
+    void resizeEvent(QResizeEvent *e) override;
+
 private:
+    // Both columns share the width when every instruction fits; otherwise
+    // each is as wide as its longest one and the table scrolls sideways.
+    void fitColumns();
+
     QLabel *m_status;
     SassRowsModel *m_rows;
     OpCountModel *m_resources;
     QTableView *m_table;
     QTableView *m_resourceTable;
+    QList<int> m_contentWidths; // per column: the widest instruction (function rows aside)
 };
 
 } // namespace tileport::ui
