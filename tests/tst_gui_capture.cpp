@@ -2,7 +2,9 @@
 // The IDE's kernel selector and "Capture configurations", offscreen: the
 // file's kernels from the analysis with the sidecar's configs, a capture
 // with the real script run as a background job (progress, configs listed
-// under their kernel; the fixture project driven by its own tests), stage A on a file with no sidecar, and a capture
+// under their kernel; the fixture project driven by its own tests), Run on a
+// file with no configs offering the capture and then porting with it, stage A
+// on a file with no sidecar, and a capture
 // that hangs, is cancelled, or times out.
 #include "ConfigCaptureController.h"
 #include "KernelSelectorModel.h"
@@ -15,7 +17,9 @@
 #include <QComboBox>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QProcessEnvironment>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QStatusBar>
 #include <QTemporaryDir>
@@ -66,6 +70,7 @@ private Q_SLOTS:
     void selectorListsKernelsAndSidecarConfigs();
     void captureListsConfigsUnderTheirKernel();
     void fixtureProjectIsCapturedFromItsTests();
+    void runOffersTheCaptureThenPortsWithIt();
     void stageACapturesWithoutSidecar();
     void hungCaptureIsCancelledOrTimesOut();
     void diagnosticsJoinProblems();
@@ -165,6 +170,48 @@ void TestGuiCapture::fixtureProjectIsCapturedFromItsTests()
         located = located || (w.problemsModel()->index(r).data(ProblemsModel::FileRole).toString().contains(QStringLiteral("/tests/"))
                               && w.problemsModel()->index(r).data(ProblemsModel::LineRole).toInt() > 0);
     QVERIFY(located);
+}
+
+// First use of a TileGym-style op file (two kernels, no sidecar): Run offers
+// the capture instead of failing; taking it captures in the background with
+// progress, then the run ports the kernel with those configs (stage A reads
+// them; it does not capture again).
+void TestGuiCapture::runOffersTheCaptureThenPortsWithIt()
+{
+    if (!scriptPresent())
+        QSKIP("no resources/python/capture_configs.py in this tree (or TILEPORT_RESOURCE_DIR)");
+    QTemporaryDir dir;
+    MainWindow w;
+    w.controller()->setSessionRoot(dir.filePath(QStringLiteral("sessions")));
+    w.captureController()->setOutputDirectory(dir.filePath(QStringLiteral("captures")));
+    open(w, QStringLiteral(TILEPORT_SOURCE_DIR "/tests/fixtures/capture/tilekit/src/tilekit/ops/cutile/scale_rows.py"));
+    QVERIFY(w.needsConfigs());
+    QVERIFY(!w.requestRun({QLatin1Char('A')}));
+    QVERIFY2(w.noticeText().contains(QStringLiteral("no launch configurations yet")), qPrintable(w.noticeText()));
+    auto *take = w.findChild<QPushButton *>(QStringLiteral("noticeAction"));
+    QVERIFY(take && !take->isHidden());
+    QSignalSpy captured(&w, &MainWindow::configsCaptured);
+    QSignalSpy finished(&w, &MainWindow::pipelineFinished);
+    take->click();
+    QVERIFY(w.captureController()->isRunning());
+    QTRY_VERIFY_WITH_TIMEOUT(w.noticeText().startsWith(QStringLiteral("Capturing the configurations of scale_rows.py")), 10000);
+    QVERIFY(captured.wait(300000));
+    QVERIFY2(captured.first().at(0).toMap().value(QStringLiteral("ok")).toBool(),
+             qPrintable(captured.first().at(0).toMap().value(QStringLiteral("error")).toString()));
+    QVERIFY(QFile::exists(dir.filePath(QStringLiteral("captures/scale_rows.tileport.json"))));
+    QVERIFY(w.controller()->isRunning() || !finished.isEmpty()); // the run followed the capture
+    QVERIFY(finished.wait(600000) || !finished.isEmpty());
+    const QModelIndex a = w.stageModel()->index(0);
+    if (a.data(StageListModel::VerdictRole).toString() == QLatin1String("BLOCKED"))
+        QSKIP("the toolchains are not set up; run scripts/setup");
+    QCOMPARE(a.data(StageListModel::VerdictRole).toString(), QStringLiteral("PASS"));
+    QVERIFY2(!a.data(StageListModel::ReasonRole).toString().contains(QStringLiteral("captured from the code")),
+             qPrintable(a.data(StageListModel::ReasonRole).toString()));
+    QCOMPARE(QFileInfo(w.controller()->sessionDirectory()).fileName(), QStringLiteral("scale_rows-_scale_rows_kernel"));
+    QFile info(w.controller()->sessionDirectory() + QStringLiteral("/session.json"));
+    QVERIFY(info.open(QIODevice::ReadOnly));
+    QVERIFY(info.readAll().contains("captures/scale_rows.tileport.json"));
+    QVERIFY(w.noticeText().isEmpty());
 }
 
 void TestGuiCapture::stageACapturesWithoutSidecar()

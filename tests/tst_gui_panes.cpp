@@ -13,13 +13,14 @@
 #include "SettingsDialog.h"
 #include "Doctor.h"
 #include "IrDiffPane.h"
+#include "OpCountModel.h"
 #include "PipelineEvent.h"
 #include "ProblemsModel.h"
 #include "RustTranslator.h"
 #include "SourceLinks.h"
 #include "StageListModel.h"
 
-#include <QBarSeries>
+#include <QAbstractBarSeries>
 #include <QBarSet>
 #include <QChart>
 #include <QDateTime>
@@ -212,13 +213,19 @@ private Q_SLOTS:
         QCOMPARE(pane.report().geomean, raw.value(QStringLiteral("geomean_ratio")).toDouble());
         QCOMPARE(pane.report().rows.first().ratio, configs.first()[QStringLiteral("ratio")].toDouble());
         QCOMPARE(pane.report().gpu, QStringLiteral("NVIDIA H200"));
-        QCOMPARE(pane.chart()->series().size(), 3); // bars, gate, geomean
-        auto *bars = qobject_cast<QBarSeries *>(pane.chart()->series().first());
+        QCOMPARE(pane.chart()->series().size(), 4); // bars, parity, gate, geomean
+        auto *bars = qobject_cast<QAbstractBarSeries *>(pane.chart()->series().first());
         QVERIFY(bars);
+        QCOMPARE(bars->barSets().size(), 1); // no earlier run: one series
         QCOMPARE(bars->barSets().first()->count(), int(configs.size()));
-        auto *gate = qobject_cast<QLineSeries *>(pane.chart()->series().at(1));
+        // Horizontal bars, first config on top: the last bar is the first config's.
+        QCOMPARE(bars->barSets().first()->at(int(configs.size()) - 1), configs.first()[QStringLiteral("ratio")].toDouble());
+        auto *parity = qobject_cast<QLineSeries *>(pane.chart()->series().at(1));
+        QVERIFY(parity);
+        QCOMPARE(parity->at(0).x(), 1.0);
+        auto *gate = qobject_cast<QLineSeries *>(pane.chart()->series().at(2));
         QVERIFY(gate);
-        QCOMPARE(gate->at(0).y(), 1.05);
+        QCOMPARE(gate->at(0).x(), 1.05);
         QVERIFY(pane.caption().contains(QString::number(raw.value(QStringLiteral("geomean_ratio")).toDouble(), 'f', 3)));
         QCOMPARE(pane.report().passes(), raw.value(QStringLiteral("geomean_ratio")).toDouble() <= 1.05);
 

@@ -5,11 +5,16 @@
 // editing the Rust, cancel, and the Problems list on a broken kernel.
 #include "CodeEditor.h"
 #include "DiffRowsModel.h"
+#include "IrDiffDetails.h"
 #include "IrDiffPane.h"
+#include "OpCountModel.h"
+#include "OpDeltaMatrixModel.h"
 #include "HunkReviewDialog.h"
 #include "HunkReviewModel.h"
 #include "MainWindow.h"
 #include "PipelineController.h"
+#include "SassPane.h"
+#include "SassRowsModel.h"
 #include "ProblemsModel.h"
 #include "StageListModel.h"
 
@@ -113,6 +118,8 @@ private Q_SLOTS:
         QVERIFY(rows->rowCount() > 5);
         QVERIFY(w.irDiffPane()->summary().contains(QStringLiteral("ops ref")));
         QVERIFY(w.irDiffPane()->opCounts()->rowCount() > 3);
+        // The op-count deltas of both configs, from stage C's reports.
+        QTRY_COMPARE_WITH_TIMEOUT(w.irDiffPane()->opDeltas()->rowCount(), 2, 30000);
         int matched = 0;
         for (int r = 0; r < rows->rowCount(); ++r)
             matched += rows->index(r, 0).data(DiffRowsModel::KindRole).toString() == QLatin1String("matched");
@@ -153,6 +160,47 @@ private Q_SLOTS:
         QCOMPARE(walk->shortcut(), QKeySequence(Qt::Key_F8));
         walk->trigger();
         QVERIFY(w.sourcePane()->currentLine() > first);
+
+        // F7 walks the differences of the real diff: each selects its row in
+        // both IR columns, shows it in the details, and links its Python and Rust lines.
+        QAction *nextDifference = w.action(QStringLiteral("nextDifferenceAction"));
+        QVERIFY(nextDifference);
+        QCOMPARE(nextDifference->shortcut(), QKeySequence(Qt::Key_F7));
+        nextDifference->trigger();
+        const int diffRow = w.irDiffPane()->selectedRow();
+        QVERIFY(diffRow >= 0);
+        QVERIFY(rows->isDifference(diffRow));
+        QVERIFY(!w.irDiffPane()->details()->reference()->toPlainText().isEmpty()
+                || !w.irDiffPane()->details()->generated()->toPlainText().isEmpty());
+        bool linkedSomewhere = false;
+        for (int i = 0; i < rows->rowCount() && !linkedSomewhere; ++i) {
+            const int r = w.irDiffPane()->selectedRow();
+            if (!w.currentLinks().python.isEmpty()) {
+                QCOMPARE(w.sourcePane()->linkedLines(), w.currentLinks().python);
+                QCOMPARE(w.rustPane()->linkedLines(), w.currentLinks().rust);
+                QVERIFY(w.currentLinks().irRows.contains(r) || w.links().fromIrRow(r).python == w.currentLinks().python);
+                linkedSomewhere = true;
+                break;
+            }
+            nextDifference->trigger();
+        }
+        QVERIFY2(linkedSomewhere, "no difference of the vector_add diff links to a Python line");
+
+        // The machine-code tab: both sides compiled by tileiras in the
+        // background, aligned, with their resources; F7 walks its differences.
+        w.irDiffPane()->showMachineCodeTab();
+        SassPane *sass = w.irDiffPane()->machineCode();
+        QTRY_VERIFY_WITH_TIMEOUT(!sass->status().startsWith(QStringLiteral("Compiling")), 300000);
+        if (sass->status().startsWith(QStringLiteral("BLOCKED"))) {
+            qWarning("machine code not checked: %s", qPrintable(sass->status()));
+        } else {
+            QVERIFY2(sass->status().contains(QStringLiteral("SASS_")), qPrintable(sass->status()));
+            QVERIFY(sass->rows()->rowCount() > 5);
+            QCOMPARE(sass->rows()->index(0, 0).data(SassRowsModel::KindRole).toString(), QStringLiteral("function"));
+            QCOMPARE(sass->resources()->rowCount(), 5);
+            const int step = w.irDiffPane()->walk(DiffRowsModel::Walk::NextDifference);
+            QVERIFY(step < 0 || sass->rows()->isDifference(step));
+        }
 
         // Another variant from the selector.
         loaded.clear();

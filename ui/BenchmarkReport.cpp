@@ -6,6 +6,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include <algorithm>
 #include <cmath>
 
 namespace tileport::ui {
@@ -49,6 +50,36 @@ BenchmarkReport BenchmarkReport::load(const QString &path)
     r.gate = body.value(QStringLiteral("gate")).toDouble(1.05);
     r.gpu = body.value(QStringLiteral("environment")).toObject().value(QStringLiteral("gpu")).toString();
     return r;
+}
+
+BenchmarkComparison BenchmarkComparison::of(const BenchmarkReport &current, const QString &currentName,
+                                            const BenchmarkReport *earlier, const QString &earlierName)
+{
+    BenchmarkComparison c;
+    c.currentName = currentName;
+    c.gate = current.gate;
+    c.geomean = current.geomean;
+    double top = std::max({1.0, c.gate, c.geomean});
+    for (const BenchmarkReport::Row &r : current.rows) {
+        c.configs << r.config;
+        c.current << r.ratio;
+        top = std::max(top, r.ratio);
+    }
+    if (earlier && earlier->error.isEmpty()) {
+        c.earlierName = earlierName;
+        c.earlierGeomean = earlier->geomean;
+        for (const QString &config : std::as_const(c.configs)) {
+            double v = 0;
+            for (const BenchmarkReport::Row &r : earlier->rows)
+                if (r.config == config)
+                    v = r.ratio;
+            c.earlier << v;
+            top = std::max(top, v);
+        }
+    }
+    // Room past the longest bar for its value label.
+    c.top = top * 1.18;
+    return c;
 }
 
 } // namespace tileport::ui

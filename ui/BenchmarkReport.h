@@ -24,4 +24,20 @@ struct BenchmarkReport {
     bool passes() const { return geomean > 0 && geomean <= gate; }
 };
 
+// What the benchmarks chart draws: this run's rust/ref per config and, as
+// a second series, an earlier run's for the same configs (0 where that run
+// did not measure one), with the reference lines.
+struct BenchmarkComparison {
+    QStringList configs;   // in the current report's order
+    QList<double> current; // rust/ref per config
+    QList<double> earlier; // the earlier run's, matched by config name; empty without one
+    QString currentName, earlierName; // the series' names ("run 3", "run 2")
+    double geomean = 0, earlierGeomean = 0;
+    double gate = 1.05;
+    double top = 0; // the value axis' end: every bar, label and line fits
+
+    static BenchmarkComparison of(const BenchmarkReport &current, const QString &currentName,
+                                  const BenchmarkReport *earlier = nullptr, const QString &earlierName = {});
+};
+
 } // namespace tileport::ui

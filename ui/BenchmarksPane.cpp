@@ -3,18 +3,22 @@
 #include "RunHistoryModel.h"
 
 #include <QBarCategoryAxis>
-#include <QBarSeries>
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
 #include <QHeaderView>
+#include <QHorizontalBarSeries>
 #include <QLabel>
+#include <QLegendMarker>
 #include <QLineSeries>
 #include <QPen>
 #include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
 #include <QValueAxis>
+
+#include <algorithm>
+#include <cmath>
 
 namespace tileport::ui {
 
@@ -28,13 +32,21 @@ BenchmarksPane::BenchmarksPane(QWidget *parent)
     m_view->setObjectName(QStringLiteral("benchChart"));
     m_caption->setObjectName(QStringLiteral("benchCaption"));
     m_historyView->setObjectName(QStringLiteral("runHistory"));
+    m_historyView->horizontalHeader()->setObjectName(QStringLiteral("runHistoryHeader"));
     m_view->setRenderHint(QPainter::Antialiasing);
-    m_view->setMinimumHeight(160);
-    m_view->chart()->setTitle(tr("rust/ref per config (stage E)"));
+    m_view->setMinimumHeight(150);
+    m_view->setMinimumWidth(360);
+    QChart *chart = m_view->chart();
+    // The caption below says what the title would; the plot gets the room.
+    chart->setMargins(QMargins(4, 4, 4, 4));
+    chart->setBackgroundRoundness(0);
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    m_caption->setWordWrap(true);
     m_historyView->setModel(m_history);
     m_historyView->verticalHeader()->hide();
     m_historyView->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     auto *split = new QSplitter(Qt::Horizontal);
+    split->setObjectName(QStringLiteral("benchSplit"));
     auto *left = new QWidget;
     auto *l = new QVBoxLayout(left);
     l->setContentsMargins(0, 0, 0, 0);
@@ -43,7 +55,9 @@ BenchmarksPane::BenchmarksPane(QWidget *parent)
     split->addWidget(left);
     split->addWidget(m_historyView);
     split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 2);
+    split->setStretchFactor(1, 1);
+    split->setSizes({6500, 3500});
+    split->setChildrenCollapsible(false);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(split);
@@ -60,7 +74,15 @@ QString BenchmarksPane::caption() const
     return m_caption->text();
 }
 
-bool BenchmarksPane::showReport(const QString &path)
+void BenchmarksPane::setTheme(ThemeMode mode)
+{
+    m_theme = mode;
+    m_view->chart()->setTheme(mode == ThemeMode::Dark ? QChart::ChartThemeDark : QChart::ChartThemeLight);
+    if (!m_comparison.configs.isEmpty())
+        draw(); // the theme resets the series' colours
+}
+
+bool BenchmarksPane::showReport(const QString &path, const QString &earlierPath, const QString &name, const QString &earlierName)
 {
     m_report = BenchmarkReport::load(path);
     QChart *chart = m_view->chart();
@@ -68,61 +90,108 @@ bool BenchmarksPane::showReport(const QString &path)
     for (QAbstractAxis *a : chart->axes())
         chart->removeAxis(a);
     if (!m_report.error.isEmpty()) {
+        m_comparison = {};
         m_caption->setText(m_report.error);
         return false;
     }
-    auto *bars = new QBarSeries;
-    auto *set = new QBarSet(tr("rust/ref"));
-    QStringList categories;
-    double top = m_report.gate;
-    for (const BenchmarkReport::Row &r : m_report.rows) {
-        *set << r.ratio;
-        categories << r.config;
-        top = qMax(top, r.ratio);
+    BenchmarkReport earlier;
+    if (!earlierPath.isEmpty())
+        earlier = BenchmarkReport::load(earlierPath);
+    m_comparison = BenchmarkComparison::of(m_report, name.isEmpty() ? tr("this run") : name,
+                                           earlierPath.isEmpty() ? nullptr : &earlier,
+                                           earlierName.isEmpty() ? tr("earlier run") : earlierName);
+    draw();
+    const int n = int(m_comparison.configs.size());
+    QString caption = tr("geomean rust/ref %1 over %2 config(s) — %3 the %4 gate%5")
+                          .arg(m_report.geomean, 0, 'f', 3)
+                          .arg(n)
+                          .arg(m_report.passes() ? tr("within") : tr("above"))
+                          .arg(m_report.gate, 0, 'f', 2)
+                          .arg(m_report.gpu.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(m_report.gpu));
+    if (!m_comparison.earlier.isEmpty())
+        caption += tr("; %1: geomean %2").arg(m_comparison.earlierName).arg(m_comparison.earlierGeomean, 0, 'f', 3);
+    m_caption->setText(caption + tr(". Lower is faster."));
+    return true;
+}
+
+void BenchmarksPane::draw()
+{
+    const BenchmarkComparison &c = m_comparison;
+    QChart *chart = m_view->chart();
+    chart->removeAllSeries();
+    for (QAbstractAxis *a : chart->axes())
+        chart->removeAxis(a);
+    const int n = int(c.configs.size());
+    // Horizontal bars: config names read left to right at any width. The
+    // first config goes on top (the category axis counts from the bottom).
+    QStringList categories = c.configs;
+    std::reverse(categories.begin(), categories.end());
+    auto reversed = [](QList<double> v) {
+        std::reverse(v.begin(), v.end());
+        return v;
+    };
+    auto *bars = new QHorizontalBarSeries;
+    bars->setBarWidth(c.earlier.isEmpty() ? 0.6 : 0.8);
+    if (!c.earlier.isEmpty()) {
+        auto *before = new QBarSet(c.earlierName);
+        before->append(reversed(c.earlier));
+        before->setColor(m_theme == ThemeMode::Dark ? QColor(0x70, 0x78, 0x88) : QColor(0xb8, 0xc0, 0xcc));
+        before->setLabelColor(m_theme == ThemeMode::Dark ? QColor(0xd0, 0xd0, 0xd0) : QColor(0x40, 0x40, 0x40));
+        bars->append(before);
     }
-    bars->append(set);
+    auto *now = new QBarSet(c.currentName);
+    now->append(reversed(c.current));
+    now->setColor(QColor(0x2e, 0x86, 0xde));
+    now->setLabelColor(m_theme == ThemeMode::Dark ? QColor(0xf0, 0xf0, 0xf0) : QColor(0x10, 0x10, 0x10));
+    bars->append(now);
+    bars->setLabelsVisible(true);
+    bars->setLabelsPosition(QAbstractBarSeries::LabelsOutsideEnd);
+    bars->setLabelsFormat(QStringLiteral("@value"));
+    bars->setLabelsPrecision(3);
     chart->addSeries(bars);
-    // Horizontal lines across the categories: the gate and the geomean.
-    const int n = int(m_report.rows.size());
-    auto line = [&](double y, const QString &name, const QColor &colour) {
+
+    auto *configs = new QBarCategoryAxis;
+    configs->append(categories);
+    configs->setTitleText(tr("config"));
+    auto *ratio = new QValueAxis;
+    // Ticks at round values: quarters, or halves past 2.5.
+    const double step = c.top > 2.5 ? 0.5 : 0.25;
+    ratio->setRange(0, std::ceil(c.top / step) * step);
+    ratio->setLabelFormat(QStringLiteral("%.2f"));
+    ratio->setTickType(QValueAxis::TicksDynamic);
+    ratio->setTickAnchor(0);
+    ratio->setTickInterval(step);
+    ratio->setTitleText(tr("rust / ref time (lower is faster)"));
+    chart->addAxis(ratio, Qt::AlignBottom);
+    chart->addAxis(configs, Qt::AlignLeft);
+    bars->attachAxis(ratio);
+    bars->attachAxis(configs);
+
+    // Vertical lines across the bars, in the category axis' index space
+    // through a hidden value axis: parity, the gate, the geomean.
+    auto *index = new QValueAxis;
+    index->setRange(-0.5, n - 0.5);
+    index->setVisible(false);
+    chart->addAxis(index, Qt::AlignLeft);
+    auto line = [&](double x, const QString &label, const QColor &colour, Qt::PenStyle style) {
         auto *s = new QLineSeries;
-        s->setName(name);
-        s->append(-0.5, y);
-        s->append(n - 0.5, y);
+        s->setName(label);
+        s->append(x, -0.5);
+        s->append(x, n - 0.5);
         QPen pen(colour);
         pen.setWidth(2);
-        pen.setStyle(name.startsWith(QLatin1String("gate")) ? Qt::DashLine : Qt::SolidLine);
+        pen.setStyle(style);
         s->setPen(pen);
         chart->addSeries(s);
-        return s;
+        s->attachAxis(ratio);
+        s->attachAxis(index);
     };
-    auto *gate = line(m_report.gate, tr("gate %1").arg(m_report.gate, 0, 'f', 2), QColor(0xd0, 0x36, 0x36));
-    auto *geo = line(m_report.geomean, tr("geomean %1").arg(m_report.geomean, 0, 'f', 3), QColor(0x2e, 0x70, 0xc0));
-    auto *x = new QBarCategoryAxis;
-    x->append(categories);
-    auto *y = new QValueAxis;
-    y->setRange(0, top * 1.15);
-    y->setTitleText(tr("rust / ref time"));
-    chart->addAxis(x, Qt::AlignBottom);
-    chart->addAxis(y, Qt::AlignLeft);
-    for (QAbstractSeries *s : {static_cast<QAbstractSeries *>(bars), static_cast<QAbstractSeries *>(gate), static_cast<QAbstractSeries *>(geo)}) {
-        s->attachAxis(y);
-    }
-    bars->attachAxis(x);
-    // The lines use the bar axis's index space through a hidden value axis.
-    auto *xi = new QValueAxis;
-    xi->setRange(-0.5, n - 0.5);
-    xi->setVisible(false);
-    chart->addAxis(xi, Qt::AlignBottom);
-    gate->attachAxis(xi);
-    geo->attachAxis(xi);
-    m_caption->setText(tr("geomean rust/ref %1 over %2 config(s) — %3 the %4 gate%5")
-                           .arg(m_report.geomean, 0, 'f', 3)
-                           .arg(n)
-                           .arg(m_report.passes() ? tr("within") : tr("above"))
-                           .arg(m_report.gate, 0, 'f', 2)
-                           .arg(m_report.gpu.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(m_report.gpu)));
-    return true;
+    line(1.0, tr("1.00 (parity)"), m_theme == ThemeMode::Dark ? QColor(0xc0, 0xc0, 0xc0) : QColor(0x50, 0x50, 0x50), Qt::DotLine);
+    line(c.gate, tr("gate %1").arg(c.gate, 0, 'f', 2), QColor(0xd0, 0x36, 0x36), Qt::DashLine);
+    line(c.geomean, tr("geomean %1").arg(c.geomean, 0, 'f', 3), QColor(0x20, 0xa0, 0x60), Qt::SolidLine);
+    // Enough height for every category's name: at least one text line per config and series.
+    const int perConfig = m_view->fontMetrics().height() * (c.earlier.isEmpty() ? 1 : 2) + 6;
+    m_view->setMinimumHeight(std::clamp(perConfig * n + 5 * m_view->fontMetrics().height(), 150, 360));
 }
 
 void BenchmarksPane::setSession(const QString &sessionDir)
@@ -130,9 +199,13 @@ void BenchmarksPane::setSession(const QString &sessionDir)
     QString error;
     if (sessionDir.isEmpty() || !m_history->load(sessionDir, &error))
         return;
-    const QString latest = m_history->latestBenchmarkReport();
-    if (!latest.isEmpty())
-        showReport(latest);
+    const auto reports = m_history->benchmarkReports();
+    if (reports.isEmpty())
+        return;
+    if (reports.size() > 1)
+        showReport(reports[0].second, reports[1].second, tr("run %1").arg(reports[0].first), tr("run %1").arg(reports[1].first));
+    else
+        showReport(reports[0].second, {}, tr("run %1").arg(reports[0].first));
 }
 
 } // namespace tileport::ui

@@ -39,7 +39,8 @@ void CodeEditor::setTheme(ThemeMode mode)
     pal.setColor(QPalette::Base, QColor::fromRgba(theme.editorColor(KSyntaxHighlighting::Theme::BackgroundColor)));
     pal.setColor(QPalette::Text, QColor::fromRgba(theme.textColor(KSyntaxHighlighting::Theme::Normal)));
     setPalette(pal);
-    m_linkColor = mode == ThemeMode::Dark ? QColor(0x3a, 0x5f, 0x94) : QColor(0xcf, 0xe3, 0xff);
+    // Dark enough in the dark theme that the highlighted code keeps its contrast.
+    m_linkColor = mode == ThemeMode::Dark ? QColor(0x2a, 0x3a, 0x52) : QColor(0xcf, 0xe3, 0xff);
     m_highlighter->rehighlight();
     setLinkedLines(m_linked);
 }

@@ -6,7 +6,10 @@
 #include "KernelSelectorModel.h"
 #include "ProblemsModel.h"
 
+#include <QDir>
 #include <QFileInfo>
+#include <QSaveFile>
+#include <QStandardPaths>
 #include <QTimer>
 
 namespace tileport::ui {
@@ -69,11 +72,22 @@ bool ConfigCaptureController::start(const QString &source, const Toolchains &too
     req.calls = m_calls;
     req.timeoutMs = m_timeoutMs;
     const QString script = m_script;
-    m_jobs->submit(kChannel, [req, tools, script](JobContext &job) -> QVariant {
+    const QString saveTo = QDir(m_outputDir.isEmpty() ? QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).filePath(QStringLiteral("captures"))
+                                                      : m_outputDir)
+                               .filePath(frontend::KernelConfigFile::pathFor(m_source).section(QLatin1Char('/'), -1));
+    m_saved.clear();
+    m_jobs->submit(kChannel, [req, tools, script, saveTo](JobContext &job) -> QVariant {
         ConfigCapture capture(tools);
         if (!script.isEmpty())
             capture.setScript(script);
         const ConfigCapture::Result r = capture.capture(req, job.cancelFlag());
+        // Kept for the run that follows: stage A then reads these configs instead of capturing again.
+        QString saved;
+        if (r.ok() && !r.sidecar.isEmpty() && QDir().mkpath(QFileInfo(saveTo).absolutePath())) {
+            QSaveFile out(saveTo);
+            if (out.open(QIODevice::WriteOnly) && out.write(r.sidecar) == r.sidecar.size() && out.commit())
+                saved = saveTo;
+        }
         // Crosses to the UI thread as plain values; the sidecar is read again there.
         return QVariantMap{{QStringLiteral("ok"), r.ok()},
                            {QStringLiteral("cancelled"), r.cancelled},
@@ -82,7 +96,8 @@ bool ConfigCaptureController::start(const QString &source, const Toolchains &too
                            {QStringLiteral("summary"), r.ok() ? r.summary(QString()) : QString()},
                            {QStringLiteral("tried"), r.tried()},
                            {QStringLiteral("sidecar"), r.sidecar},
-                           {QStringLiteral("path"), r.configs.path}};
+                           {QStringLiteral("path"), r.configs.path},
+                           {QStringLiteral("saved"), saved}};
     });
     m_clock.start();
     m_tick->start();
@@ -97,6 +112,7 @@ void ConfigCaptureController::onFinished(const QString &channel, const QVariant 
     m_tick->stop();
     QVariantMap out = result.toMap();
     m_sidecar = out.value(QStringLiteral("sidecar")).toByteArray();
+    m_saved = out.value(QStringLiteral("saved")).toString();
     frontend::KernelConfigFile cfg;
     if (!m_sidecar.isEmpty())
         cfg.loadJson(m_sidecar, out.value(QStringLiteral("path")).toString());

@@ -35,6 +35,9 @@ public:
     // The script to run instead of the bundled one.
     void setScript(const QString &path) { m_script = path; }
     void setTimeoutMs(int ms) { m_timeoutMs = ms; }
+    // Where a successful capture's sidecar is written (default:
+    // AppDataLocation/captures), for a run to use instead of capturing again.
+    void setOutputDirectory(const QString &dir) { m_outputDir = dir; }
 
     bool start(const QString &source, const Toolchains &tools, QString *error);
     void cancel();
@@ -42,6 +45,9 @@ public:
 
     // The last capture: its sidecar text (to show or save) and one-line outcome.
     QByteArray sidecar() const { return m_sidecar; }
+    // The file the last successful capture wrote, or empty.
+    QString savedSidecar() const { return m_saved; }
+    QString source() const { return m_source; }
     QString lastSummary() const { return m_summary; }
 
 Q_SIGNALS:
@@ -63,6 +69,8 @@ private:
     int m_timeoutMs = 10 * 60'000;
     QByteArray m_sidecar;
     QString m_summary;
+    QString m_outputDir;
+    QString m_saved;
 };
 
 } // namespace tileport::ui

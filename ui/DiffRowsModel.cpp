@@ -4,6 +4,8 @@
 #include <QBrush>
 #include <QColor>
 #include <QFont>
+#include <QFontDatabase>
+#include <QPoint>
 
 namespace tileport::ui {
 
@@ -95,14 +97,15 @@ QVariant DiffRowsModel::data(const QModelIndex &index, int role) const
         return row.changes.isEmpty() ? (loc.known() ? QStringLiteral("%1:%2:%3").arg(loc.file).arg(loc.line).arg(loc.col) : QString())
                                      : row.changes.join(QLatin1Char('\n'));
     case Qt::FontRole: {
-        QFont f(QStringLiteral("monospace"));
-        f.setStyleHint(QFont::Monospace);
+        QFont f = QFontDatabase::systemFont(QFontDatabase::FixedFont);
         f.setBold(row.kind == AlignedRow::Kind::Function);
         return f;
     }
     case Qt::BackgroundRole:
-        if (m_linked.contains(index.row()))
-            return QBrush(QColor(0x4a, 0x90, 0xe2, 90));
+        // A linked row without a kind of its own gets the link tint; the others keep
+        // theirs and the delegate marks the link with a bar.
+        if (m_linked.contains(index.row()) && row.kind == AlignedRow::Kind::Matched && !row.critical)
+            return QBrush(QColor(0x4a, 0x90, 0xe2, 45));
         if (row.critical)
             return QBrush(QColor(0xd0, 0x36, 0x36, 70));
         switch (row.kind) {
@@ -120,12 +123,16 @@ QVariant DiffRowsModel::data(const QModelIndex &index, int role) const
     case CriticalRole:
         return row.critical;
     case MarkedTextRole: {
-        // Each changed attribute's name is marked where it appears in the op's text.
-        QString html = text().toHtmlEscaped();
-        for (const QString &name : row.changedNames)
-            if (!name.startsWith(QLatin1Char('#')))
-                html.replace(name.toHtmlEscaped(), QStringLiteral("<span style=\"background:#f0c040;color:#000\">%1</span>")
-                                                       .arg(name.toHtmlEscaped()));
+        // The changed attribute, type or operand is marked where it appears in the op's text.
+        const QString t = text();
+        QString html;
+        int at = 0;
+        for (const IrChangeMarks::Span &m : IrChangeMarks::find(t, row.edits, ref ? IrChangeMarks::Side::Ref : IrChangeMarks::Side::Gen)) {
+            html += t.mid(at, m.start - at).toHtmlEscaped();
+            html += QStringLiteral("<span style=\"background:#f0c040;color:#000\">%1</span>").arg(t.mid(m.start, m.length).toHtmlEscaped());
+            at = m.start + m.length;
+        }
+        html += t.mid(at).toHtmlEscaped();
         if (!row.changes.isEmpty())
             html += QStringLiteral(" <i style=\"color:#c06000\">[%1]</i>").arg(row.changes.join(QStringLiteral("; ")).toHtmlEscaped());
         return html;
@@ -136,8 +143,79 @@ QVariant DiffRowsModel::data(const QModelIndex &index, int role) const
         return loc.line;
     case LinkedRole:
         return m_linked.contains(index.row());
+    case MarksRole: {
+        QVariantList out;
+        for (const IrChangeMarks::Span &m : marks(index.row(), ref))
+            out << QPoint(m.start, m.length);
+        return out;
+    }
+    case FindingsRole: {
+        QVariantList out;
+        for (int f : row.findings)
+            out << f;
+        return out;
+    }
+    case PathRole:
+        return ref ? row.refPath : row.genPath;
     }
     return {};
+}
+
+QList<IrChangeMarks::Span> DiffRowsModel::marks(int row, bool ref) const
+{
+    if (row < 0 || row >= m_diff.rows.size() || m_diff.rows.at(row).edits.isEmpty())
+        return {};
+    const AlignedRow &r = m_diff.rows.at(row);
+    // Marks index the op's text; DisplayRole indents it by the nesting depth.
+    QList<IrChangeMarks::Span> out = IrChangeMarks::find(ref ? m_diff.refText(r) : m_diff.genText(r), r.edits,
+                                                         ref ? IrChangeMarks::Side::Ref : IrChangeMarks::Side::Gen);
+    for (IrChangeMarks::Span &m : out)
+        m.start += r.depth * 2;
+    return out;
+}
+
+bool DiffRowsModel::isDifference(int row) const
+{
+    if (row < 0 || row >= m_diff.rows.size())
+        return false;
+    const AlignedRow &r = m_diff.rows.at(row);
+    return r.kind == AlignedRow::Kind::Changed || r.kind == AlignedRow::Kind::Inserted || r.kind == AlignedRow::Kind::Deleted
+           || !r.findings.isEmpty();
+}
+
+int DiffRowsModel::walk(int row, Walk step) const
+{
+    const int n = int(m_diff.rows.size());
+    if (n == 0)
+        return -1;
+    const int dir = step == Walk::PreviousDifference ? -1 : 1;
+    int at = row < 0 || row >= n ? (dir > 0 ? -1 : n) : row;
+    for (int i = 0; i < n; ++i) {
+        at = (at + dir + n) % n;
+        const bool hit = step == Walk::NextCritical ? m_diff.rows.at(at).critical : isDifference(at);
+        if (hit && at != row)
+            return at;
+    }
+    return row >= 0 && row < n && (step == Walk::NextCritical ? m_diff.rows.at(row).critical : isDifference(row)) ? row : -1;
+}
+
+DiffRowsModel::Details DiffRowsModel::details(int row) const
+{
+    Details d;
+    if (row < 0 || row >= m_diff.rows.size())
+        return d;
+    const AlignedRow &r = m_diff.rows.at(row);
+    auto loc = [](const IrLoc &l) { return l.known() ? QStringLiteral("%1:%2:%3").arg(l.file).arg(l.line).arg(l.col) : QString(); };
+    d.kind = kindName(r.kind);
+    d.refText = m_diff.refText(r);
+    d.genText = m_diff.genText(r);
+    d.refLoc = loc(r.refLoc);
+    d.genLoc = loc(r.genLoc);
+    d.refMarks = IrChangeMarks::find(d.refText, r.edits, IrChangeMarks::Side::Ref);
+    d.genMarks = IrChangeMarks::find(d.genText, r.edits, IrChangeMarks::Side::Gen);
+    d.changes = r.changes;
+    d.findings = r.findings;
+    return d;
 }
 
 QHash<int, QByteArray> DiffRowsModel::roleNames() const
@@ -150,6 +228,9 @@ QHash<int, QByteArray> DiffRowsModel::roleNames() const
     names.insert(LocRole, "loc");
     names.insert(LineRole, "line");
     names.insert(LinkedRole, "linked");
+    names.insert(MarksRole, "marks");
+    names.insert(FindingsRole, "findings");
+    names.insert(PathRole, "path");
     return names;
 }
 

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "IrAlignment.h"
+#include "IrChangeMarks.h"
 
 #include <QAbstractTableModel>
 #include <QSet>
@@ -22,8 +23,24 @@ public:
         LocRole,       // "file:line:col" of this column's op
         LineRole,      // the op's source line (Python for the reference, Rust or Python for generated)
         LinkedRole,    // bool: highlighted by the current link
+        MarksRole,     // QVariantList of QPoint(start, length): the changes inside this column's op text
+        FindingsRole,  // QVariantList of int: the findings (AlignedDiff::findings) naming this row's ops
+        PathRole,      // this column's op path ("@fn/4/r0/2")
     };
     Q_ENUM(Role)
+
+    // Steps of the keyboard walk through the diff.
+    enum class Walk { NextDifference, PreviousDifference, NextCritical };
+
+    // What the details pane shows of one row.
+    struct Details {
+        QString kind;
+        QString refText, genText; // full one-line op texts (no indentation)
+        QString refLoc, genLoc;   // "file:line:col" or empty
+        QList<IrChangeMarks::Span> refMarks, genMarks;
+        QStringList changes;
+        QList<int> findings;
+    };
 
     explicit DiffRowsModel(QObject *parent = nullptr);
 
@@ -41,6 +58,12 @@ public:
     QHash<int, QByteArray> roleNames() const override;
 
     static QString kindName(AlignedRow::Kind k);
+    // A difference: a changed, inserted or deleted op, or one a finding names.
+    bool isDifference(int row) const;
+    // The row the walk reaches from `row` (-1: from the top; wraps around), or -1 when none qualifies.
+    int walk(int row, Walk step) const;
+    Details details(int row) const;
+    QList<IrChangeMarks::Span> marks(int row, bool ref) const;
 
 private:
     AlignedDiff m_diff;

@@ -122,13 +122,19 @@ AlignedDiff layout(IrOpText &text, const td::DiffReport &report)
     for (const auto &[op, counts] : report.opCounts)
         out.opCounts << OpCount{q(op), int(counts.first), int(counts.second)};
     QSet<QString> criticalRef, criticalGen;
+    // Which findings name which op: few findings, so the lookups stay small.
+    QHash<QString, QList<int>> findingsByRef, findingsByGen;
     for (const td::Finding &f : report.findings) {
         IrFinding g{QString::fromLatin1(td::toString(f.severity)), QString::fromLatin1(td::toString(f.owner)), q(f.rule),
-                    q(f.message), {}, {}};
+                    q(f.message), {}, {}, {}};
         for (const td::OpRef &r : f.refOps)
             g.refPaths << q(r.path);
         for (const td::OpRef &r : f.genOps)
             g.genPaths << q(r.path);
+        for (const QString &path : std::as_const(g.refPaths))
+            findingsByRef[path].append(int(out.findings.size()));
+        for (const QString &path : std::as_const(g.genPaths))
+            findingsByGen[path].append(int(out.findings.size()));
         if (f.severity == td::Severity::Critical) {
             criticalRef.unite(QSet<QString>(g.refPaths.begin(), g.refPaths.end()));
             criticalGen.unite(QSet<QString>(g.genPaths.begin(), g.genPaths.end()));
@@ -183,6 +189,9 @@ AlignedDiff layout(IrOpText &text, const td::DiffReport &report)
                                            .arg(q(c.name), c.ref ? q(*c.ref) : QStringLiteral("(none)"),
                                                 c.gen ? q(*c.gen) : QStringLiteral("(none)"));
                         row.changedNames << q(c.name);
+                        row.edits << IrChange{QString::fromLatin1(td::toString(c.kind)), q(c.name),
+                                              c.ref ? q(*c.ref) : QString(), c.gen ? q(*c.gen) : QString(),
+                                              c.ref.has_value(), c.gen.has_value()};
                     }
                 }
             }
@@ -201,6 +210,15 @@ AlignedDiff layout(IrOpText &text, const td::DiffReport &report)
                 row.depth = g[j].depth;
                 row.critical = row.critical || criticalGen.contains(row.genPath);
                 ++j;
+            }
+            if (!findingsByRef.isEmpty() || !findingsByGen.isEmpty()) {
+                for (int f : findingsByRef.value(row.refPath))
+                    row.findings << f;
+                for (int f : findingsByGen.value(row.genPath))
+                    if (!row.findings.contains(f))
+                        row.findings << f;
+                for (int f : std::as_const(row.findings))
+                    out.findings[f].rows << int(out.rows.size());
             }
             out.rows << row;
         }

@@ -20,6 +20,14 @@ struct IrLoc {
     bool known() const { return line > 0; }
 };
 
+// One change the differ found between two aligned ops, as it reports it.
+struct IrChange {
+    QString kind; // "attribute", "result_type", "operand_type", "operand", "block_argument", "regions"
+    QString name; // the attribute's name, "op" for the mnemonic, "#i" for a position
+    QString ref, gen; // the values; empty when absent on that side
+    bool hasRef = false, hasGen = false;
+};
+
 // One row of the side-by-side IR diff: a reference op and the generated op
 // the structural differ aligned with it (either may be missing).
 struct AlignedRow {
@@ -31,6 +39,8 @@ struct AlignedRow {
     IrLoc refLoc, genLoc;
     QStringList changes;      // "name: ref → gen", one per changed attribute/type/operand
     QStringList changedNames; // the attribute names alone, to mark in the text
+    QList<IrChange> edits;    // the same changes, structured (IrChangeMarks places them in the texts)
+    QList<int> findings;      // indices into AlignedDiff::findings of those naming this row's ops
     bool critical = false;    // one of its ops is named by a critical finding
     int depth = 0;            // region nesting, for indentation
 };
@@ -43,6 +53,7 @@ struct OpCount {
 struct IrFinding {
     QString severity, owner, rule, message;
     QStringList refPaths, genPaths;
+    QList<int> rows; // the aligned rows of the ops it names, in order
 };
 
 // The whole side-by-side diff of two modules: computed off the UI thread.

@@ -10,23 +10,30 @@
 #include "ProblemsModel.h"
 #include "RepairController.h"
 #include "RepairPane.h"
+#include "SassAlignment.h"
 #include "SettingsDialog.h"
 #include "SourceKernels.h"
 #include "StageListModel.h"
+#include "WindowLayout.h"
 
 #include <QActionGroup>
 #include <QApplication>
+#include <QCloseEvent>
 #include <QComboBox>
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFrame>
+#include <QHBoxLayout>
 #include <QInputDialog>
 #include <QLabel>
 #include <QListView>
 #include <QMenu>
 #include <QMenuBar>
 #include <QPlainTextEdit>
+#include <QPushButton>
 #include <QSettings>
+#include <QStyle>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -37,6 +44,34 @@
 namespace tileport::ui {
 
 namespace {
+
+QPalette darkPalette()
+{
+    QPalette p;
+    const QColor window(0x2b, 0x2d, 0x30), base(0x1e, 0x1f, 0x22), text(0xdf, 0xe1, 0xe5), mid(0x45, 0x48, 0x4d);
+    p.setColor(QPalette::Window, window);
+    p.setColor(QPalette::WindowText, text);
+    p.setColor(QPalette::Base, base);
+    p.setColor(QPalette::AlternateBase, window);
+    p.setColor(QPalette::ToolTipBase, base);
+    p.setColor(QPalette::ToolTipText, text);
+    p.setColor(QPalette::PlaceholderText, QColor(0x8a, 0x8d, 0x92));
+    p.setColor(QPalette::Text, text);
+    p.setColor(QPalette::Button, window);
+    p.setColor(QPalette::ButtonText, text);
+    p.setColor(QPalette::BrightText, Qt::white);
+    p.setColor(QPalette::Light, mid.lighter(130));
+    p.setColor(QPalette::Midlight, mid);
+    p.setColor(QPalette::Mid, mid);
+    p.setColor(QPalette::Dark, base.darker(120));
+    p.setColor(QPalette::Shadow, Qt::black);
+    p.setColor(QPalette::Highlight, QColor(0x2f, 0x65, 0xca));
+    p.setColor(QPalette::HighlightedText, Qt::white);
+    p.setColor(QPalette::Link, QColor(0x58, 0xa6, 0xff));
+    for (QPalette::ColorRole r : {QPalette::WindowText, QPalette::Text, QPalette::ButtonText})
+        p.setColor(QPalette::Disabled, r, QColor(0x7a, 0x7d, 0x82));
+    return p;
+}
 
 QWidget *titled(const QString &title, QWidget *content, QWidget *parent)
 {
@@ -73,6 +108,7 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_jobs, &JobRunner::finished, this,
             [this](const QString &channel, quint64, const QVariant &result) { onJobFinished(channel, result); });
     setWindowTitle(tr("TilePort"));
+    setObjectName(QStringLiteral("mainWindow"));
     m_source->setObjectName(QStringLiteral("sourcePane"));
     m_irDiff->setObjectName(QStringLiteral("irDiffPane"));
     m_rust->setObjectName(QStringLiteral("rustPane"));
@@ -83,28 +119,84 @@ MainWindow::MainWindow(QWidget *parent)
     m_source->setPlaceholderText(tr("Open a cuTile Python or Triton kernel (File ▸ Open)"));
     m_rust->setPlaceholderText(tr("Generated cuTile Rust (editable; Pipeline ▸ Re-run C with the edit)"));
     m_source->setReadOnly(true);
+    // Code lines wrap in the narrow side panes rather than run off their edge.
+    m_source->setLineWrapMode(QPlainTextEdit::WidgetWidth);
+    m_rust->setLineWrapMode(QPlainTextEdit::WidgetWidth);
 
     auto *panes = new QSplitter(Qt::Horizontal);
+    m_panes = panes;
+    panes->setObjectName(QStringLiteral("panesSplit"));
     panes->addWidget(titled(tr("Source"), m_source, panes));
     panes->addWidget(m_irDiff);
     panes->addWidget(titled(tr("Rust"), m_rust, panes));
-    panes->setSizes({380, 640, 380});
+    // Proportions (QSplitter spreads the sizes' weights over its width): the
+    // IR diff, two columns of ops, gets the most; each code pane keeps about
+    // 50 columns at 1280 px and 75 at 1920.
+    panes->setSizes({2600, 4800, 2600});
+    panes->setChildrenCollapsible(false);
 
     auto *bottom = new QTabWidget;
     bottom->setObjectName(QStringLiteral("bottomTabs"));
     buildPipelineDock(bottom);
     buildRepair(bottom);
     auto *vertical = new QSplitter(Qt::Vertical);
+    m_vertical = vertical;
+    vertical->setObjectName(QStringLiteral("mainSplit"));
     vertical->addWidget(panes);
     vertical->addWidget(bottom);
     vertical->setStretchFactor(0, 3);
-    vertical->setStretchFactor(1, 1);
-    setCentralWidget(vertical);
+    vertical->setStretchFactor(1, 2);
+    vertical->setSizes({7000, 3000});
+    vertical->setChildrenCollapsible(false);
+
+    // The notice above the panes: an offer (capture configs before a run),
+    // a job's progress, or a failed step's reason with the action that fixes it.
+    m_notice = new QFrame;
+    m_notice->setObjectName(QStringLiteral("notice"));
+    static_cast<QFrame *>(m_notice)->setFrameShape(QFrame::StyledPanel);
+    m_notice->setAutoFillBackground(true);
+    m_noticeText = new QLabel(m_notice);
+    m_noticeText->setObjectName(QStringLiteral("noticeText"));
+    m_noticeText->setWordWrap(true);
+    m_noticeText->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_noticeAction = new QPushButton(m_notice);
+    m_noticeAction->setObjectName(QStringLiteral("noticeAction"));
+    auto *dismiss = new QPushButton(tr("Dismiss"), m_notice);
+    dismiss->setObjectName(QStringLiteral("noticeDismiss"));
+    auto *noticeLayout = new QHBoxLayout(m_notice);
+    noticeLayout->setContentsMargins(6, 3, 6, 3);
+    noticeLayout->addWidget(m_noticeText, 1);
+    noticeLayout->addWidget(m_noticeAction);
+    noticeLayout->addWidget(dismiss);
+    connect(m_noticeAction, &QPushButton::clicked, this, [this] {
+        if (m_onNoticeAction)
+            m_onNoticeAction();
+    });
+    connect(dismiss, &QPushButton::clicked, this, [this] {
+        if (m_capture->isRunning() && m_runAfterCapture)
+            m_runAfterCapture.reset(); // the capture goes on; no run follows it
+        hideNotice();
+    });
+    m_notice->hide();
+    auto *central = new QWidget;
+    auto *centralLayout = new QVBoxLayout(central);
+    centralLayout->setContentsMargins(0, 0, 0, 0);
+    centralLayout->setSpacing(2);
+    centralLayout->addWidget(m_notice);
+    centralLayout->addWidget(vertical, 1);
+    setCentralWidget(central);
 
     // Linking: each pane reports a line (or row); SourceLinks says what belongs to it.
     connect(m_source, &CodeEditor::lineActivated, this, [this](int line) { linkFrom(Pane::Python, line); });
     connect(m_rust, &CodeEditor::lineActivated, this, [this](int line) { linkFrom(Pane::Rust, line); });
     connect(m_irDiff, &IrDiffPane::rowActivated, this, [this](int row) { linkFrom(Pane::IrDiff, row); });
+    // The machine-code tab: both sides compiled by tileiras in a job (seconds cold, cached after).
+    connect(m_irDiff, &IrDiffPane::machineCodeRequested, this, [this](const QString &ref, const QString &gen) {
+        const Toolchains tools = m_controller->toolchains();
+        m_jobs->submit(QStringLiteral("machine-code"), [tools, ref, gen](JobContext &job) {
+            return QVariant::fromValue(SassSideBySide::compute(tools, ref, gen, job.cancelFlag()));
+        });
+    });
 
     connect(m_controller, &PipelineController::sessionOpened, this, [this](const QString &dir, const QString &source) {
         if (source != m_sourcePath && QFileInfo(source).isFile())
@@ -143,7 +235,11 @@ MainWindow::MainWindow(QWidget *parent)
         if (!selectedConfig().isEmpty())
             loadArtifacts(selectedConfig());
     });
-    connect(m_capture, &ConfigCaptureController::progress, this, [this](const QString &step) { statusBar()->showMessage(step); });
+    connect(m_capture, &ConfigCaptureController::progress, this, [this](const QString &step) {
+        statusBar()->showMessage(step);
+        if (m_runAfterCapture)
+            showNotice(step, tr("Cancel"), [this] { cancelPipeline(); });
+    });
     connect(m_capture, &ConfigCaptureController::finished, this, [this](const QVariantMap &outcome) {
         statusBar()->showMessage(outcome.value(QStringLiteral("summary")).toString());
         // Show the chosen kernel's first config, else the first one.
@@ -152,6 +248,7 @@ MainWindow::MainWindow(QWidget *parent)
             && m_kernelModel->index(first + 1).data(KernelSelectorModel::KernelRole).toString() == selectedKernel())
             m_kernelSelector->setCurrentIndex(first + 1);
         updateActions();
+        runAfterCapture(outcome);
         Q_EMIT configsCaptured(outcome);
     });
 
@@ -162,7 +259,53 @@ MainWindow::MainWindow(QWidget *parent)
     }
     updateActions();
     statusBar()->showMessage(tr("Ready"));
-    resize(1400, 860);
+    resize(1280, 800);
+}
+
+void MainWindow::closeEvent(QCloseEvent *e)
+{
+    saveLayout();
+    QMainWindow::closeEvent(e);
+}
+
+void MainWindow::saveLayout() const
+{
+    QSettings store;
+    WindowLayout::save(this, store);
+    store.setValue(QStringLiteral("layout/mainWindow/irReferenceShare"), m_irDiff->referenceShare());
+}
+
+bool MainWindow::restoreLayout()
+{
+    QSettings store;
+    const QVariant share = store.value(QStringLiteral("layout/mainWindow/irReferenceShare"));
+    if (share.isValid())
+        m_irDiff->setReferenceShare(share.toDouble());
+    return WindowLayout::restore(this, store);
+}
+
+QString MainWindow::noticeText() const
+{
+    return m_notice->isVisible() || !m_notice->isHidden() ? m_noticeText->text() : QString();
+}
+
+void MainWindow::showNotice(const QString &text, const QString &action, const std::function<void()> &onAction)
+{
+    m_noticeText->setText(text);
+    m_noticeAction->setText(action);
+    m_noticeAction->setVisible(!action.isEmpty());
+    m_onNoticeAction = onAction;
+    QPalette pal = m_notice->palette();
+    pal.setColor(QPalette::Window, m_theme == ThemeMode::Dark ? QColor(0x4a, 0x40, 0x20) : QColor(0xff, 0xf4, 0xd0));
+    pal.setColor(QPalette::WindowText, m_theme == ThemeMode::Dark ? QColor(0xf0, 0xe8, 0xd0) : QColor(0x30, 0x28, 0x10));
+    m_notice->setPalette(pal);
+    m_notice->show();
+}
+
+void MainWindow::hideNotice()
+{
+    m_notice->hide();
+    m_onNoticeAction = {};
 }
 
 MainWindow::~MainWindow()
@@ -180,9 +323,11 @@ void MainWindow::buildPipelineDock(QTabWidget *bottom)
     m_log->setReadOnly(true);
     m_log->setPlaceholderText(tr("The selected stage's log"));
     auto *split = new QSplitter(Qt::Horizontal);
+    split->setObjectName(QStringLiteral("pipelineSplit"));
     split->addWidget(m_pipeline);
     split->addWidget(m_log);
-    split->setSizes({520, 700});
+    split->setSizes({5000, 5000});
+    m_pipeline->setWordWrap(true);
     bottom->addTab(split, tr("Pipeline"));
     m_problemsView->setModel(m_problems);
     bottom->addTab(m_problemsView, tr("Problems"));
@@ -256,9 +401,9 @@ void MainWindow::buildMenus()
     file->addAction(tr("&Quit"), QKeySequence::Quit, qApp, &QApplication::quit);
 
     auto *pipeline = menuBar()->addMenu(tr("&Pipeline"));
-    auto *run = named(pipeline->addAction(tr("&Run"), QKeySequence(Qt::Key_F5), this, [this] { runPipeline(); }), "runAction");
+    auto *run = named(pipeline->addAction(tr("&Run"), QKeySequence(Qt::Key_F5), this, [this] { requestRun(); }), "runAction");
     auto *runCpu = named(pipeline->addAction(tr("Run A–C (&CPU)"), QKeySequence(tr("Shift+F5")), this,
-                                             [this] { runPipeline({QLatin1Char('A'), QLatin1Char('B'), QLatin1Char('C')}); }),
+                                             [this] { requestRun({QLatin1Char('A'), QLatin1Char('B'), QLatin1Char('C')}); }),
                          "runCpuAction");
     auto *rerun = named(pipeline->addAction(tr("Re-run selected &stage"), QKeySequence(tr("Ctrl+R")), this,
                                             [this] { rerunStage(selectedStage()); }),
@@ -289,13 +434,18 @@ void MainWindow::buildMenus()
     auto *view = menuBar()->addMenu(tr("&View"));
     auto *next = named(view->addAction(tr("&Next linked span"), QKeySequence(Qt::Key_F8), this, [this] { nextLinkedSpan(); }),
                        "nextLinkAction");
+    view->addSeparator();
+    view->addAction(m_irDiff->nextDifferenceAction());
+    view->addAction(m_irDiff->previousDifferenceAction());
+    view->addAction(m_irDiff->nextCriticalAction());
+    connect(m_irDiff, &IrDiffPane::walkEnded, this, [this](const QString &m) { statusBar()->showMessage(m); });
     auto *hide = named(view->addAction(tr("&Hide matching IR")), "hideMatchingAction");
     hide->setCheckable(true);
     connect(hide, &QAction::toggled, m_irDiff, &IrDiffPane::setHideMatching);
     view->addSeparator();
     auto *group = new QActionGroup(this);
-    auto *light = view->addAction(tr("&Light theme"), this, [this] { setTheme(ThemeMode::Light); });
-    auto *dark = view->addAction(tr("&Dark theme"), this, [this] { setTheme(ThemeMode::Dark); });
+    auto *light = named(view->addAction(tr("&Light theme"), this, [this] { setTheme(ThemeMode::Light); }), "lightThemeAction");
+    auto *dark = named(view->addAction(tr("&Dark theme"), this, [this] { setTheme(ThemeMode::Dark); }), "darkThemeAction");
     for (QAction *a : {light, dark}) {
         a->setCheckable(true);
         group->addAction(a);
@@ -310,6 +460,9 @@ void MainWindow::buildMenus()
     bar->addWidget(new QLabel(tr(" Kernel / variant: ")));
     m_kernelSelector->setObjectName(QStringLiteral("kernelSelector"));
     m_kernelSelector->setMinimumWidth(220);
+    // Kernel and config names are long ("_scale_rows_persistent_kernel.f32_..."): the box grows to them.
+    m_kernelSelector->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_kernelSelector->setMaximumWidth(520);
     bar->addWidget(m_kernelSelector);
 }
 
@@ -363,9 +516,14 @@ void MainWindow::applySettings(const IdeSettings &settings)
 void MainWindow::setTheme(ThemeMode mode)
 {
     m_theme = mode;
+    // The whole window follows the theme, not only the editors.
+    QApplication::setPalette(mode == ThemeMode::Dark ? darkPalette() : QApplication::style()->standardPalette());
     m_source->setTheme(mode);
     m_rust->setTheme(mode);
     m_irDiff->setTheme(mode);
+    m_bench->setTheme(mode);
+    if (QAction *a = action(mode == ThemeMode::Dark ? QStringLiteral("darkThemeAction") : QStringLiteral("lightThemeAction")))
+        a->setChecked(true);
 }
 
 } // namespace tileport::ui

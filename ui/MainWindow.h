@@ -9,8 +9,14 @@
 #include <QMainWindow>
 #include <QSet>
 
+#include <functional>
+#include <optional>
+
 class QAction;
 class QComboBox;
+class QLabel;
+class QPushButton;
+class QSplitter;
 class QListView;
 class QPlainTextEdit;
 class QTabWidget;
@@ -56,6 +62,19 @@ public:
     bool openSession(const QString &dir);
     // Runs the selected stages (all when empty) on the open kernel.
     bool runPipeline(const QSet<QChar> &stages = {});
+    // What Run (F5, Shift+F5) does: a file whose kernel has no configs yet
+    // gets the offer to capture them first (a background job, then the
+    // run); otherwise runPipeline(). False when nothing started.
+    bool requestRun(const QSet<QChar> &stages = {});
+    // Whether the open file's chosen kernel has no configs yet (no sidecar, no capture, no run).
+    bool needsConfigs() const;
+    // The notice above the panes (the capture offer, its progress, a failed stage's fix); empty when hidden.
+    QString noticeText() const;
+    // Keeps and restores the splitters' proportions and the tables' column
+    // widths (QSettings, group "layout/mainWindow"): saved when the window
+    // closes; the program restores them at start.
+    void saveLayout() const;
+    bool restoreLayout();
     bool rerunStage(QChar stage);
     // Captures the open file's launch configurations by running its code
     // (its tests and benches, and `calls`) in the background; the kernel
@@ -120,7 +139,13 @@ Q_SIGNALS:
     // A capture ended (ok, status, summary, configs; see ConfigCaptureController).
     void configsCaptured(const QVariantMap &outcome);
 
+protected:
+    void closeEvent(QCloseEvent *e) override;
+
 private:
+    void showNotice(const QString &text, const QString &action = {}, const std::function<void()> &onAction = {});
+    void hideNotice();
+    void runAfterCapture(const QVariantMap &outcome);
     void reviewRegeneration(const QString &file, const QString &edited, const QString &regenerated);
     void reviewRepair(const tileport::llm::RepairOutcome &proposal);
     void buildRepair(QTabWidget *bottom);
@@ -161,6 +186,15 @@ private:
     QString m_sourcePath;
     QString m_chosenKernel; // picked in the selector for the open file
     QStringList m_captureCalls;
+    bool m_sourceIsTriton = false;
+    QSplitter *m_panes = nullptr;
+    QSplitter *m_vertical = nullptr;
+    QWidget *m_notice = nullptr;
+    QLabel *m_noticeText = nullptr;
+    QPushButton *m_noticeAction = nullptr;
+    std::function<void()> m_onNoticeAction;
+    // Set while the offered capture runs: the stages to run once it is done.
+    std::optional<QSet<QChar>> m_runAfterCapture;
     int m_walkLine = 0;
     ThemeMode m_theme = ThemeMode::Light;
 };

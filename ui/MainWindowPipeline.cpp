@@ -9,9 +9,11 @@
 #include "PipelineController.h"
 #include "ProblemsModel.h"
 #include "RepairController.h"
+#include "SassAlignment.h"
 #include "SourceKernels.h"
 #include "StageListModel.h"
 
+#include <QAction>
 #include <QComboBox>
 #include <QFileInfo>
 #include <QListView>
@@ -31,6 +33,10 @@ void MainWindow::onJobFinished(const QString &channel, const QVariant &result)
         showArtifacts(result.value<RunArtifacts>());
         return;
     }
+    if (channel == QLatin1String("machine-code")) {
+        m_irDiff->setMachineCode(result.value<SassSideBySide>());
+        return;
+    }
     if (channel != QLatin1String("open-source"))
         return;
     const QVariantMap r = result.toMap();
@@ -48,6 +54,9 @@ void MainWindow::onJobFinished(const QString &channel, const QVariant &result)
     m_sourcePath = path;
     m_source->setPlainText(r.value(QStringLiteral("text")).toString());
     const SourceKernels kernels = r.value(QStringLiteral("kernels")).value<SourceKernels>();
+    m_sourceIsTriton = kernels.triton;
+    if (!sameFile)
+        hideNotice();
     if (sameFile && m_kernelModel->origin() == QLatin1String("run")) {
         m_kernelModel->setKernels(kernels.kernels, true);
     } else {
@@ -73,12 +82,79 @@ bool MainWindow::openSession(const QString &dir)
     return true;
 }
 
+bool MainWindow::needsConfigs() const
+{
+    // A sidecar, a capture or a run's export each list configs; a Triton file's come from its sidecar alone.
+    return !m_sourcePath.isEmpty() && !m_sourceIsTriton && m_kernelModel->origin().isEmpty() && !m_kernelModel->kernels().isEmpty();
+}
+
+bool MainWindow::requestRun(const QSet<QChar> &stages)
+{
+    if (m_capture->isRunning()) {
+        statusBar()->showMessage(tr("A capture is in progress: the run can start when it is done"));
+        return false;
+    }
+    if (!needsConfigs()) {
+        hideNotice();
+        // Configs this window captured serve the run as they are.
+        const bool captured = m_kernelModel->origin() == QLatin1String("capture") && m_capture->source() == m_sourcePath;
+        m_controller->setCapturedConfigFile(captured ? m_capture->savedSidecar() : QString());
+        const bool started = runPipeline(stages);
+        m_controller->setCapturedConfigFile({});
+        return started;
+    }
+    const QString file = QFileInfo(m_sourcePath).fileName();
+    showNotice(tr("%1 has no launch configurations yet (no %2 beside it). Capture them by running the file's tests and "
+                  "benchmarks on the CPU with ct.launch intercepted, then port %3 with them?")
+                   .arg(file, QFileInfo(m_sourcePath).completeBaseName() + QStringLiteral(".tileport.json"), selectedKernel()),
+               tr("Capture configurations, then run"), [this, stages] {
+                   m_runAfterCapture = stages;
+                   if (!captureConfigs(m_captureCalls)) {
+                       m_runAfterCapture.reset();
+                       showNotice(tr("Cannot capture: %1").arg(statusBar()->currentMessage()));
+                   }
+               });
+    return false;
+}
+
+void MainWindow::runAfterCapture(const QVariantMap &outcome)
+{
+    if (!m_runAfterCapture)
+        return;
+    const QSet<QChar> stages = *m_runAfterCapture;
+    m_runAfterCapture.reset();
+    if (outcome.value(QStringLiteral("cancelled")).toBool()) {
+        showNotice(tr("Capture cancelled: no run started"));
+        return;
+    }
+    const QString kernel = selectedKernel();
+    if (outcome.value(QStringLiteral("ok")).toBool() && m_kernelModel->configCount(kernel) > 0) {
+        hideNotice();
+        m_controller->setCapturedConfigFile(m_capture->savedSidecar());
+        runPipeline(stages);
+        m_controller->setCapturedConfigFile({});
+        return;
+    }
+    const QString why = outcome.value(QStringLiteral("error")).toString();
+    showNotice(tr("No configurations captured for %1%2 → Pipeline ▸ Capture configurations… with a call that launches it")
+                   .arg(kernel, why.isEmpty() ? QString() : QStringLiteral(": ") + why.section(QLatin1Char('\n'), 0, 0)),
+               tr("Capture with a call…"), [this] {
+                   if (QAction *a = action(QStringLiteral("captureAction")))
+                       a->trigger();
+               });
+}
+
 bool MainWindow::runPipeline(const QSet<QChar> &stages)
 {
     QString error;
     m_controller->setCaptureInputs({}, m_captureCalls);
-    if (!m_controller->startPort(m_sourcePath, stages, &error, m_chosenKernel)) {
+    // A file of several kernels and no sidecar ports the one the selector shows.
+    QString kernel = m_chosenKernel;
+    if (kernel.isEmpty() && m_kernelModel->origin() != QLatin1String("sidecar") && m_kernelModel->kernels().size() > 1)
+        kernel = selectedKernel();
+    if (!m_controller->startPort(m_sourcePath, stages, &error, kernel)) {
         statusBar()->showMessage(error);
+        showNotice(error);
         return false;
     }
     m_tick->start();
@@ -216,6 +292,7 @@ void MainWindow::showArtifacts(const RunArtifacts &a)
         m_rust->document()->setModified(false);
     }
     m_irDiff->setTexts(a.refIrText, a.genIrText);
+    m_irDiff->setOpDeltas(a.opDeltas, a.config);
     m_links.clear();
     QString error;
     if (!a.sourcemapFile.isEmpty() && !m_links.loadSourcemap(a.sourcemapFile, &error))

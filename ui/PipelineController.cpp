@@ -96,10 +96,12 @@ bool PipelineController::startPort(const QString &source, const QSet<QChar> &sta
     }
     const QString configPath = frontend::KernelConfigFile::pathFor(src.absoluteFilePath());
     // No sidecar: stage A captures the configs by running the code.
-    const bool capture = !QFileInfo::exists(configPath) && !triton::TritonAnalyzer::isTritonFile(src.absoluteFilePath());
+    const bool noSidecar = !QFileInfo::exists(configPath) && !triton::TritonAnalyzer::isTritonFile(src.absoluteFilePath());
+    const QString captured = noSidecar && QFileInfo(m_capturedConfigFile).isFile() ? m_capturedConfigFile : QString();
+    const bool capture = noSidecar && captured.isEmpty();
     frontend::KernelConfigFile configs;
     if (!capture)
-        configs.load(configPath);
+        configs.load(captured.isEmpty() ? configPath : captured);
     QString kernel = kernelName.isEmpty() ? configs.kernel : kernelName;
     if (kernel.isEmpty() && capture) {
         const frontend::ModuleAnalysis analysis = frontend::ModuleAnalyzer::analyzeFile(src.absoluteFilePath());
@@ -114,7 +116,7 @@ bool PipelineController::startPort(const QString &source, const QSet<QChar> &sta
     const QString dir = QDir(m_sessionRoot).filePath(QStringLiteral("%1-%2").arg(src.completeBaseName(), kernel));
     if (!QFile::exists(QDir(dir).filePath(QStringLiteral("session.json")))) {
         const Toolchains tools = toolchains();
-        QFile cfg(configPath);
+        QFile cfg(captured.isEmpty() ? configPath : captured);
         QJsonObject info{{QStringLiteral("source"), src.absoluteFilePath()},
                                {QStringLiteral("kernel"), kernel},
                                {QStringLiteral("configs"),
@@ -122,6 +124,8 @@ bool PipelineController::startPort(const QString &source, const QSet<QChar> &sta
                                {QStringLiteral("toolchains"), QJsonObject{{QStringLiteral("python"), tools.python},
                                                                           {QStringLiteral("cargo"), tools.cargo},
                                                                           {QStringLiteral("cutile"), tools.cutileVersion}}}};
+        if (!captured.isEmpty())
+            info.insert(QStringLiteral("config_file"), captured);
         if (capture)
             info.insert(QStringLiteral("config_capture"), QJsonObject{{QStringLiteral("tests"), QJsonArray::fromStringList(m_captureTests)},
                                                                       {QStringLiteral("calls"), QJsonArray::fromStringList(m_captureCalls)},

@@ -46,6 +46,10 @@ public:
     // file with no sidecar gets a session whose stage A captures the
     // configs from the code, with the tests and calls set here.
     bool startPort(const QString &source, const QSet<QChar> &stages, QString *error, const QString &kernel = {});
+    // Configs the IDE captured already (a sidecar written elsewhere): the
+    // next new session of a file without a sidecar uses them (session info
+    // "config_file") instead of capturing again in stage A. Empty: none.
+    void setCapturedConfigFile(const QString &path) { m_capturedConfigFile = path; }
     void setCaptureInputs(const QStringList &tests, const QStringList &calls)
     {
         m_captureTests = tests;
@@ -105,6 +109,7 @@ private:
     int m_run = 0;
     QString m_editedRust; // the user's last edit of lib.rs built by a re-run
     QStringList m_captureTests, m_captureCalls;
+    QString m_capturedConfigFile;
 };
 
 } // namespace tileport::ui

@@ -45,6 +45,7 @@ RunArtifacts RunArtifacts::load(const QString &runDirectory, const QString &pyth
         for (const QString &f : QDir(run.filePath(QStringLiteral("reference"))).entryList({QStringLiteral("*.tileirbc")}, QDir::Files, QDir::Name))
             a.configs << f.chopped(9);
     a.config = a.configs.contains(config) ? config : a.configs.value(0);
+    a.opDeltas = ConfigOpDeltas::readRun(runDirectory);
     if (a.config.isEmpty())
         return a;
     const QString ref = run.filePath(QStringLiteral("reference/%1.tileirbc").arg(a.config));

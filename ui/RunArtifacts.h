@@ -2,6 +2,7 @@
 #pragma once
 
 #include "IrAlignment.h"
+#include "OpDeltaMatrixModel.h"
 
 #include <QMap>
 #include <QMetaType>
@@ -23,6 +24,7 @@ struct RunArtifacts {
     QString refIrText, genIrText;
     bool hasDiff = false;
     AlignedDiff diff;
+    QList<ConfigOpDeltas> opDeltas; // every config's op-count deltas (stage C's reports)
 
     // `config` empty: the first one.
     static RunArtifacts load(const QString &runDirectory, const QString &pythonFile, const QString &config);

@@ -45,6 +45,15 @@ bool RunHistoryModel::load(const QString &sessionDir, QString *error)
     return bool(session);
 }
 
+QList<QPair<int, QString>> RunHistoryModel::benchmarkReports() const
+{
+    QList<QPair<int, QString>> out;
+    for (auto it = m_runs.crbegin(); it != m_runs.crend(); ++it)
+        if (!it->benchReport.isEmpty())
+            out.append({it->number, it->benchReport});
+    return out;
+}
+
 QString RunHistoryModel::latestBenchmarkReport() const
 {
     for (auto it = m_runs.crbegin(); it != m_runs.crend(); ++it)
@@ -70,7 +79,7 @@ QVariant RunHistoryModel::headerData(int section, Qt::Orientation o, int role) c
     if (section == 0)
         return tr("run");
     if (section == columnCount() - 1)
-        return tr("geomean rust/ref");
+        return tr("geomean");
     return QString(StageCatalog::stages().at(section - 1).id);
 }
 

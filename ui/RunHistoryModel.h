@@ -32,6 +32,8 @@ public:
 
     // The latest run that has a stage E report, or empty.
     QString latestBenchmarkReport() const;
+    // Every run's stage E report, latest first: (run number, path).
+    QList<QPair<int, QString>> benchmarkReports() const;
 
 private:
     struct Run {

@@ -12,7 +12,8 @@ namespace tileport::ui {
 SourceKernels SourceKernels::read(const QString &path)
 {
     SourceKernels out;
-    if (triton::TritonAnalyzer::isTritonFile(path)) {
+    out.triton = triton::TritonAnalyzer::isTritonFile(path);
+    if (out.triton) {
         for (const triton::TritonKernel &k : triton::TritonAnalyzer::analyzeFile(path).kernels)
             out.kernels.append(k.name);
     } else {

@@ -14,6 +14,7 @@ struct SourceKernels {
     QStringList kernels;
     QList<KernelSelectorModel::Config> configs;
     bool hasSidecar = false;
+    bool triton = false;
 
     static SourceKernels read(const QString &path);
 };

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "StageListModel.h"
+#include "StageFixHints.h"
 
 #include "PipelineEvent.h"
 #include "Router.h"
@@ -54,6 +55,13 @@ QVariant StageListModel::data(const QModelIndex &index, int role) const
             text += QStringLiteral("  %1 s").arg(elapsed / 1000.0, 0, 'f', 1);
         if (row.state == QLatin1String("running") && !row.step.isEmpty())
             text += QStringLiteral("  · ") + row.step;
+        // A failed stage says why on a second line, and what fixes it.
+        if (row.state != QLatin1String("running") && StageFixHints::isFailure(row.verdict) && !row.reason.isEmpty()) {
+            const QString fix = StageFixHints::fixFor(s.id, row.verdict, row.owner, row.reason);
+            text += QStringLiteral("\n      ") + StageFixHints::oneLine(row.reason);
+            if (!fix.isEmpty())
+                text += QStringLiteral("  →  ") + fix;
+        }
         return text;
     }
     case Qt::ToolTipRole:
@@ -81,6 +89,8 @@ QVariant StageListModel::data(const QModelIndex &index, int role) const
         return row.log;
     case OwnerRole:
         return row.owner;
+    case FixRole:
+        return StageFixHints::fixFor(s.id, row.verdict, row.owner, row.reason);
     case ReasonRole:
         return row.reason;
     case RepairableRole:
@@ -105,6 +115,7 @@ QHash<int, QByteArray> StageListModel::roleNames() const
     names.insert(RepairableRole, "repairable");
     names.insert(BadgeColorRole, "badgeColor");
     names.insert(ReasonRole, "reason");
+    names.insert(FixRole, "fix");
     return names;
 }
 

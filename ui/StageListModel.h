@@ -34,6 +34,7 @@ public:
         BadgeColorRole, // QColor of the verdict badge
         ReasonRole,  // the verdict's one-line reason
         RepairableRole, // QStringList: findings a repair agent could take on ("C: finding")
+        FixRole,     // the IDE action that fixes a failed stage, or empty (StageFixHints)
     };
     Q_ENUM(Role)
 

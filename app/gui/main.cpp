@@ -3,9 +3,11 @@
 #include "CodeEditor.h"
 #include "IrDiffPane.h"
 #include "MainWindow.h"
+#include "SassPane.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QElapsedTimer>
 #include <QFileInfo>
 #include <QTabWidget>
 #include <QTimer>
@@ -59,14 +61,33 @@ int main(int argc, char **argv)
                                    QStringLiteral("json"));
     QCommandLineOption link(QStringLiteral("link"), QStringLiteral("show the links of this Python line"), QStringLiteral("line"));
     QCommandLineOption hideMatching(QStringLiteral("hide-matching"), QStringLiteral("hide matching IR rows"));
+    QCommandLineOption size(QStringLiteral("size"), QStringLiteral("window size, e.g. 1280x800"), QStringLiteral("WxH"));
+    QCommandLineOption walk(QStringLiteral("walk"),
+                            QStringLiteral("select the Nth difference of the IR diff (as F7 pressed N times), or the first changed op"),
+                            QStringLiteral("n|changed"));
+    QCommandLineOption irTab(QStringLiteral("ir-tab"), QStringLiteral("IR diff tab to show: Aligned, Text or Op Δ per config"),
+                             QStringLiteral("name"));
+    QCommandLineOption fresh(QStringLiteral("default-layout"), QStringLiteral("ignore the saved layout"));
     QCommandLineOption firstPaint(QStringLiteral("exit-on-first-paint"),
                                   QStringLiteral("print 'first paint' once the window has painted, then quit"));
-    parser.addOptions({theme, session, shot, tab, benchReport, link, hideMatching, firstPaint});
+    benchReport.setDescription(QStringLiteral("show a stage E report (or tileport-results/1 file) in Benchmarks; "
+                                              "given twice, the second is the earlier run"));
+    parser.addOptions({theme, session, shot, tab, benchReport, link, hideMatching, firstPaint, size, walk, fresh, irTab});
     parser.process(app);
 
     if (parser.isSet(firstPaint))
         app.installEventFilter(new PaintWatch);
+    // One look on every desktop, and a dark palette that applies to every widget.
+    QApplication::setStyle(QStringLiteral("Fusion"));
     MainWindow window;
+    // Screenshots show the defaults, not the last user's arrangement.
+    if (!parser.isSet(fresh))
+        window.restoreLayout();
+    if (parser.isSet(size)) {
+        const QStringList wh = parser.value(size).split(QLatin1Char('x'));
+        if (wh.size() == 2 && wh[0].toInt() > 0 && wh[1].toInt() > 0)
+            window.resize(wh[0].toInt(), wh[1].toInt());
+    }
     if (parser.isSet(theme))
         window.setTheme(parser.value(theme) == QLatin1String("dark") ? tileport::ui::ThemeMode::Dark
                                                                       : tileport::ui::ThemeMode::Light);
@@ -80,7 +101,15 @@ int main(int argc, char **argv)
             for (int i = 0; i < tabs->count(); ++i)
                 if (tabs->tabText(i).compare(parser.value(tab), Qt::CaseInsensitive) == 0)
                     tabs->setCurrentIndex(i);
-    if (parser.isSet(benchReport) && !window.benchmarksPane()->showReport(parser.value(benchReport))) {
+    if (parser.isSet(irTab))
+        if (auto *tabs = window.findChild<QTabWidget *>(QStringLiteral("irDiffTabs")))
+            for (int i = 0; i < tabs->count(); ++i)
+                if (tabs->tabText(i).compare(parser.value(irTab), Qt::CaseInsensitive) == 0)
+                    tabs->setCurrentIndex(i);
+    const QStringList reports = parser.values(benchReport);
+    if (!reports.isEmpty()
+        && !window.benchmarksPane()->showReport(reports.first(), reports.value(1), reports.size() > 1 ? QStringLiteral("latest run") : QString(),
+                                                QStringLiteral("earlier run"))) {
         std::fprintf(stderr, "tileport-gui: %s\n", qPrintable(window.benchmarksPane()->caption()));
         return 2;
     }
@@ -90,17 +119,43 @@ int main(int argc, char **argv)
         // Shoot once what was asked for is shown: the session's artifacts, the kernel, or at once.
         const QString png = parser.value(shot);
         const int linkLine = parser.value(link).toInt();
-        auto take = [&window, png, linkLine] {
-            QTimer::singleShot(400, &window, [&window, png, linkLine] {
+        const int walks = parser.value(walk).toInt();
+        const bool toChanged = parser.value(walk) == QLatin1String("changed");
+        // The machine-code tab fills when tileiras is done (seconds, cold): the shot waits for it, at most a minute.
+        auto compiling = [&window] {
+            return window.irDiffPane()->machineCode()->isVisible()
+                   && window.irDiffPane()->machineCode()->status().startsWith(QLatin1String("Compiling"));
+        };
+        auto take = [&window, png, linkLine, walks, toChanged, compiling] {
+            auto *poll = new QTimer(&window);
+            auto *clock = new QElapsedTimer;
+            clock->start();
+            poll->setInterval(200);
+            QObject::connect(poll, &QTimer::timeout, &window, [poll, clock, compiling, &window, png, linkLine, walks, toChanged] {
+                if (compiling() && clock->elapsed() < 60000)
+                    return;
+                poll->stop();
+                delete clock;
+                QTimer::singleShot(400, &window, [&window, png, linkLine, walks, toChanged] {
                 if (linkLine > 0) {
                     window.sourcePane()->goTo(linkLine);
                     window.linkFrom(MainWindow::Pane::Python, linkLine);
                     QApplication::processEvents();
                 }
+                // A number of steps, or "changed": on to the first changed op.
+                auto *pane = window.irDiffPane();
+                for (int i = 0; i < (walks > 0 ? walks : (toChanged ? pane->rowsModel()->rowCount() : 0)); ++i) {
+                    const int row = pane->walk(tileport::ui::DiffRowsModel::Walk::NextDifference);
+                    if (toChanged && (row < 0 || pane->rowsModel()->diff().rows.at(row).kind == tileport::ui::AlignedRow::Kind::Changed))
+                        break;
+                }
+                QApplication::processEvents();
                 const bool ok = window.grab().save(png);
                 std::fprintf(ok ? stdout : stderr, ok ? "screenshot: %s\n" : "cannot write %s\n", qPrintable(png));
                 QApplication::exit(ok ? 0 : 1);
+                });
             });
+            poll->start();
         };
         if (parser.isSet(session))
             QObject::connect(&window, &MainWindow::artifactsLoaded, &window, take, Qt::SingleShotConnection);
