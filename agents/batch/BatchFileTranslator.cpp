@@ -64,9 +64,12 @@ void translate(const QByteArray &bytes, const QString &path, const QString &rel,
 // A Triton file: its kernels desugared to cuTile and translated; rows for
 // every kernel (helpers excepted), refused ones with the Triton line:col.
 // There is no cuTile Python reference for the IR check (docs/triton.md).
-void translateTriton(const QString &path, const QString &rel, BatchFileTranslator::Outcome &out)
+void translateTriton(const QString &path, const QString &rel, BatchFileTranslator::Outcome &out,
+                     const std::function<void(const char *)> &step)
 {
+    step("analyze");
     const triton::TritonModule m = triton::TritonAnalyzer::analyzeFile(path);
+    step("translate");
     out.translation = triton::TritonTranslator::translateModule(m, {});
     if (!m.ok() || m.kernels.isEmpty()) {
         out.rows << fileRow(rel, m.ok() ? BatchRow::Step::Yes : BatchRow::Step::No,
@@ -98,8 +101,14 @@ void translateTriton(const QString &path, const QString &rel, BatchFileTranslato
 
 } // namespace
 
-BatchFileTranslator::Outcome BatchFileTranslator::run(const QString &directory, const QString &relativePath)
+BatchFileTranslator::Outcome BatchFileTranslator::run(const QString &directory, const QString &relativePath,
+                                                      const StageFunction &stage)
 {
+    const auto step = [&stage](const char *name) {
+        if (stage)
+            stage(name);
+    };
+    step("read");
     QElapsedTimer timer;
     timer.start();
     Outcome out;
@@ -111,9 +120,10 @@ BatchFileTranslator::Outcome BatchFileTranslator::run(const QString &directory, 
         out.rows << fileRow(relativePath, BatchRow::Step::No,
                             QStringLiteral("larger than %1 bytes").arg(ModuleAnalyzer::kMaxFileBytes));
     } else if (triton::TritonAnalyzer::isTritonFile(path)) {
-        translateTriton(path, relativePath, out);
+        translateTriton(path, relativePath, out, step);
     } else {
         const QByteArray bytes = f.readAll();
+        step("analyze");
         const ModuleAnalysis analysis = ModuleAnalyzer::analyzeSource(bytes, path);
         if (!analysis.error.isEmpty()) {
             out.rows << fileRow(relativePath, BatchRow::Step::No, analysis.error);
@@ -138,7 +148,9 @@ BatchFileTranslator::Outcome BatchFileTranslator::run(const QString &directory, 
         } else if (analysis.kernels.isEmpty()) {
             out.rows << fileRow(relativePath, BatchRow::Step::Yes, QStringLiteral("no @ct.kernel function"));
         } else {
+            step("translate");
             translate(bytes, path, relativePath, analysis, out);
+            step("configs");
             out.analysis = std::make_shared<const ModuleAnalysis>(analysis);
             const QString sidecarPath = KernelConfigFile::pathFor(path);
             const QString sidecarRel = QFileInfo(relativePath).dir().filePath(QFileInfo(sidecarPath).fileName());

@@ -8,6 +8,7 @@
 
 #include <QList>
 
+#include <functional>
 #include <memory>
 
 namespace tileport {
@@ -36,7 +37,11 @@ public:
     };
 
     // `relativePath` is reported in rows; `directory` locates the file.
-    static Outcome run(const QString &directory, const QString &relativePath);
+    // `stage` is told each step as it begins ("read", "analyze",
+    // "translate", "configs"), so that a child running this for the batch
+    // (BatchFrontendChild) can say where it died.
+    using StageFunction = std::function<void(const char *stage)>;
+    static Outcome run(const QString &directory, const QString &relativePath, const StageFunction &stage = {});
 
     // Gives every kernel of `out` its configs from `configs` (a sidecar, or
     // what a capture found), checked against the analysis; `configsRel`

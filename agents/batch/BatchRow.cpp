@@ -46,7 +46,7 @@ int BatchRow::sassRank(const QString &verdict)
 
 QJsonObject BatchRow::toJson() const
 {
-    return QJsonObject{{QStringLiteral("file"), file},
+    QJsonObject o{{QStringLiteral("file"), file},
                        {QStringLiteral("kernel"), kernel},
                        {QStringLiteral("analyzed"), text(analyzed)},
                        {QStringLiteral("translated"), text(translated)},
@@ -64,6 +64,52 @@ QJsonObject BatchRow::toJson() const
                        {QStringLiteral("sass_reason"), sassReason},
                        {QStringLiteral("sass_detail"), sassDetail},
                        {QStringLiteral("time_ms"), elapsedMs}};
+    if (!crashSignal.isEmpty()) {
+        o.insert(QStringLiteral("crash_signal"), crashSignal);
+        o.insert(QStringLiteral("crash_stage"), crashStage);
+    }
+    return o;
+}
+
+namespace {
+
+BatchRow::Step step(const QJsonValue &v)
+{
+    const QString s = v.toString();
+    if (s == QLatin1String("yes"))
+        return BatchRow::Step::Yes;
+    if (s == QLatin1String("no"))
+        return BatchRow::Step::No;
+    return BatchRow::Step::NotRun;
+}
+
+} // namespace
+
+BatchRow BatchRow::fromJson(const QJsonObject &o)
+{
+    BatchRow r;
+    r.file = o.value(QLatin1String("file")).toString();
+    r.kernel = o.value(QLatin1String("kernel")).toString(QStringLiteral("-"));
+    r.analyzed = step(o.value(QLatin1String("analyzed")));
+    r.translated = step(o.value(QLatin1String("translated")));
+    r.translateAt = o.value(QLatin1String("translate_at")).toString();
+    r.translateReason = o.value(QLatin1String("translate_reason")).toString();
+    r.built = step(o.value(QLatin1String("builds")));
+    r.buildReason = o.value(QLatin1String("build_reason")).toString();
+    r.config = o.value(QLatin1String("config")).toString();
+    r.sources = o.value(QLatin1String("sources")).toInt();
+    r.sharedWith = o.value(QLatin1String("shared_with")).toString();
+    r.irVerdict = o.value(QLatin1String("ir")).toString(QStringLiteral("-"));
+    r.irReason = o.value(QLatin1String("ir_reason")).toString();
+    for (const QJsonValue &v : o.value(QLatin1String("ir_rules")).toArray())
+        r.irRules << v.toString();
+    r.sassVerdict = o.value(QLatin1String("sass")).toString(QStringLiteral("-"));
+    r.sassReason = o.value(QLatin1String("sass_reason")).toString();
+    r.sassDetail = o.value(QLatin1String("sass_detail")).toObject();
+    r.elapsedMs = o.value(QLatin1String("time_ms")).toInteger();
+    r.crashSignal = o.value(QLatin1String("crash_signal")).toString();
+    r.crashStage = o.value(QLatin1String("crash_stage")).toString();
+    return r;
 }
 
 } // namespace tileport

@@ -33,6 +33,10 @@ struct BatchRow {
     QString sassReason;      // why BLOCKED, or the main deltas
     QJsonObject sassDetail;  // instructions, registers, local bytes and class deltas of both sides
     qint64 elapsedMs = 0;
+    // The front-end died on this file in its child (BatchFrontendChild):
+    // "SIGSEGV", "SIGABRT", "time-out", "exit 1", ... and the step it was in.
+    QString crashSignal;
+    QString crashStage;
 
     bool isKernel() const { return kernel != QLatin1String("-"); }
     // The first reason along the row (translation, then build, then IR).
@@ -45,6 +49,8 @@ struct BatchRow {
     // SASS_IDENTICAL < SASS_EQUIVALENT < SASS_DIFFERS < BLOCKED < "-".
     static int sassRank(const QString &verdict);
     QJsonObject toJson() const;
+    // The inverse of toJson (the batch journal, BatchJournal).
+    static BatchRow fromJson(const QJsonObject &o);
 };
 
 } // namespace tileport

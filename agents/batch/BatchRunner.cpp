@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "BatchRunner.h"
 
+#include "BatchFrontendChild.h"
 #include "BatchWorkKey.h"
 #include "HarnessArguments.h"
 
@@ -11,6 +12,8 @@
 #include <QFileInfo>
 #include <QRegularExpression>
 #include <QSet>
+
+#include <algorithm>
 
 namespace tileport {
 
@@ -79,6 +82,7 @@ QStringList BatchRunner::pythonFiles(const QString &directory)
 QString BatchRunner::start()
 {
     QFileInfo dir(m_options.directory);
+    const QString given = dir.absoluteFilePath(); // what the journal records
     QStringList only; // a single file: batch its directory, that file alone
     if (dir.isFile()) {
         if (dir.suffix() != QLatin1String("py"))
@@ -91,35 +95,74 @@ QString BatchRunner::start()
         return QStringLiteral("%1: not a directory").arg(m_options.directory);
     if (!dir.isReadable())
         return QStringLiteral("%1: not readable").arg(m_options.directory);
+    // Always a work directory: the journal of finished rows lives there.
+    if (m_options.workDirectory.isEmpty()) {
+        m_tempWork = std::make_unique<QTemporaryDir>();
+        // With builds the rows point at diffs and logs in it; without, the
+        // journal alone is there, and it is needed only if the run stops.
+        m_tempWork->setAutoRemove(!m_options.build);
+        if (!m_tempWork->isValid())
+            return QStringLiteral("cannot create a temporary work directory: %1").arg(m_tempWork->errorString());
+        m_options.workDirectory = m_tempWork->path();
+    } else if (!QDir().mkpath(m_options.workDirectory)) {
+        return QStringLiteral("%1: cannot create the work directory").arg(m_options.workDirectory);
+    }
     if (m_options.build) {
-        if (m_options.workDirectory.isEmpty()) {
-            m_tempWork = std::make_unique<QTemporaryDir>();
-            m_tempWork->setAutoRemove(false); // the rows point at diffs and logs in it
-            if (!m_tempWork->isValid())
-                return QStringLiteral("cannot create a temporary work directory: %1").arg(m_tempWork->errorString());
-            m_options.workDirectory = m_tempWork->path();
-        } else if (!QDir().mkpath(m_options.workDirectory)) {
-            return QStringLiteral("%1: cannot create the work directory").arg(m_options.workDirectory);
-        }
         QFile lock(QDir(m_tools.resourceDir).filePath(QStringLiteral("rust/tileport-probe/Cargo.lock")));
         if (!lock.open(QIODevice::ReadOnly))
             return QStringLiteral("%1: cannot read (generated crates pin their dependencies with it)").arg(lock.fileName());
         m_probeLock = QString::fromUtf8(lock.readAll());
     }
+    m_journalPath = BatchJournal::pathIn(m_options.workDirectory);
+    QString error;
+    if (m_options.resume) {
+        m_previous = BatchJournal::read(m_journalPath);
+        if (!m_previous.error.isEmpty())
+            return m_previous.error;
+        if (!m_journal.reopen(m_journalPath, m_previous.validBytes, &error))
+            return error;
+    } else {
+        BatchJournal::Header h;
+        h.directory = given;
+        h.build = m_options.build;
+        h.capture = bool(m_options.configSource);
+        h.sass = m_options.sass;
+        h.sassTarget = m_options.sassTarget;
+        h.timeoutMs = m_options.timeoutMs;
+        if (!m_journal.create(m_journalPath, h, &error))
+            return error;
+    }
     m_timer.start();
     m_paths = only.isEmpty() ? pythonFiles(m_options.directory) : only;
     m_files.resize(m_paths.size());
+    m_restored.assign(m_paths.size(), false);
     m_pendingFiles = int(m_paths.size());
-    if (m_paths.isEmpty()) {
-        finish();
-        return {};
-    }
     const QString root = dir.absoluteFilePath();
-    for (int i = 0; i < m_paths.size(); ++i)
-        m_jobs.submit(kTranslateChannel + m_paths[i], [this, i, root, rel = m_paths[i]](JobContext &) {
+    const QString child = m_options.frontendChild;
+    const int childTimeout = qMin(m_options.timeoutMs, BatchFrontendChild::kTimeoutMs);
+    for (int i = 0; i < m_paths.size(); ++i) {
+        if (m_options.resume && m_previous.complete(m_paths[i])) {
+            m_restored[i] = true;
+            --m_pendingFiles;
+            continue;
+        }
+        m_jobs.submit(kTranslateChannel + m_paths[i], [this, i, root, rel = m_paths[i], child, childTimeout](JobContext &ctx) {
+            if (!child.isEmpty()) {
+                const BatchFrontendChild::Result probe = BatchFrontendChild::probe(child, root, rel, childTimeout, ctx.cancelFlag());
+                if (probe.ran && !probe.survived) {
+                    BatchFileTranslator::Outcome crashed;
+                    crashed.rows << BatchFrontendChild::crashRow(rel, probe);
+                    crashed.plans << BatchFileTranslator::KernelPlan{};
+                    m_files[i] = std::move(crashed);
+                    return QVariant(i);
+                }
+            }
             m_files[i] = BatchFileTranslator::run(root, rel);
             return QVariant(i);
         });
+    }
+    if (m_pendingFiles == 0)
+        obtainConfigs();
     return {};
 }
 
@@ -128,6 +171,8 @@ void BatchRunner::cancel()
     if (m_finished)
         return;
     m_cancelled = true;
+    if (m_tempWork)
+        m_tempWork->setAutoRemove(false); // to be resumed
     m_jobs.cancelAll();
     finish();
 }
@@ -182,6 +227,16 @@ void BatchRunner::startChecks()
 {
     // One row per kernel and config; a file's own time is shared evenly.
     for (int f = 0; f < int(m_files.size()); ++f) {
+        const QString &rel = m_paths[f];
+        if (m_restored[f]) {
+            const QMap<int, BatchRow> &done = m_previous.rows.value(rel);
+            for (auto it = done.cbegin(); it != done.cend(); ++it) {
+                m_rows << it.value();
+                m_rowSlot << it.key();
+                m_rowJournaled << true;
+            }
+            continue;
+        }
         const BatchFileTranslator::Outcome &file = m_files[f];
         const int first = int(m_rows.size());
         for (int k = 0; k < file.rows.size(); ++k) {
@@ -205,19 +260,42 @@ void BatchRunner::startChecks()
             }
             m_kernels.push_back(std::move(kernel));
         }
-        const qint64 share = file.elapsedMs / qMax(1, int(m_rows.size()) - first);
-        for (int r = first; r < m_rows.size(); ++r)
+        const int count = int(m_rows.size()) - first;
+        const qint64 share = file.elapsedMs / qMax(1, count);
+        for (int r = first; r < m_rows.size(); ++r) {
             m_rows[r].elapsedMs = share;
+            m_rowSlot << r - first;
+            m_rowJournaled << false;
+        }
+        // Rows an earlier run finished for the same plan are taken as they
+        // were; a file planned differently (it changed) starts over.
+        const auto planned = m_previous.planned.constFind(rel);
+        if (m_options.resume && planned != m_previous.planned.cend() && *planned == count) {
+            const QMap<int, BatchRow> &done = m_previous.rows.value(rel);
+            for (auto it = done.cbegin(); it != done.cend(); ++it) {
+                const int r = first + it.key();
+                if (r < first + count && m_rows[r].kernel == it->kernel && m_rows[r].config == it->config) {
+                    m_rows[r] = it.value();
+                    m_rowJournaled[r] = true;
+                }
+            }
+        } else {
+            m_journal.appendFile(rel, count);
+        }
     }
-    m_pendingRows = int(m_rows.size());
-    if (m_rows.isEmpty())
+    for (bool journaled : std::as_const(m_rowJournaled))
+        m_resumed += journaled ? 1 : 0;
+    m_done = m_resumed;
+    m_pendingRows = int(m_rows.size()) - m_resumed;
+    if (m_pendingRows == 0)
         return finish();
     QList<int> immediate;
     for (int k = 0; k < int(m_kernels.size()); ++k) {
         Kernel *kernel = m_kernels[k].get();
         const BatchFileTranslator::Outcome &file = m_files[kernel->file];
         const BatchFileTranslator::KernelPlan &plan = file.plans[kernel->plan];
-        if (!m_options.build || plan.translated < 0) {
+        const bool allDone = std::all_of(kernel->rows.cbegin(), kernel->rows.cend(), [this](int r) { return m_rowJournaled[r]; });
+        if (!m_options.build || plan.translated < 0 || allDone) {
             immediate << kernel->rows;
             continue;
         }
@@ -252,6 +330,8 @@ void BatchRunner::kernelBuilt(int index)
     const BatchFileTranslator::KernelPlan &plan = file.plans[kernel.plan];
     const qint64 share = kernel.build.elapsedMs / qMax(1, int(kernel.rows.size()));
     for (int r : std::as_const(kernel.rows)) {
+        if (m_rowJournaled[r])
+            continue;
         m_rows[r].built = kernel.build.built;
         m_rows[r].buildReason = kernel.build.buildReason;
         m_rows[r].elapsedMs += share;
@@ -270,6 +350,8 @@ void BatchRunner::kernelBuilt(int index)
     QList<int> settled, started;
     for (qsizetype i = 0; i < plan.configs.size(); ++i) {
         const frontend::KernelConfig &config = plan.configs[i];
+        if (m_rowJournaled[kernel.rows[i]])
+            continue; // finished in the run being resumed; its unit may still serve others
         BatchRow &row = m_rows[kernel.rows[i]];
         const rust::TranslatedKernel *entry = file.translation.entryForConfig(name, config.params);
         if (!entry) {
@@ -339,6 +421,8 @@ void BatchRunner::unitDone(int index)
     const Unit &unit = *m_units[index];
     const qint64 share = unit.result.elapsedMs / qMax(1, int(unit.rows.size()));
     for (int r : unit.rows) {
+        if (m_rowJournaled[r])
+            continue;
         m_rows[r].irVerdict = unit.result.verdict;
         m_rows[r].irReason = unit.result.reason;
         m_rows[r].irRules = unit.result.criticalRules;
@@ -353,8 +437,10 @@ void BatchRunner::unitDone(int index)
 
 void BatchRunner::rowDone(int index)
 {
-    if (m_finished)
+    if (m_finished || m_rowJournaled[index])
         return;
+    // On disk before anyone is told: a kill after this loses nothing.
+    m_journal.appendRow(m_rows[index].file, m_rowSlot[index], m_rows[index]);
     Q_EMIT rowFinished(m_rows[index], ++m_done, int(m_rows.size()));
     if (--m_pendingRows == 0)
         finish();

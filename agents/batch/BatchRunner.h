@@ -4,6 +4,7 @@
 #include "BatchConfigCheck.h"
 #include "BatchConfigSource.h"
 #include "BatchFileTranslator.h"
+#include "BatchJournal.h"
 #include "BatchKernelCheck.h"
 #include "BatchRow.h"
 #include "JobRunner.h"
@@ -40,6 +41,14 @@ public:
         BatchConfigSource::Function configSource = {}; // none when empty
         bool sass = false; // SASS of every config with an IR verdict (docs/sass.md)
         QString sassTarget = QStringLiteral("sm_90");
+        // The tileport CLI: each file's front-end work is first run in its
+        // `frontend-child` (BatchFrontendChild), so a crash costs one row.
+        // Empty: in process only.
+        QString frontendChild;
+        // Continue the run journaled in workDirectory (BatchJournal): files
+        // whose rows are all there are not redone, journaled rows are
+        // neither redone nor reported again.
+        bool resume = false;
     };
 
     explicit BatchRunner(Options options, Toolchains tools = Toolchains::fromEnvironment(), QObject *parent = nullptr);
@@ -61,6 +70,11 @@ public:
     // Reference exports and harness runs started (one per work unit).
     int workUnits() const { return int(m_units.size()); }
     qint64 elapsedMs() const { return m_elapsedMs; }
+    // Rows taken from the journal of an earlier run (resume).
+    int resumedRows() const { return m_resumed; }
+    QString journalPath() const { return m_journalPath; }
+    // The first error writing the journal, if any.
+    QString journalError() const { return m_journal.error(); }
     const Options &options() const { return m_options; }
 
 Q_SIGNALS:
@@ -101,6 +115,13 @@ private:
     QList<int> m_capturing; // files whose configs the config source is asked for
     QHash<QString, frontend::KernelConfigFile> m_captured; // written by the capture job
     QList<BatchRow> m_rows;
+    QList<int> m_rowSlot;        // each row's slot among its file's rows (the journal's key)
+    QList<bool> m_rowJournaled;  // finished in an earlier run (resume)
+    BatchJournal m_journal;
+    BatchJournal::Contents m_previous; // with resume
+    QString m_journalPath;
+    std::vector<bool> m_restored; // files taken whole from the journal
+    int m_resumed = 0;
     // Jobs write into their own element; the elements never move.
     std::vector<std::unique_ptr<Kernel>> m_kernels;
     std::vector<std::unique_ptr<Unit>> m_units;

@@ -3,6 +3,8 @@
 // analyze, translate, cargo build and the IR diff (agents/batch).
 #include "Commands.h"
 
+#include "BatchFrontendChild.h"
+#include "BatchJournal.h"
 #include "BatchReport.h"
 #include "BatchRunner.h"
 
@@ -25,7 +27,8 @@ int usageError(const QString &msg)
 {
     QTextStream(stderr) << "tileport batch: " << msg << '\n'
                         << "usage: tileport batch DIR|FILE.py [--jobs N] [--json] [--per-config] [--no-build] [--no-capture] [--out WORKDIR] "
-                           "[--timeout SECONDS] [--sass]\n";
+                           "[--timeout SECONDS] [--sass]\n"
+                           "       tileport batch --resume WORKDIR [--jobs N] [--json] [--per-config]\n";
     return kErrorExit;
 }
 
@@ -37,16 +40,19 @@ int runBatchCommand(const QStringList &args)
 {
     BatchRunner::Options options;
     bool json = false, perConfig = false, capture = true;
+    QString resume;
     for (int i = 0; i < args.size(); ++i) {
         const QString &a = args[i];
         if (a == QLatin1String("--jobs") || a == QLatin1String("-j") || a == QLatin1String("--out") ||
-            a == QLatin1String("--timeout")) {
+            a == QLatin1String("--timeout") || a == QLatin1String("--resume")) {
             if (i + 1 >= args.size())
                 return usageError(QStringLiteral("%1 needs a value").arg(a));
             const QString v = args[++i];
             bool ok = true;
             if (a == QLatin1String("--out"))
                 options.workDirectory = v;
+            else if (a == QLatin1String("--resume"))
+                resume = v;
             else if (a == QLatin1String("--timeout"))
                 options.timeoutMs = v.toInt(&ok) * 1000;
             else
@@ -71,8 +77,32 @@ int runBatchCommand(const QStringList &args)
             return usageError(QStringLiteral("unexpected argument '%1'").arg(a));
         }
     }
+    if (!resume.isEmpty()) {
+        // The run's own parameters come from its journal; only how the
+        // result is shown (and how many jobs) may be given again.
+        if (!options.directory.isEmpty() || !options.workDirectory.isEmpty())
+            return usageError(QStringLiteral("--resume takes the directory and options of the run it continues"));
+        const BatchJournal::Contents journal = BatchJournal::read(BatchJournal::pathIn(resume));
+        if (!journal.error.isEmpty()) {
+            QTextStream(stderr) << "tileport batch: " << journal.error << '\n';
+            return kErrorExit;
+        }
+        options.directory = journal.header.directory;
+        options.workDirectory = resume;
+        options.build = journal.header.build;
+        capture = journal.header.capture;
+        options.sass = journal.header.sass;
+        if (!journal.header.sassTarget.isEmpty())
+            options.sassTarget = journal.header.sassTarget;
+        if (journal.header.timeoutMs > 0)
+            options.timeoutMs = journal.header.timeoutMs;
+        options.resume = true;
+    }
     if (options.directory.isEmpty())
         return usageError(QStringLiteral("no directory given"));
+    // Each file's front-end work runs in a child of this program first, so
+    // a file it crashes on costs that file's row alone.
+    options.frontendChild = BatchFrontendChild::defaultProgram();
 
     const Toolchains tools = Toolchains::fromEnvironment();
     // Files without a sidecar get the configs their own tests launch with.
@@ -97,8 +127,12 @@ int runBatchCommand(const QStringList &args)
         err << "tileport batch: " << error << '\n';
         return kErrorExit;
     }
+    if (runner.resumedRows() > 0)
+        err << "tileport batch: " << runner.resumedRows() << " row(s) taken from " << runner.journalPath() << '\n';
+    if (!runner.journalError().isEmpty())
+        err << "tileport batch: warning: " << runner.journalError() << '\n';
     if (runner.isCancelled()) {
-        err << "tileport batch: interrupted\n";
+        err << "tileport batch: interrupted; continue with: tileport batch --resume " << runner.options().workDirectory << '\n';
         return 130;
     }
     if (json) {
@@ -111,4 +145,13 @@ int runBatchCommand(const QStringList &args)
             << '\n';
     }
     return 0;
+}
+
+int runFrontendChildCommand(const QStringList &args)
+{
+    if (args.size() != 2) {
+        QTextStream(stderr) << "usage: tileport frontend-child DIR FILE (run by tileport batch and the IDE)\n";
+        return kErrorExit;
+    }
+    return BatchFrontendChild::runChild(args[0], args[1]);
 }

@@ -16,6 +16,8 @@ int runStatusCommand(const QStringList &args);
 int runReportCommand(const QStringList &args);
 int runTranslateCommand(const QStringList &args);
 int runBatchCommand(const QStringList &args);
+// The batch's per-file child (BatchFrontendChild): DIR FILE.
+int runFrontendChildCommand(const QStringList &args);
 int runRepairCommand(const QStringList &args);
 int runSassCommand(const QStringList &args);
 // `analyze` for a Triton file (TritonAnalyze.cpp).

@@ -18,6 +18,7 @@ int usage(int code)
         "  translate FILE [-o DIR] [--kernel NAME]  port a cuTile Python file to a cuTile Rust crate\n"
         "  batch DIR [--jobs N] [--json] [--no-build] [--out WORKDIR] [--sass]\n"
         "                                every kernel under DIR: analyze, translate, build, IR diff (--sass: SASS too)\n"
+        "  batch --resume WORKDIR        finish a batch that was interrupted (rows are journaled as they finish)\n"
         "  ir decode FILE [-o OUT]       print Tile IR bytecode (13.1-13.3) in the cuda_tile text syntax\n"
         "  ir canon FILE                 print the canonical form of a Tile IR module\n"
         "  ir diff REF GEN [--json]      compare two Tile IR modules (exit 0 PASS, 2 notes, 1 FAIL_FIXABLE)\n"
@@ -59,6 +60,8 @@ int main(int argc, char **argv)
         return runTranslateCommand(args);
     if (cmd == QLatin1String("batch"))
         return runBatchCommand(args);
+    if (cmd == QLatin1String("frontend-child"))
+        return runFrontendChildCommand(args);
     if (cmd == QLatin1String("ir"))
         return runIrCommand(args);
     if (cmd == QLatin1String("sass"))

@@ -8,6 +8,8 @@
 #include "PythonSource.h"
 #include "SyntaxNode.h"
 
+#include <QSet>
+
 namespace tileport::frontend {
 
 namespace {
@@ -91,6 +93,7 @@ void KernelAssembler::moduleStatements()
 {
     using namespace node;
     QList<QString> order;
+    QSet<QString> ordered; // order's names: a list lookup per assignment is quadratic in a long module
     for (TSNode s : children(m_src.root())) {
         if (is(s, "function_definition")) {
             m_functions.insert(m_src.text(field(s, "name")), s);
@@ -137,8 +140,10 @@ void KernelAssembler::moduleStatements()
                     ModuleConstant c{name, *constant, m_src.flatText(value), again, m_src.range(a)};
                     m_constants.insert(name, c);
                     m_staticGlobals.remove(name);
-                    if (!order.contains(name))
+                    if (!ordered.contains(name)) {
+                        ordered.insert(name);
                         order.append(name);
+                    }
                 } else if (staticValue(value, 0) && !m_constants.contains(name) && !m_staticGlobals.contains(name)) {
                     m_staticGlobals.insert(name);
                 } else {

@@ -4,6 +4,9 @@
 #include <QElapsedTimer>
 #include <QProcess>
 
+#include <csignal>
+#include <sys/resource.h>
+
 namespace tileport {
 
 QString ProcessResult::describe() const
@@ -15,13 +18,29 @@ QString ProcessResult::describe() const
     case Outcome::FailedToStart:
         return QStringLiteral("failed to start: %1").arg(errorString);
     case Outcome::Crashed:
-        return QStringLiteral("crashed: %1").arg(errorString);
+        return signal > 0 ? QStringLiteral("crashed with %1").arg(signalName(signal))
+                          : QStringLiteral("crashed: %1").arg(errorString);
     case Outcome::TimedOut:
         return QStringLiteral("timed out after %1 ms and was killed").arg(elapsedMs);
     case Outcome::Cancelled:
         return QStringLiteral("was cancelled");
     }
     return {};
+}
+
+QString ProcessResult::signalName(int signal)
+{
+    switch (signal) {
+    case SIGSEGV: return QStringLiteral("SIGSEGV");
+    case SIGABRT: return QStringLiteral("SIGABRT");
+    case SIGBUS: return QStringLiteral("SIGBUS");
+    case SIGFPE: return QStringLiteral("SIGFPE");
+    case SIGILL: return QStringLiteral("SIGILL");
+    case SIGKILL: return QStringLiteral("SIGKILL");
+    case SIGTERM: return QStringLiteral("SIGTERM");
+    case SIGTRAP: return QStringLiteral("SIGTRAP");
+    default: return QStringLiteral("signal %1").arg(signal);
+    }
 }
 
 ProcessResult ProcessRunner::run(const ProcessSpec &spec, const std::atomic_bool *cancel)
@@ -35,6 +54,16 @@ ProcessResult ProcessRunner::run(const ProcessSpec &spec, const std::atomic_bool
         proc.setStandardInputFile(spec.standardInputFile);
     if (!spec.standardOutputFile.isEmpty())
         proc.setStandardOutputFile(spec.standardOutputFile);
+    if (spec.memoryLimitBytes > 0) {
+        const rlim_t bytes = rlim_t(spec.memoryLimitBytes);
+        // Runs in the child between fork and exec: async-signal-safe calls only.
+        proc.setChildProcessModifier([bytes] {
+            const rlimit as{bytes, bytes};
+            ::setrlimit(RLIMIT_AS, &as);
+            const rlimit core{0, 0}; // a crash of hostile input leaves no core file
+            ::setrlimit(RLIMIT_CORE, &core);
+        });
+    }
     QElapsedTimer clock;
     clock.start();
     proc.start(spec.program, spec.arguments);
@@ -75,6 +104,7 @@ ProcessResult ProcessRunner::run(const ProcessSpec &spec, const std::atomic_bool
     }
     if (proc.exitStatus() == QProcess::CrashExit) {
         result.outcome = ProcessResult::Outcome::Crashed;
+        result.signal = proc.exitCode(); // Qt reports the terminating signal here
         result.errorString = proc.errorString();
         return result;
     }

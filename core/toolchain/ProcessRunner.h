@@ -24,12 +24,16 @@ struct ProcessSpec {
     // these files (bulk data such as a tar stream stays out of memory).
     QString standardInputFile;
     QString standardOutputFile;
+    // Optional: the child's address space in bytes (RLIMIT_AS), so that a
+    // runaway parse of hostile input ends as a crash of the child alone.
+    qint64 memoryLimitBytes = 0;
 };
 
 struct ProcessResult {
     enum class Outcome { Finished, FailedToStart, Crashed, TimedOut, Cancelled };
     Outcome outcome = Outcome::FailedToStart;
     int exitCode = -1;
+    int signal = 0; // the signal that ended a Crashed child
     QByteArray standardOutput;
     QByteArray standardError;
     QString errorString; // set unless the child finished on its own
@@ -38,6 +42,8 @@ struct ProcessResult {
     bool ok() const { return outcome == Outcome::Finished && exitCode == 0; }
     // One line for diagnostics: "exited with 2", "timed out after 5000 ms", ...
     QString describe() const;
+    // "SIGSEGV", "SIGABRT", ... ("signal N" for others).
+    static QString signalName(int signal);
 };
 
 // Runs child processes synchronously on the calling (worker) thread.
