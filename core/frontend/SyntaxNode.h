@@ -13,11 +13,13 @@ namespace tileport::frontend::node {
 inline bool isNull(TSNode n) { return ts_node_is_null(n); }
 inline std::string_view type(TSNode n) { return isNull(n) ? std::string_view() : std::string_view(ts_node_type(n)); }
 inline bool is(TSNode n, std::string_view t) { return !isNull(n) && type(n) == t; }
+// A null node has no fields and no parent (tree-sitter itself would read
+// through the null node's tree pointer).
 inline TSNode field(TSNode n, const char *name)
 {
-    return ts_node_child_by_field_name(n, name, uint32_t(std::strlen(name)));
+    return isNull(n) ? n : ts_node_child_by_field_name(n, name, uint32_t(std::strlen(name)));
 }
-inline TSNode parent(TSNode n) { return ts_node_parent(n); }
+inline TSNode parent(TSNode n) { return isNull(n) ? n : ts_node_parent(n); }
 
 // Named children in order, comments left out. Walks with a cursor (linear).
 inline std::vector<TSNode> children(TSNode n)
