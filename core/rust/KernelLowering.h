@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include <initializer_list>
 #include <memory>
 
 #include "EntrySignature.h"
@@ -121,6 +122,7 @@ private:
     RustValue identifier(TSNode n);
     RustValue binary(TSNode n);
     RustValue fusedMultiplyAdd(TSNode n);
+    void operandsType(std::initializer_list<const RustValue *> xs, TSNode at, QStringList *shape, QString *dtype);
     RustValue contract(const RustValue &a, const RustValue &b, const RustValue &c, bool productOnLeft, bool subtract,
                        const QString &dtype, const QStringList &shape, TSNode at);
     // fma contraction across names (KernelLoweringFma.cpp)

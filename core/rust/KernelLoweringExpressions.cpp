@@ -348,16 +348,25 @@ RustValue KernelLowering::fusedMultiplyAdd(TSNode n)
         return v;
     }
     const RustValue c = expr(other);
-    QStringList shape = a.isTile() ? a.shape : b.shape;
-    QString dtype = a.isTile() ? a.dtype : b.dtype;
-    for (const RustValue *x : {&a, &b, &c})
-        if (x->isTile()) {
-            shape = broadcastShape(shape, x->shape, n);
-            dtype = unify(dtype, x->dtype, n, QStringLiteral("mixed dtypes"));
-        }
+    QStringList shape;
+    QString dtype;
+    operandsType({&a, &b, &c}, n, &shape, &dtype);
     if (!isFloatLike(dtype))
         return RustValue{};
     return contract(a, b, c, isMul(left), node::operatorOf(n) == "-", dtype, shape, n);
+}
+
+// The broadcast shape and unified dtype of the tile operands among `xs`
+// (at least one is a tile).
+void KernelLowering::operandsType(std::initializer_list<const RustValue *> xs, TSNode at, QStringList *shape, QString *dtype)
+{
+    bool first = true;
+    for (const RustValue *x : xs)
+        if (x->isTile()) {
+            *shape = first ? x->shape : broadcastShape(*shape, x->shape, at);
+            *dtype = first ? x->dtype : unify(*dtype, x->dtype, at, QStringLiteral("mixed dtypes"));
+            first = false;
+        }
 }
 
 // fma(a, b, c) for a*b + c and c + a*b; a*b - c is fma(a, b, -c) and

@@ -179,13 +179,9 @@ bool KernelLowering::deferProduct(TSNode assignment, RustValue *plain)
         *plain = lowerPlain();
         return false;
     }
-    QStringList shape = a.isTile() ? a.shape : b.shape;
-    QString dtype = a.isTile() ? a.dtype : b.dtype;
-    for (const RustValue *x : {&a, &b})
-        if (x->isTile()) {
-            shape = broadcastShape(shape, x->shape, mul);
-            dtype = unify(dtype, x->dtype, mul, QStringLiteral("mixed dtypes"));
-        }
+    QStringList shape;
+    QString dtype;
+    operandsType({&a, &b}, mul, &shape, &dtype);
     if (!isFloatLike(dtype) || resolve(dtype) == QLatin1String("tf32") || resolve(dtype).startsWith(QLatin1String("f8"))) {
         *plain = lowerPlain();
         return false;
@@ -220,13 +216,9 @@ RustValue KernelLowering::fusePlanned(TSNode sum, TSNode productSide)
     const std::shared_ptr<const Variable::Product> p = m_vars[name].product;
     m_vars[name].product.reset();
     const RustValue c = expr(node::field(sum, onLeft ? "right" : "left"));
-    QStringList shape = p->a.isTile() ? p->a.shape : p->b.shape;
-    QString dtype = p->a.isTile() ? p->a.dtype : p->b.dtype;
-    for (const RustValue *x : {&p->a, &p->b, &c})
-        if (x->isTile()) {
-            shape = broadcastShape(shape, x->shape, sum);
-            dtype = unify(dtype, x->dtype, sum, QStringLiteral("mixed dtypes"));
-        }
+    QStringList shape;
+    QString dtype;
+    operandsType({&p->a, &p->b, &c}, sum, &shape, &dtype);
     return contract(p->a, p->b, c, onLeft, node::operatorOf(sum) == "-", dtype, shape, sum);
 }
 
