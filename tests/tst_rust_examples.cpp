@@ -139,6 +139,12 @@ private Q_SLOTS:
         // div_by on the rank-0 pointer, a fact that depends on each config's
         // strides; the port does not state it, and the differ says so.
         QTest::newRow("gathers_single") << "tests/fixtures/constructs/gathers" << "first_elements" << 4 << false << QString();
+        // Promotion: an array's element type, a half tile and an int32
+        // tile each meeting f32 are converted as cuTile Python promotes
+        // them; one generic entry serves f16, bf16 and f32 inputs.
+        QTest::newRow("promotion_f16") << "tests/fixtures/constructs/promotion" << "weighted_rows" << 0 << true << QString();
+        QTest::newRow("promotion_f32") << "tests/fixtures/constructs/promotion" << "weighted_rows" << 1 << true << QString();
+        QTest::newRow("promotion_bf16") << "tests/fixtures/constructs/promotion" << "weighted_rows" << 2 << true << QString();
         QTest::newRow("band_sum_masked") << "banded_rows" << "band_sum" << 0 << true << QString();
         QTest::newRow("band_sum_plain") << "banded_rows" << "band_sum" << 1 << true << QString();
         QTest::newRow("split_weights") << "banded_rows" << "split_weights" << 2 << true << QString();

@@ -285,6 +285,32 @@ private Q_SLOTS:
         QCOMPARE(j.value(QStringLiteral("verdict")).toString(), QStringLiteral("SASS_DIFFERS"));
     }
 
+    // Warpgroup MMAs that each wait for the last, in a kernel that calls
+    // out (a trap path), against the same MMAs kept in flight: the note
+    // names the cause.
+    void serializedWgmmaIsNamed()
+    {
+        const QString inFlight = listing(QString::fromLatin1(kListing),
+                                         {{QStringLiteral("FADD R2, R2.reuse, R2 ;"),
+                                           QStringLiteral("HGMMA.64x128x16.F32 R24, gdesc[UR8].tnspB, R24 ;\n"
+                                                          "        /*0058*/                   HGMMA.64x128x16.F32 R24, gdesc[UR8].tnspB, R24, gsb0 ;\n"
+                                                          "        /*005c*/                   WARPGROUP.DEPBAR.LE gsb0, 0x1 ;")}});
+        const QString serialized = listing(inFlight, {{QStringLiteral("R24 ;"), QStringLiteral("R24, gsb0 ;")},
+                                                      {QStringLiteral("STG.E desc[UR4][R4.64], R2 ;"),
+                                                       QStringLiteral("CALL.ABS.NOINC R8 ;")}});
+        const Module ref = parseListing(inFlight).module, gen = parseListing(serialized).module;
+        QCOMPARE(ref.functions.size(), 1);
+        const Comparison c = compare(ref, gen);
+        QCOMPARE(c.verdict, Verdict::Differs);
+        const QString notes = c.functions.first().notes.join(QLatin1Char('|'));
+        QVERIFY2(notes.contains(QStringLiteral("wgmma serialized in gen: each of its 2 HGMMA waits for the last (gsb0), ref keeps 1 of 2 in flight")),
+                 qPrintable(notes));
+        QVERIFY2(notes.contains(QStringLiteral("gen makes 1 call(s)")), qPrintable(notes));
+        // The other way round, or the same code: no such note.
+        QVERIFY(!compare(gen, ref).functions.first().notes.join(QLatin1Char('|')).contains(QStringLiteral("wgmma")));
+        QVERIFY(compare(ref, ref).functions.first().notes.isEmpty());
+    }
+
     // The same bytecode compiled twice (no cache) gives the same machine code.
     void sameBytecodeIsIdentical()
     {

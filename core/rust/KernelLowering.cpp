@@ -312,6 +312,10 @@ QList<RustLine> KernelLowering::assemble()
             t.rank = v.value.rank;
             t.element = finalDtype(v.value.dtype);
             t.unitLastStride = m_unitLastStride.contains(p.name);
+            for (const QString &g : std::as_const(m_promotedToF32))
+                if (resolve(g) == resolve(v.value.dtype) && resolve(g).startsWith(QLatin1String("TpDtype"))
+                    && !m_signature.otherThan.value(p.name).contains(QLatin1String("float64")))
+                    m_signature.otherThan[p.name] << QStringLiteral("float64");
             if (m_blockOutputs.contains(p.name) && m_blockOutputShape.contains(p.name)) {
                 t.blockOutput = true;
                 type = QStringLiteral("&mut Tensor<%1, { [%2] }>")

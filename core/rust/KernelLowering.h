@@ -147,6 +147,12 @@ private:
         RustValue result(KernelLowering &k, const QString &call) const;
     };
     TileOperands tileOperands(const RustValue &a, const RustValue &b, TSNode at);
+    // Python's promotion of two tile element types where it is decided
+    // without a config (an array's generic type meeting f32, half meeting
+    // f32, an integer tile meeting a float one); empty where the types are
+    // unified instead.
+    QString promotion(const QString &a, const QString &b);
+    RustValue converted(const RustValue &v, const QString &dtype);
     QStringList broadcastShape(const QStringList &a, const QStringList &b, TSNode at) const;
     QString scalarText(const RustValue &v, TSNode at) const;
     QString literalText(const RustValue &v, const QString &dtype, TSNode at) const;
@@ -281,6 +287,7 @@ private:
     QSet<QString> m_blockOutputs;           // arrays stored only at the block index
     QHash<QString, QStringList> m_blockOutputShape;
     QHash<QString, QString> m_dtypeParent;  // union-find over dtype placeholders
+    QSet<QString> m_promotedToF32;          // generic types promoted to f32 (an f64 array would promote to f64)
     QStringList m_typeVars;                 // TpDtype placeholders in first-use order
     QHash<QString, QString> m_finalNames;   // placeholder -> E / E0.. / concrete (assemble)
     QList<RustLine> m_body;

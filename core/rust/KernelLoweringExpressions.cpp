@@ -222,6 +222,8 @@ RustValue KernelLowering::toTile(const RustValue &v, const QString &dtype, const
     }
     if (!v.isTile())
         fail(at, QStringLiteral("operand"), QStringLiteral("a tile, scalar or literal is needed here"));
+    if (const QString p = promotion(v.dtype, dtype); !p.isEmpty() && p == resolve(dtype))
+        return toTile(converted(v, dtype), dtype, shape, at);
     unify(v.dtype, dtype, at, QStringLiteral("mixed dtypes"));
     if (v.shape == shape)
         return v;
@@ -244,8 +246,17 @@ RustValue KernelLowering::toTile(const RustValue &v, const QString &dtype, const
 KernelLowering::TileOperands KernelLowering::tileOperands(const RustValue &a, const RustValue &b, TSNode at)
 {
     TileOperands t;
-    t.dtype = a.isTile() && b.isTile() ? unify(a.dtype, b.dtype, at, QStringLiteral("mixed dtypes"))
-                                       : resolve(a.isTile() ? a.dtype : b.dtype);
+    if (a.isTile() && b.isTile()) {
+        const QString p = promotion(a.dtype, b.dtype);
+        t.dtype = p.isEmpty() ? unify(a.dtype, b.dtype, at, QStringLiteral("mixed dtypes")) : p;
+    } else {
+        t.dtype = resolve(a.isTile() ? a.dtype : b.dtype);
+        // An integer tile meeting a float literal promotes to the default
+        // float type, f32, as cuTile Python promotes a loosely typed float.
+        const RustValue &other = a.isTile() ? b : a;
+        if (other.kind == RustValue::Kind::FloatLiteral && isIntegerLike(t.dtype))
+            t.dtype = QStringLiteral("f32");
+    }
     t.shape = a.isTile() && b.isTile() ? broadcastShape(a.shape, b.shape, at) : (a.isTile() ? a.shape : b.shape);
     t.a = toTile(a, t.dtype, t.shape, at);
     t.b = toTile(b, t.dtype, t.shape, at);
@@ -364,7 +375,12 @@ void KernelLowering::operandsType(std::initializer_list<const RustValue *> xs, T
     for (const RustValue *x : xs)
         if (x->isTile()) {
             *shape = first ? x->shape : broadcastShape(*shape, x->shape, at);
-            *dtype = first ? x->dtype : unify(*dtype, x->dtype, at, QStringLiteral("mixed dtypes"));
+            if (first) {
+                *dtype = x->dtype;
+            } else {
+                const QString p = promotion(*dtype, x->dtype);
+                *dtype = p.isEmpty() ? unify(*dtype, x->dtype, at, QStringLiteral("mixed dtypes")) : p;
+            }
             first = false;
         }
 }

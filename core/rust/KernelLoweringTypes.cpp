@@ -56,6 +56,41 @@ QString KernelLowering::unify(const QString &a, const QString &b, TSNode at, con
     fail(at, what, QStringLiteral("a %1 value meets a %2 value (add ct.astype)").arg(finalDtype(ra), finalDtype(rb)));
 }
 
+QString KernelLowering::promotion(const QString &a, const QString &b)
+{
+    const QString ra = resolve(a), rb = resolve(b);
+    if (ra == rb)
+        return QString();
+    const auto generic = [](const QString &t) { return t.startsWith(QLatin1String("TpDtype")); };
+    const auto half = [](const QString &t) { return t == QLatin1String("f16") || t == QLatin1String("bf16"); };
+    const auto integer = [](const QString &t) {
+        return t == QLatin1String("i8") || t == QLatin1String("i16") || t == QLatin1String("i32") || t == QLatin1String("i64")
+               || t == QLatin1String("u8") || t == QLatin1String("u16") || t == QLatin1String("u32") || t == QLatin1String("u64");
+    };
+    const QString f32 = QStringLiteral("f32");
+    // f16, bf16 and f32 arrays all promote to f32 against an f32 tile; the
+    // entry is marked as not serving f64 arrays, which would promote to f64.
+    if ((generic(ra) && rb == f32) || (generic(rb) && ra == f32)) {
+        m_promotedToF32.insert(generic(ra) ? ra : rb);
+        return f32;
+    }
+    if ((half(ra) && (rb == f32 || half(rb))) || (half(rb) && ra == f32))
+        return f32;
+    if (integer(ra) && (rb == f32 || rb == QLatin1String("f64") || half(rb)))
+        return rb;
+    if (integer(rb) && (ra == f32 || ra == QLatin1String("f64") || half(ra)))
+        return ra;
+    return QString();
+}
+
+RustValue KernelLowering::converted(const RustValue &v, const QString &dtype)
+{
+    RustValue out = v;
+    out.dtype = dtype;
+    out.expr = bind(QStringLiteral("%1(%2)").arg(conversionFunction(v.dtype, dtype), v.expr), out.typeText());
+    return out;
+}
+
 bool KernelLowering::isFloatLike(const QString &dtype) const
 {
     const QString t = resolve(dtype);

@@ -12,6 +12,29 @@ namespace tileport::sass {
 
 namespace {
 
+// Warpgroup MMAs and how many of them wait for completion (the gsb0 scoreboard
+// operand): ptxas pipelines HGMMA unless something forces it to wait.
+struct WgmmaIssue {
+    int total = 0;
+    int waited = 0;
+    int calls = 0;
+};
+
+WgmmaIssue wgmmaIssue(const Function &f)
+{
+    WgmmaIssue w;
+    for (const Instruction &i : f.instructions) {
+        if (i.base() == QLatin1String("HGMMA")) {
+            ++w.total;
+            if (i.operands.contains(QLatin1String("gsb0")))
+                ++w.waited;
+        } else if (i.base() == QLatin1String("CALL")) {
+            ++w.calls;
+        }
+    }
+    return w;
+}
+
 QMap<QString, int> opcodeCounts(const Function &f)
 {
     QMap<QString, int> m;
@@ -176,6 +199,15 @@ FunctionComparison compareFunctions(const Function *rf, const Function *gf)
         fc.notes << QStringLiteral("%1 wait loop(s) vs %2").arg(fc.refWaitLoops).arg(fc.genWaitLoops);
     else if (!loopsEquivalent)
         fc.notes << QStringLiteral("a loop body differs");
+    const WgmmaIssue rw = wgmmaIssue(*rf), gw = wgmmaIssue(*gf);
+    if (gw.total > 1 && gw.waited == gw.total && rw.waited < rw.total)
+        fc.notes << QStringLiteral("wgmma serialized in gen: each of its %1 HGMMA waits for the last (gsb0), ref keeps %2 of %3 in flight%4")
+                        .arg(gw.total)
+                        .arg(rw.total - rw.waited)
+                        .arg(rw.total)
+                        .arg(gw.calls > rw.calls
+                                 ? QStringLiteral("; gen makes %1 call(s) (an in-kernel check's trap path), and ptxas serializes wgmma in a kernel that calls out").arg(gw.calls)
+                                 : QString());
     return fc;
 }
 

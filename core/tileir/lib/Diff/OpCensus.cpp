@@ -14,6 +14,8 @@
 #include <algorithm>
 #include <cctype>
 
+#include <cstdlib>
+
 namespace tileport::tileir::diff {
 
 namespace {
@@ -21,6 +23,25 @@ namespace {
 bool isIdentChar(char c)
 {
     return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '"';
+}
+
+// `div_by<N>` (any trailing arguments) on a pointer to `element`
+// ("ptr<f32>"), where N divides the element's byte size.
+bool impliedByPointee(const std::string &predicate, const std::string &element)
+{
+    static const std::pair<const char *, int> sizes[] = {
+        {"i8", 1}, {"i16", 2}, {"f16", 2}, {"bf16", 2}, {"i32", 4}, {"f32", 4}, {"tf32", 4}, {"i64", 8}, {"f64", 8}};
+    const size_t lt = predicate.find('<');
+    if (lt == std::string::npos || predicate.compare(0, lt, "div_by") != 0)
+        return false;
+    const long n = std::strtol(predicate.c_str() + lt + 1, nullptr, 10);
+    std::string pointee = element;
+    if (pointee.rfind("ptr<", 0) == 0 && pointee.back() == '>')
+        pointee = pointee.substr(4, pointee.size() - 5);
+    for (const auto &[name, bytes] : sizes)
+        if (pointee == name)
+            return n > 0 && bytes % n == 0;
+    return false;
 }
 
 } // namespace
@@ -152,8 +173,12 @@ OpCensus OpCensus::of(mlir::Operation *root, TextCache &texts)
             mlir::Attribute pred = findAttribute(op, "predicate");
             if (pred && llvm::StringRef(texts.attr(pred)).starts_with("div_by")) {
                 const TypeFacts &f = factsOf(op->getOperand(0).getType());
-                if (f.pointerElement || f.kind == TypeFacts::Kind::Pointer)
-                    c.pointerDivBy.push_back(op);
+                if (f.pointerElement || f.kind == TypeFacts::Kind::Pointer) {
+                    // div_by<N> on a ptr<T> with N dividing sizeof(T) says
+                    // nothing the pointer type does not: no alignment fact.
+                    if (!impliedByPointee(texts.attr(pred), f.element))
+                        c.pointerDivBy.push_back(op);
+                }
                 else if (f.isScalarNumber())
                     c.scalarDivBy.push_back(op);
             }
