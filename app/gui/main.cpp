@@ -4,6 +4,7 @@
 #include "IrDiffPane.h"
 #include "MainWindow.h"
 #include "SassPane.h"
+#include "SassRowsModel.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -142,11 +143,19 @@ int main(int argc, char **argv)
                     window.linkFrom(MainWindow::Pane::Python, linkLine);
                     QApplication::processEvents();
                 }
-                // A number of steps, or "changed": on to the first changed op.
+                // A number of steps, or "changed": on to the first changed op (or
+                // instruction, on the machine-code tab, where the walk steps through those).
                 auto *pane = window.irDiffPane();
-                for (int i = 0; i < (walks > 0 ? walks : (toChanged ? pane->rowsModel()->rowCount() : 0)); ++i) {
+                auto *sass = pane->machineCode();
+                const bool onSass = sass->isVisible();
+                const int rows = onSass ? sass->rows()->rowCount() : pane->rowsModel()->rowCount();
+                auto changed = [&](int row) {
+                    return onSass ? sass->rows()->index(row, 0).data(tileport::ui::SassRowsModel::KindRole).toString() == QLatin1String("changed")
+                                  : pane->rowsModel()->diff().rows.at(row).kind == tileport::ui::AlignedRow::Kind::Changed;
+                };
+                for (int i = 0; i < (walks > 0 ? walks : (toChanged ? rows : 0)); ++i) {
                     const int row = pane->walk(tileport::ui::DiffRowsModel::Walk::NextDifference);
-                    if (toChanged && (row < 0 || pane->rowsModel()->diff().rows.at(row).kind == tileport::ui::AlignedRow::Kind::Changed))
+                    if (toChanged && (row < 0 || changed(row)))
                         break;
                 }
                 QApplication::processEvents();
