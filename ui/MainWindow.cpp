@@ -461,15 +461,18 @@ void MainWindow::buildMenus()
     for (QAction *a : {open, openSession, run, runCpu, rerun, rerunEdit, cancel, next})
         bar->addAction(a);
     // Kernel and config names are long ("_scale_rows_persistent_kernel.scale_rows_persistent_f32_..."):
-    // the selector has a toolbar row of its own and grows to its longest entry, never elided.
-    addToolBarBreak();
-    auto *kernels = addToolBar(tr("Kernel"));
-    kernels->setObjectName(QStringLiteral("kernelToolBar"));
-    kernels->addWidget(new QLabel(tr(" Kernel / variant: ")));
+    // the selector sits in the menu bar, whose width the three menus leave
+    // free, and grows to its longest entry, never elided; no row of height is lost.
+    auto *kernels = new QWidget;
+    kernels->setObjectName(QStringLiteral("kernelSelectorBox"));
+    auto *kernelsLayout = new QHBoxLayout(kernels);
+    kernelsLayout->setContentsMargins(4, 1, 4, 1);
+    kernelsLayout->addWidget(new QLabel(tr("Kernel / variant:")));
     m_kernelSelector->setObjectName(QStringLiteral("kernelSelector"));
     m_kernelSelector->setMinimumWidth(220);
     m_kernelSelector->setSizeAdjustPolicy(QComboBox::AdjustToContents);
-    kernels->addWidget(m_kernelSelector);
+    kernelsLayout->addWidget(m_kernelSelector);
+    menuBar()->setCornerWidget(kernels, Qt::TopRightCorner);
 }
 
 void MainWindow::updateActions()
