@@ -483,10 +483,12 @@ private Q_SLOTS:
         // With a sidecar's configs there is nothing to offer.
         w.kernelModel()->setConfigs({{QStringLiteral("_scale_rows_kernel"), QStringLiteral("f32"), 0, false}}, QStringLiteral("sidecar"));
         QVERIFY(!w.needsConfigs());
-        // The selector shows a long captured config name whole at 1280x800, inside the window.
+        // The selector shows a long config name, captured once the window is up, whole at 1280x800 inside the window.
+        showAt(w, 1280, 800);
         const QString longest = QStringLiteral("scale_rows_persistent__test_scale_rows_persistent_f32_4096x8192_s0.5");
         w.kernelModel()->setConfigs({{QStringLiteral("_scale_rows_persistent_kernel"), longest, 3, true}}, QStringLiteral("capture"));
-        showAt(w, 1280, 800);
+        QCoreApplication::processEvents();
+        QTest::qWait(50); // the menu bar lays its corner out on a timer
         QComboBox *box = w.configSelector();
         box->setCurrentIndex(w.kernelModel()->rowOfConfig(QStringLiteral("_scale_rows_persistent_kernel.") + longest));
         QCoreApplication::processEvents();

@@ -88,7 +88,7 @@ IrDiffPane::IrDiffPane(QWidget *parent)
     {
         // The selection tint lets the op's colours show through.
         QPalette pal = m_table->palette();
-        pal.setColor(QPalette::Highlight, QColor(0x4a, 0x90, 0xe2, 120));
+        pal.setColor(QPalette::Highlight, QColor(0x4a, 0x90, 0xe2, 80));
         m_table->setPalette(pal);
     }
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
@@ -363,9 +363,10 @@ void IrDiffPane::setTheme(ThemeMode mode)
     m_details->setTheme(mode);
     m_delegate->setTheme(mode);
     m_sass->setTheme(mode);
-    // A selection tint the op's colours stay legible on: the dark theme's blues would vanish in a blue one.
+    // A selection tint the op's colours stay legible on (the dark theme's blues would vanish in a blue
+    // one, and dim in a strong grey); the linked rows' bar marks them too.
     QPalette pal = m_table->palette();
-    pal.setColor(QPalette::Highlight, mode == ThemeMode::Dark ? QColor(0xff, 0xff, 0xff, 30) : QColor(0x4a, 0x90, 0xe2, 110));
+    pal.setColor(QPalette::Highlight, mode == ThemeMode::Dark ? QColor(0xff, 0xff, 0xff, 18) : QColor(0x4a, 0x90, 0xe2, 80));
     m_table->setPalette(pal);
     m_table->viewport()->update();
 }

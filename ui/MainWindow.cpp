@@ -473,6 +473,18 @@ void MainWindow::buildMenus()
     m_kernelSelector->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     kernelsLayout->addWidget(m_kernelSelector);
     menuBar()->setCornerWidget(kernels, Qt::TopRightCorner);
+    // The menu bar sizes its corner widget only when it is set: once the
+    // entries change (a file opened, configs captured, a run's variants) and
+    // the selector has grown to them, it is set again.
+    auto refit = [this, kernels] {
+        QMetaObject::invokeMethod(this, [this, kernels] {
+            kernels->adjustSize();
+            menuBar()->setCornerWidget(kernels, Qt::TopRightCorner);
+        }, Qt::QueuedConnection);
+    };
+    connect(m_kernelModel, &QAbstractItemModel::modelReset, this, refit);
+    connect(m_kernelModel, &QAbstractItemModel::rowsInserted, this, refit);
+    connect(m_kernelModel, &QAbstractItemModel::dataChanged, this, refit);
 }
 
 void MainWindow::updateActions()

@@ -57,7 +57,7 @@ SassPane::SassPane(QWidget *parent)
     {
         // The selection tint lets the marks show through, as in the Aligned tab.
         QPalette pal = m_table->palette();
-        pal.setColor(QPalette::Highlight, QColor(0x4a, 0x90, 0xe2, 110));
+        pal.setColor(QPalette::Highlight, QColor(0x4a, 0x90, 0xe2, 80));
         m_table->setPalette(pal);
     }
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
@@ -129,8 +129,12 @@ void SassPane::setAlignment(const SassSideBySide &a)
     m_resourceTable->setMinimumWidth(width);
     m_contentWidths.clear();
     const QFontMetrics fm(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    // The header's title in its own (bold) font, with the room its style gives a section.
+    QFont headerFont = m_table->horizontalHeader()->font();
+    headerFont.setBold(true);
+    const QFontMetrics hm(headerFont);
     for (int c = 0; c < 2; ++c) {
-        int widest = fm.horizontalAdvance(m_rows->headerData(c, Qt::Horizontal, Qt::DisplayRole).toString());
+        int widest = hm.horizontalAdvance(m_rows->headerData(c, Qt::Horizontal, Qt::DisplayRole).toString()) + 16;
         for (int r = 0; r < m_rows->rowCount(); ++r)
             if (m_rows->index(r, c).data(SassRowsModel::KindRole).toString() != QLatin1String("function"))
                 widest = std::max(widest, fm.horizontalAdvance(m_rows->index(r, c).data().toString()));
@@ -155,7 +159,9 @@ void SassPane::setAlignment(const SassSideBySide &a)
 void SassPane::fitColumns()
 {
     QHeaderView *h = m_table->horizontalHeader();
-    const int available = m_table->viewport()->width();
+    // The viewport less the vertical scroll bar a long listing shows.
+    const int available = m_table->viewport()->width()
+        - (m_table->verticalScrollBar()->isVisible() ? 0 : m_table->verticalScrollBar()->sizeHint().width());
     if (m_contentWidths.size() != 2 || m_contentWidths[0] + m_contentWidths[1] <= available) {
         h->setSectionResizeMode(QHeaderView::Stretch);
         return;
@@ -204,7 +210,7 @@ void SassPane::setTheme(ThemeMode mode)
     m_delegate->setTheme(mode);
     m_details->setTheme(mode);
     QPalette pal = m_table->palette();
-    pal.setColor(QPalette::Highlight, mode == ThemeMode::Dark ? QColor(0xff, 0xff, 0xff, 30) : QColor(0x4a, 0x90, 0xe2, 110));
+    pal.setColor(QPalette::Highlight, mode == ThemeMode::Dark ? QColor(0xff, 0xff, 0xff, 18) : QColor(0x4a, 0x90, 0xe2, 80));
     m_table->setPalette(pal);
     m_table->viewport()->update();
 }
