@@ -91,8 +91,9 @@ SassPane::SassPane(QWidget *parent)
     split->setObjectName(QStringLiteral("sassSplit"));
     split->addWidget(m_table);
     split->addWidget(below);
-    split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 2);
+    // Instructions are short and many: the listing gets two thirds of the height.
+    split->setStretchFactor(0, 2);
+    split->setStretchFactor(1, 1);
     split->setChildrenCollapsible(false);
 
     auto *layout = new QVBoxLayout(this);
