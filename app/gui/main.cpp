@@ -64,9 +64,10 @@ int main(int argc, char **argv)
     QCommandLineOption hideMatching(QStringLiteral("hide-matching"), QStringLiteral("hide matching IR rows"));
     QCommandLineOption size(QStringLiteral("size"), QStringLiteral("window size, e.g. 1280x800"), QStringLiteral("WxH"));
     QCommandLineOption walk(QStringLiteral("walk"),
-                            QStringLiteral("select the Nth difference of the IR diff (as F7 pressed N times), or the first changed op"),
+                            QStringLiteral("select the Nth difference of the IR diff (as F7 pressed N times), or the first changed op "
+                                           "(on the Machine code tab: its differing instructions)"),
                             QStringLiteral("n|changed"));
-    QCommandLineOption irTab(QStringLiteral("ir-tab"), QStringLiteral("IR diff tab to show: Aligned, Text or Op Δ per config"),
+    QCommandLineOption irTab(QStringLiteral("ir-tab"), QStringLiteral("IR diff tab to show: Aligned, Text, Op Δ per config or Machine code"),
                              QStringLiteral("name"));
     QCommandLineOption fresh(QStringLiteral("default-layout"), QStringLiteral("ignore the saved layout"));
     QCommandLineOption firstPaint(QStringLiteral("exit-on-first-paint"),
