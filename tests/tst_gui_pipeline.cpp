@@ -200,6 +200,21 @@ private Q_SLOTS:
             QCOMPARE(sass->resources()->rowCount(), 5);
             const int step = w.irDiffPane()->walk(DiffRowsModel::Walk::NextDifference);
             QVERIFY(step < 0 || sass->rows()->isDifference(step));
+            // --lineinfo: a reference instruction from a line of the kernel file links,
+            // through the Tile IR ops at that line, to that Python line.
+            QVERIFY(sass->rows()->hasSourceLines());
+            int located = -1;
+            for (int i = 0; i < sass->rows()->rowCount() && located < 0; ++i) {
+                const QString loc = sass->rows()->index(i, 0).data(SassRowsModel::LocRole).toString();
+                if (loc.contains(QStringLiteral("vector_add.py:"))
+                    && !w.irDiffPane()->rowsModel()->rowsAtSource(QStringLiteral("vector_add.py"), loc.section(QLatin1Char(':'), -1).toInt(), true).isEmpty())
+                    located = i;
+            }
+            QVERIFY2(located >= 0, "no instruction of the reference comes from a line with Tile IR ops");
+            const int line = sass->rows()->index(located, 0).data(SassRowsModel::LocRole).toString().section(QLatin1Char(':'), -1).toInt();
+            sass->selectRow(located);
+            QVERIFY2(w.currentLinks().python.contains(line), qPrintable(QString::number(line)));
+            QVERIFY(!w.currentLinks().irRows.isEmpty());
         }
 
         // Another variant from the selector.

@@ -24,6 +24,8 @@
 #include "SassParser.h"
 #include "SassRowsModel.h"
 #include "PipelineEvent.h"
+#include "RunArtifacts.h"
+#include "SassDetails.h"
 #include "StageListModel.h"
 
 #include <QAbstractTextDocumentLayout>
@@ -32,6 +34,7 @@
 #include <QChart>
 #include <QChartView>
 #include <QComboBox>
+#include <QStyleOptionComboBox>
 #include <QDir>
 #include <QFile>
 #include <QGraphicsScene>
@@ -83,9 +86,20 @@ AlignedDiff editedDiff()
     return IrAlignment::computeFromText(ref, gen);
 }
 
-int rowWith(const AlignedDiff &d, const QString &needle)
+// The fixture against a copy whose first load lost allow_tma: the critical
+// allow-tma finding names both loads of the reference (a finding about
+// several ops), the note about allow_tma = false the changed one.
+AlignedDiff allowTmaDiff()
 {
-    for (int i = 0; i < d.rows.size(); ++i)
+    const QByteArray ref = readFile(kFixture);
+    QByteArray gen = ref;
+    gen.replace("%va[%row, %k] optimization_hints = <sm_100 = {allow_tma = true", "%va[%row, %k] optimization_hints = <sm_100 = {allow_tma = false");
+    return IrAlignment::computeFromText(ref, gen);
+}
+
+int rowWith(const AlignedDiff &d, const QString &needle, int from = 0)
+{
+    for (int i = from; i < d.rows.size(); ++i)
         if (d.refText(d.rows[i]).contains(needle))
             return i;
     return -1;
@@ -259,6 +273,70 @@ private Q_SLOTS:
         }
     }
 
+    void findingOfSeveralOpsSelectsThemAllWithTheirLines()
+    {
+        const AlignedDiff d = allowTmaDiff();
+        QVERIFY2(d.error.isEmpty(), qPrintable(d.error));
+        // The two loads, in order (the printer names their values anew).
+        const int x = rowWith(d, QStringLiteral("load_view_tko")), y = rowWith(d, QStringLiteral("load_view_tko"), x + 1);
+        QVERIFY(x > 0 && y > x);
+        bool spans = false;
+        for (const IrFinding &f : d.findings)
+            spans = spans || (f.rule == QLatin1String("allow-tma") && f.rows.contains(x) && f.rows.contains(y));
+        QVERIFY2(spans, "the allow-tma finding names both loads");
+        // The run as the window shows it: the kernel file's lines 26 and 27
+        // are the loads', and the crate's lines 40 and 41 were generated from them.
+        QTemporaryDir dir;
+        QFile map(dir.filePath(QStringLiteral("sourcemap.json")));
+        QVERIFY(map.open(QIODevice::WriteOnly));
+        map.write(R"({"schema": "tileport-sourcemap/1", "lines": [{"rust": 40, "python": [26]}, {"rust": 41, "python": [27]}, {"rust": 50, "python": [33]}]})");
+        map.close();
+        RunArtifacts a;
+        a.pythonFile = dir.filePath(QStringLiteral("kernel.py"));
+        a.sourcemapFile = map.fileName();
+        a.hasDiff = true;
+        a.diff = d;
+        for (const QSize size : {QSize(1280, 800), QSize(1920, 1080)}) {
+            MainWindow w;
+            showAt(w, size.width(), size.height());
+            w.showArtifacts(a);
+            IrDiffPane *pane = w.irDiffPane();
+            // Ctrl+F7 reaches the first load; its finding selects the second too, in both columns.
+            pane->nextCriticalAction()->trigger();
+            QCoreApplication::processEvents();
+            QCOMPARE(pane->selectedRow(), x);
+            QCOMPARE(pane->selectedRows(), (QList<int>{x, y}));
+            QTableView *table = pane->table();
+            for (int r : {x, y})
+                for (int c : {0, 1})
+                    QVERIFY(table->selectionModel()->isSelected(pane->visibleRows()->mapFromSource(pane->rowsModel()->index(r, c))));
+            // Only the current row is expanded.
+            const QModelIndex second = pane->visibleRows()->mapFromSource(pane->rowsModel()->index(y, 0));
+            QCOMPARE(table->rowHeight(second.row()), table->verticalHeader()->defaultSectionSize());
+            // Both loads' Python lines and the Rust lines generated from them.
+            QCOMPARE(w.currentLinks().python, (QList<int>{26, 27}));
+            QCOMPARE(w.currentLinks().rust, (QList<int>{40, 41}));
+            QVERIFY(w.currentLinks().irRows.contains(x) && w.currentLinks().irRows.contains(y));
+            QCOMPARE(w.sourcePane()->linkedLines(), (QList<int>{26, 27}));
+            QCOMPARE(w.rustPane()->linkedLines(), (QList<int>{40, 41}));
+            // A click on a row no finding names selects that row alone.
+            const int store = rowWith(d, QStringLiteral("store_view_tko"));
+            QVERIFY(store > y);
+            const QModelIndex storeIndex = pane->visibleRows()->mapFromSource(pane->rowsModel()->index(store, 0));
+            table->scrollTo(storeIndex);
+            QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, table->visualRect(storeIndex).center());
+            QCoreApplication::processEvents();
+            QCOMPARE(pane->selectedRows(), QList<int>{store});
+            QCOMPARE(w.currentLinks().python, QList<int>{33});
+            // A click on the second load selects the first with it again (after the click's own selection).
+            table->scrollTo(second);
+            QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, table->visualRect(second).center());
+            QCoreApplication::processEvents();
+            QCOMPARE(pane->selectedRow(), y);
+            QCOMPARE(pane->selectedRows(), (QList<int>{x, y}));
+        }
+    }
+
     void walkingVisitsEveryDifferenceInOrder()
     {
         const AlignedDiff d = editedDiff();
@@ -405,6 +483,24 @@ private Q_SLOTS:
         // With a sidecar's configs there is nothing to offer.
         w.kernelModel()->setConfigs({{QStringLiteral("_scale_rows_kernel"), QStringLiteral("f32"), 0, false}}, QStringLiteral("sidecar"));
         QVERIFY(!w.needsConfigs());
+        // The selector shows a long config name, captured once the window is up, whole at 1280x800 inside the window.
+        showAt(w, 1280, 800);
+        const QString longest = QStringLiteral("scale_rows_persistent__test_scale_rows_persistent_f32_4096x8192_s0.5");
+        w.kernelModel()->setConfigs({{QStringLiteral("_scale_rows_persistent_kernel"), longest, 3, true}}, QStringLiteral("capture"));
+        QCoreApplication::processEvents();
+        QTest::qWait(50); // the menu bar lays its corner out on a timer
+        QComboBox *box = w.configSelector();
+        box->setCurrentIndex(w.kernelModel()->rowOfConfig(QStringLiteral("_scale_rows_persistent_kernel.") + longest));
+        QCoreApplication::processEvents();
+        QCOMPARE(box->currentText(), QStringLiteral("_scale_rows_persistent_kernel.") + longest);
+        QVERIFY(box->isVisible());
+        QStyleOptionComboBox opt;
+        opt.initFrom(box);
+        opt.currentText = box->currentText();
+        const QRect field = box->style()->subControlRect(QStyle::CC_ComboBox, &opt, QStyle::SC_ComboBoxEditField, box);
+        QVERIFY2(box->fontMetrics().horizontalAdvance(box->currentText()) <= field.width(),
+                 qPrintable(QStringLiteral("%1 px of text in a %2 px field").arg(box->fontMetrics().horizontalAdvance(box->currentText())).arg(field.width())));
+        QVERIFY(box->mapTo(&w, QPoint(box->width(), 0)).x() <= w.width());
     }
 
     void opDeltasPerConfigFromStageCReports()
@@ -518,6 +614,101 @@ private Q_SLOTS:
         QCOMPARE(pane.walk(true), inserted);
         QCOMPARE(pane.walk(true), changed); // wraps
         QCOMPARE(pane.walk(false), inserted);
+    }
+
+    void machineCodeFollowsTheIrDiffConventionsAndLinksThroughTileIr()
+    {
+        // The listings with the line table nvdisasm -g prints for a --lineinfo
+        // cubin: the load comes from kernel.py line 26 (the first load_view_tko
+        // of the IR fixture), the arithmetic from line 31 (its mulf).
+        const QString head = QStringLiteral(R"(	code for sm_90a
+	.target	sm_90a
+
+		Function : k
+	//## File "/work/kernels/kernel.py", line 21
+        /*0000*/                   LDC R1, c[0x0][0x28] ;
+        /*0010*/                   S2R R0, SR_TID.X ;
+	//## File "/work/kernels/kernel.py", line 26
+        /*0040*/                   LDG.E R2, desc[UR4][R4.64] ;
+	//## File "/work/kernels/kernel.py", line 31
+)");
+        const QString ref = head + QStringLiteral("        /*0050*/                   FADD R2, R2, R2 ;\n"
+                                                  "        /*0060*/                   STG.E desc[UR4][R4.64], R2 ;\n"
+                                                  "        /*0070*/                   EXIT ;\n");
+        const QString gen = head + QStringLiteral("        /*0050*/                   FMUL R2, R2, 2 ;\n"
+                                                  "        /*0060*/                   STG.E desc[UR4][R4.64], R2 ;\n"
+                                                  "        /*0070*/                   EXIT ;\n");
+        const sass::ParseResult r = sass::parseListing(ref), g = sass::parseListing(gen);
+        QVERIFY2(r.ok() && g.ok(), qPrintable(r.error + g.error));
+        const SassSideBySide a = SassSideBySide::align(r.module, g.module);
+        const AlignedDiff d = editedDiff();
+        IrDiffPane pane;
+        pane.resize(1000, 700);
+        pane.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&pane));
+        pane.setDiff(d);
+        pane.showMachineCodeTab();
+        pane.setMachineCode(a);
+        QCoreApplication::processEvents();
+        SassPane *sass = pane.machineCode();
+        SassRowsModel *rows = sass->rows();
+        int ldg = -1, changed = -1;
+        for (int i = 0; i < rows->rowCount(); ++i) {
+            if (rows->index(i, 0).data().toString().startsWith(QLatin1String("LDG")))
+                ldg = i;
+            if (rows->index(i, 0).data(SassRowsModel::KindRole).toString() == QLatin1String("changed"))
+                changed = i;
+        }
+        QVERIFY(ldg > 0 && changed > ldg);
+        QCOMPARE(rows->index(ldg, 0).data(SassRowsModel::LocRole).toString(), QStringLiteral("/work/kernels/kernel.py:26"));
+        QVERIFY(rows->hasSourceLines());
+        // Every instruction whole in its cell: never elided, never cut.
+        QTableView *table = sass->table();
+        for (int i = 0; i < rows->rowCount(); ++i)
+            for (int c : {0, 1}) {
+                const QModelIndex cell = rows->index(i, c);
+                if (cell.data(SassRowsModel::KindRole).toString() == QLatin1String("function"))
+                    continue;
+                const QFontMetrics fm(cell.data(Qt::FontRole).value<QFont>());
+                QVERIFY2(fm.horizontalAdvance(cell.data().toString()) + 6 <= table->columnWidth(c),
+                         qPrintable(cell.data().toString()));
+            }
+        // What differs is marked inside the changed row: the opcode and the last operand, on both sides.
+        auto marked = [&](int row, int column) {
+            QStringList out;
+            const QString text = rows->index(row, column).data().toString();
+            for (const QVariant &v : rows->index(row, column).data(SassRowsModel::MarksRole).toList())
+                out << text.mid(v.toPoint().x(), v.toPoint().y());
+            return out;
+        };
+        QCOMPARE(marked(changed, 0), (QStringList{QStringLiteral("FADD"), QStringLiteral("R2")}));
+        QCOMPARE(marked(changed, 1), (QStringList{QStringLiteral("FMUL"), QStringLiteral("2")}));
+        QVERIFY(marked(ldg, 0).isEmpty());
+        // The details pane: both instructions whole, marked, with where they come from.
+        QSignalSpy linked(&pane, &IrDiffPane::machineCodeRowActivated);
+        sass->selectRow(changed);
+        QCOMPARE(linked.size(), 1);
+        SassDetails *details = sass->details();
+        QCOMPARE(details->reference()->toPlainText(), QStringLiteral("FADD R2, R2, R2"));
+        QCOMPARE(details->generated()->toPlainText(), QStringLiteral("FMUL R2, R2, 2"));
+        QCOMPARE(details->reference()->extraSelections().size(), 2);
+        QVERIFY2(details->title().contains(QStringLiteral("kernel.py:31")), qPrintable(details->title()));
+        // The instruction links to the Tile IR ops at its line: the mulf (and the broadcast) of line 31.
+        const QList<int> irRows = linked.first().at(1).value<QList<int>>();
+        const int mulf = rowWith(d, QStringLiteral("= mulf "));
+        QVERIFY2(irRows.contains(mulf), qPrintable(QString::number(irRows.size())));
+        QVERIFY(details->tileIr()->isVisibleTo(details));
+        QVERIFY2(details->tileIr()->toPlainText().contains(QStringLiteral("mulf")), qPrintable(details->tileIr()->toPlainText()));
+        QVERIFY(details->tileIrTitle().contains(QStringLiteral("kernel.py:31")));
+        // The load's instruction: the first load_view_tko (line 26).
+        sass->selectRow(ldg);
+        QCOMPARE(linked.last().at(1).value<QList<int>>(), QList<int>{rowWith(d, QStringLiteral("load_view_tko"))});
+        // The other way: an IR op linked marks the instructions compiled from its line.
+        pane.setLinkedRows({rowWith(d, QStringLiteral("load_view_tko"))});
+        QVERIFY(rows->index(ldg, 0).data(SassRowsModel::LinkedRole).toBool());
+        QVERIFY(!rows->index(changed, 0).data(SassRowsModel::LinkedRole).toBool());
+        // The current row is expanded as in the Aligned tab; F7 walks the differing instructions.
+        QCOMPARE(pane.walk(DiffRowsModel::Walk::NextDifference), changed);
     }
 
     void layoutIsRemembered()

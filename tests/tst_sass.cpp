@@ -184,6 +184,45 @@ private Q_SLOTS:
     // tileiras puts the slow path of an mbarrier wait after the last EXIT and
     // jumps back from it: that jump is no loop, the retry spin in it is a
     // wait loop, and a loop around the wait owns its out-of-line block.
+    // nvdisasm -g's listing of the same code: each instruction's source line,
+    // copied onto cuobjdump's listing by function and address.
+    void sourceLinesFromTheLineTable()
+    {
+        const ParseResult plain = parseListing(QString::fromLatin1(kListing));
+        QVERIFY2(plain.ok(), qPrintable(plain.error));
+        for (const Instruction &i : plain.module.functions.first().instructions)
+            QCOMPARE(i.sourceLine, 0);
+        const ParseResult located = parseListing(QStringLiteral(R"SASS(
+	.target	sm_90a
+.text.k:
+	//## File "/src/kernels/vector_add.py", line 6
+        /*0000*/                   LDC R1, c[0x0][0x28] ;
+	//## File "/src/kernels/vector_add.py", line 9
+        /*0010*/                   S2R R0, SR_TID.X ;
+        /*0020*/                   ISETP.GE.AND P0, PT, R0, c[0x0][0x210], PT ;
+	//## File "/src/kernels/vector_add.py", line 11
+        /*0030*/               @P0 EXIT ;
+.text.other:
+	//## File "/src/kernels/other.py", line 2
+        /*0000*/                   EXIT ;
+)SASS"));
+        QVERIFY2(located.ok(), qPrintable(located.error));
+        QCOMPARE(located.module.functions.size(), 2);
+        // A new function starts with no position: other's comes from its own comment.
+        QCOMPARE(located.module.functions[1].instructions[0].sourceFile, QStringLiteral("/src/kernels/other.py"));
+        Module m = plain.module;
+        QCOMPARE(applySourceLines(m, located.module), 4);
+        const QList<Instruction> &ins = m.functions.first().instructions;
+        QCOMPARE(ins[0].sourceLine, 6);
+        QCOMPARE(ins[1].sourceLine, 9);
+        QCOMPARE(ins[2].sourceLine, 9); // the position holds until the next comment
+        QCOMPARE(ins[3].sourceLine, 11);
+        QCOMPARE(ins[3].sourceFile, QStringLiteral("/src/kernels/vector_add.py"));
+        QCOMPARE(ins[4].sourceLine, 0); // not in the located listing
+        // The positions take no part in the comparison.
+        QCOMPARE(compare(plain.module, m).verdict, Verdict::Identical);
+    }
+
     void outOfLineBlocksAreNotLoops()
     {
         const QString text = QStringLiteral(
@@ -332,6 +371,12 @@ private Q_SLOTS:
         QVERIFY(f.instructions.size() > 20);
         const ClassCounts c = classCounts(f);
         QVERIFY(c[int(InstructionClass::GlobalMemory)] >= 3); // two loads and a store at least
+        // --lineinfo: the instructions carry the kernel's Python lines (nvdisasm -g).
+        int located = 0;
+        for (const Instruction &i : f.instructions)
+            if (i.sourceLine > 0 && i.sourceFile.endsWith(QLatin1String("vector_add.py")))
+                ++located;
+        QVERIFY2(located > f.instructions.size() / 2, qPrintable(QStringLiteral("%1 of %2 located").arg(located).arg(f.instructions.size())));
         const Comparison cmp = compare(a.module, b.module);
         QCOMPARE(cmp.verdict, Verdict::Identical);
         QCOMPARE(verdictName(cmp.verdict), QStringLiteral("SASS_IDENTICAL"));
@@ -439,6 +484,12 @@ private Q_SLOTS:
         QCOMPARE(warm.compileMs, qint64(0));
         QCOMPARE(warm.key, cold.key);
         QCOMPARE(compare(cold.module, warm.module).verdict, Verdict::Identical);
+        // The source lines come back from the cache entry with the code.
+        QVERIFY(!cold.lineListing.isEmpty());
+        QCOMPARE(warm.lineListing, cold.lineListing);
+        QCOMPARE(warm.module.functions.first().instructions.first().sourceLine,
+                 cold.module.functions.first().instructions.first().sourceLine);
+        QVERIFY(warm.module.functions.first().instructions.first().sourceLine > 0);
 
         // Another target is another key: the fake compiler is then run, and fails.
         CompileOptions other = options(cache);

@@ -136,16 +136,18 @@ void BenchmarksPane::draw()
         auto *before = new QBarSet(c.earlierName);
         before->append(reversed(c.earlier));
         before->setColor(m_theme == ThemeMode::Dark ? QColor(0x70, 0x78, 0x88) : QColor(0xb8, 0xc0, 0xcc));
-        before->setLabelColor(m_theme == ThemeMode::Dark ? QColor(0xd0, 0xd0, 0xd0) : QColor(0x40, 0x40, 0x40));
+        before->setLabelColor(m_theme == ThemeMode::Dark ? QColor(0xf8, 0xf8, 0xf8) : QColor(0x10, 0x10, 0x10));
         bars->append(before);
     }
     auto *now = new QBarSet(c.currentName);
     now->append(reversed(c.current));
     now->setColor(QColor(0x2e, 0x86, 0xde));
-    now->setLabelColor(m_theme == ThemeMode::Dark ? QColor(0xf0, 0xf0, 0xf0) : QColor(0x10, 0x10, 0x10));
+    now->setLabelColor(QColor(0xff, 0xff, 0xff));
     bars->append(now);
     bars->setLabelsVisible(true);
-    bars->setLabelsPosition(QAbstractBarSeries::LabelsOutsideEnd);
+    // Inside the bar's end: the parity, gate and geomean lines, which run
+    // near the ends of the bars, never cross a value.
+    bars->setLabelsPosition(QAbstractBarSeries::LabelsInsideEnd);
     bars->setLabelsFormat(QStringLiteral("@value"));
     bars->setLabelsPrecision(3);
     chart->addSeries(bars);

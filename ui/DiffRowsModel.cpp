@@ -3,9 +3,12 @@
 
 #include <QBrush>
 #include <QColor>
+#include <QFileInfo>
 #include <QFont>
 #include <QFontDatabase>
 #include <QPoint>
+
+#include <algorithm>
 
 namespace tileport::ui {
 
@@ -216,6 +219,41 @@ DiffRowsModel::Details DiffRowsModel::details(int row) const
     d.changes = r.changes;
     d.findings = r.findings;
     return d;
+}
+
+QList<int> DiffRowsModel::selectionFor(int row) const
+{
+    if (row < 0 || row >= m_diff.rows.size())
+        return {};
+    QList<int> out{row};
+    for (int f : m_diff.rows.at(row).findings)
+        if (f >= 0 && f < m_diff.findings.size())
+            for (int r : m_diff.findings.at(f).rows)
+                if (!out.contains(r))
+                    out << r;
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+QList<int> DiffRowsModel::rowsAtSource(const QString &fileName, int line, bool ref) const
+{
+    QList<int> out;
+    if (line <= 0)
+        return out;
+    QString lastFile, lastName; // most ops of a module name the same file
+    for (int i = 0; i < m_diff.rows.size(); ++i) {
+        const AlignedRow &r = m_diff.rows.at(i);
+        const IrLoc &loc = ref ? r.refLoc : r.genLoc;
+        if (loc.line != line || r.kind == AlignedRow::Kind::Function || (ref ? r.refOp : r.genOp) < 0)
+            continue;
+        if (loc.file != lastFile) {
+            lastFile = loc.file;
+            lastName = QFileInfo(loc.file).fileName();
+        }
+        if (lastName == fileName)
+            out << i;
+    }
+    return out;
 }
 
 QHash<int, QByteArray> DiffRowsModel::roleNames() const

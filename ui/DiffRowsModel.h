@@ -63,6 +63,12 @@ public:
     // The row the walk reaches from `row` (-1: from the top; wraps around), or -1 when none qualifies.
     int walk(int row, Walk step) const;
     Details details(int row) const;
+    // What selecting `row` selects: the row and the rows of every op its
+    // findings name (a finding about several ops shows them all), in order.
+    QList<int> selectionFor(int row) const;
+    // Rows whose op on that side is located at line `line` of a file named `fileName`
+    // (what a SASS instruction's line-table entry points at).
+    QList<int> rowsAtSource(const QString &fileName, int line, bool ref) const;
     QList<IrChangeMarks::Span> marks(int row, bool ref) const;
 
 private:

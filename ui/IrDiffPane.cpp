@@ -6,17 +6,21 @@
 #include "IrDiffRowDelegate.h"
 #include "OpCountModel.h"
 #include "OpDeltaMatrixModel.h"
+#include "SassDetails.h"
 #include "SassPane.h"
+#include "SassRowsModel.h"
 
 #include <QAction>
 #include <QCheckBox>
 #include <QEvent>
+#include <QFileInfo>
 #include <QFontDatabase>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QSet>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QTabWidget>
@@ -24,6 +28,7 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <utility>
 
 namespace tileport::ui {
@@ -83,7 +88,7 @@ IrDiffPane::IrDiffPane(QWidget *parent)
     {
         // The selection tint lets the op's colours show through.
         QPalette pal = m_table->palette();
-        pal.setColor(QPalette::Highlight, QColor(0x4a, 0x90, 0xe2, 120));
+        pal.setColor(QPalette::Highlight, QColor(0x4a, 0x90, 0xe2, 80));
         m_table->setPalette(pal);
     }
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
@@ -172,6 +177,7 @@ IrDiffPane::IrDiffPane(QWidget *parent)
     m_deltaTable->setToolTip(tr("Op-count change (gen - ref) per config; the shown config in bold"));
     m_tabs->addTab(m_deltaTable, tr("Op Δ per config"));
     m_tabs->addTab(m_sass, tr("Machine code"));
+    connect(m_sass, &SassPane::rowActivated, this, &IrDiffPane::onMachineCodeRow);
     connect(m_tabs, &QTabWidget::currentChanged, this, [this](int tab) {
         if (m_tabs->widget(tab) == m_sass)
             requestMachineCode();
@@ -248,6 +254,30 @@ void IrDiffPane::setMachineCode(const SassSideBySide &sass)
     m_sass->setAlignment(sass);
 }
 
+void IrDiffPane::onMachineCodeRow(int sassRow)
+{
+    // The cubin's line table gives the instruction's source line, which is
+    // the location of the Tile IR ops it was compiled from: those ops are its link.
+    const SassRowsModel::Details d = m_sass->rows()->details(sassRow);
+    QList<int> rows = m_rows->rowsAtSource(QFileInfo(d.refFile).fileName(), d.refLine, true);
+    for (int r : m_rows->rowsAtSource(QFileInfo(d.genFile).fileName(), d.genLine, false))
+        if (!rows.contains(r))
+            rows << r;
+    std::sort(rows.begin(), rows.end());
+    QStringList ops;
+    for (int r : std::as_const(rows)) {
+        const AlignedRow &row = m_rows->diff().rows.at(r);
+        const QString text = row.refOp >= 0 && d.refLine > 0 ? m_rows->diff().refText(row) : m_rows->diff().genText(row);
+        if (!text.isEmpty())
+            ops << text;
+    }
+    const QString where = d.refLine > 0 ? QStringLiteral("%1:%2").arg(QFileInfo(d.refFile).fileName()).arg(d.refLine)
+                          : d.genLine > 0 ? QStringLiteral("%1:%2").arg(QFileInfo(d.genFile).fileName()).arg(d.genLine)
+                                          : QString();
+    m_sass->details()->showTileIr(ops, where);
+    Q_EMIT machineCodeRowActivated(sassRow, rows);
+}
+
 void IrDiffPane::showMachineCodeTab()
 {
     m_tabs->setCurrentWidget(m_sass);
@@ -299,7 +329,27 @@ bool IrDiffPane::hideMatching() const
 void IrDiffPane::setLinkedRows(const QList<int> &rows)
 {
     m_rows->setLinkedRows(rows);
-    if (!rows.isEmpty()) {
+    // The instructions compiled from the linked ops' lines are linked too.
+    QList<int> sassRows;
+    QSet<QString> seen;
+    for (int r : rows) {
+        if (r < 0 || r >= m_rows->diff().rows.size())
+            continue;
+        const AlignedRow &row = m_rows->diff().rows.at(r);
+        for (const auto &[loc, ref] : {std::pair{&row.refLoc, true}, std::pair{&row.genLoc, false}}) {
+            if (!loc->known())
+                continue;
+            const QString name = QFileInfo(loc->file).fileName();
+            const QString key = QStringLiteral("%1|%2|%3").arg(ref).arg(name).arg(loc->line);
+            if (seen.contains(key))
+                continue;
+            seen.insert(key);
+            sassRows << m_sass->rows()->rowsAtSource(name, loc->line, ref);
+        }
+    }
+    m_sass->setLinkedRows(sassRows);
+    // The selected row is in view already when it is among them: no jump away from it.
+    if (!rows.isEmpty() && !rows.contains(selectedRow())) {
         const QModelIndex i = m_filter->mapFromSource(m_rows->index(rows.first(), 0));
         if (i.isValid())
             m_table->scrollTo(i, QAbstractItemView::PositionAtCenter);
@@ -312,9 +362,11 @@ void IrDiffPane::setTheme(ThemeMode mode)
     m_generated->setTheme(mode);
     m_details->setTheme(mode);
     m_delegate->setTheme(mode);
-    // A selection tint the op's colours stay legible on: the dark theme's blues would vanish in a blue one.
+    m_sass->setTheme(mode);
+    // A selection tint the op's colours stay legible on (the dark theme's blues would vanish in a blue
+    // one, and dim in a strong grey); the linked rows' bar marks them too.
     QPalette pal = m_table->palette();
-    pal.setColor(QPalette::Highlight, mode == ThemeMode::Dark ? QColor(0xff, 0xff, 0xff, 30) : QColor(0x4a, 0x90, 0xe2, 110));
+    pal.setColor(QPalette::Highlight, mode == ThemeMode::Dark ? QColor(0xff, 0xff, 0xff, 18) : QColor(0x4a, 0x90, 0xe2, 80));
     m_table->setPalette(pal);
     m_table->viewport()->update();
 }
@@ -332,6 +384,15 @@ int IrDiffPane::selectedRow() const
 {
     const QModelIndex i = m_table->currentIndex();
     return i.isValid() ? m_filter->mapToSource(i).row() : -1;
+}
+
+QList<int> IrDiffPane::selectedRows() const
+{
+    QList<int> out;
+    for (const QModelIndex &i : m_table->selectionModel()->selectedRows())
+        out << m_filter->mapToSource(i).row();
+    std::sort(out.begin(), out.end());
+    return out;
 }
 
 int IrDiffPane::walk(DiffRowsModel::Walk step)
@@ -370,8 +431,28 @@ void IrDiffPane::onCurrentChanged(const QModelIndex &current)
         return;
     }
     const int row = m_filter->mapToSource(current).row();
+    selectGroup(row);
+    // A mouse press selects its row after the current one changed: the group goes back on after it.
+    QMetaObject::invokeMethod(this, [this, row] {
+        if (selectedRow() == row)
+            selectGroup(row);
+    }, Qt::QueuedConnection);
     m_details->showRow(m_rows->details(row), m_rows->diff().findings);
     Q_EMIT rowActivated(row);
+}
+
+void IrDiffPane::selectGroup(int row)
+{
+    // A finding about several ops selects all of them, in both columns; the
+    // current row stays the one that is expanded and detailed.
+    QItemSelection group;
+    for (int r : m_rows->selectionFor(row)) {
+        const QModelIndex i = m_filter->mapFromSource(m_rows->index(r, 0));
+        if (i.isValid())
+            group.select(i, i.siblingAtColumn(m_filter->columnCount() - 1));
+    }
+    if (group != m_table->selectionModel()->selection())
+        m_table->selectionModel()->select(group, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
 }
 
 void IrDiffPane::expandRow(int proxyRow)

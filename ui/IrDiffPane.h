@@ -74,6 +74,9 @@ public:
     void selectRow(int row);
     // The selected row of rowsModel(), or -1.
     int selectedRow() const;
+    // Every selected row of rowsModel(), in order: the current one and those
+    // of the ops its findings name (DiffRowsModel::selectionFor).
+    QList<int> selectedRows() const;
     // Walks to the next row of the kind asked for among the visible rows
     // (wrapping) and selects it; -1 when there is none.
     int walk(DiffRowsModel::Walk step);
@@ -83,9 +86,13 @@ public:
 
 Q_SIGNALS:
     // The user selected a row (a row of rowsModel()): by click, keys or the walk.
+    // selectedRows() then holds it with the other ops of its findings.
     void rowActivated(int row);
     // A walk found nothing to go to.
     void walkEnded(const QString &message);
+    // The user selected an instruction of the machine-code tab: `irRows` are the rows
+    // (of rowsModel()) of the Tile IR ops at its source line, on either side.
+    void machineCodeRowActivated(int sassRow, const QList<int> &irRows);
     // The "Machine code" tab is shown for a diff of two bytecode files not compiled yet:
     // the window compiles them in the background and calls setMachineCode().
     void machineCodeRequested(const QString &refBytecode, const QString &genBytecode);
@@ -96,8 +103,10 @@ protected:
 private:
     void onCurrentChanged(const QModelIndex &current);
     void expandRow(int proxyRow);
+    void selectGroup(int row);
     void fitCountTable();
     void requestMachineCode();
+    void onMachineCodeRow(int sassRow);
 
     CodeEditor *m_reference;
     CodeEditor *m_generated;

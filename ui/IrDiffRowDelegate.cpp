@@ -2,6 +2,7 @@
 #include "IrDiffRowDelegate.h"
 #include "DiffRowsModel.h"
 
+#include <QAbstractItemView>
 #include <QApplication>
 #include <QPainter>
 #include <QPoint>
@@ -38,7 +39,21 @@ qreal layOut(QTextLayout &layout, int width)
 
 IrDiffRowDelegate::IrDiffRowDelegate(QObject *parent)
     : QStyledItemDelegate(parent)
+    , m_marksRole(DiffRowsModel::MarksRole)
+    , m_linkedRole(DiffRowsModel::LinkedRole)
 {
+}
+
+void IrDiffRowDelegate::setRoles(int marksRole, int linkedRole)
+{
+    m_marksRole = marksRole;
+    m_linkedRole = linkedRole;
+}
+
+void IrDiffRowDelegate::setHighlighting(bool on)
+{
+    m_highlighting = on;
+    m_cache.clear();
 }
 
 void IrDiffRowDelegate::setTheme(ThemeMode mode)
@@ -53,7 +68,7 @@ QList<QTextLayout::FormatRange> IrDiffRowDelegate::formatsFor(const QString &tex
     if (it == m_cache.constEnd()) {
         if (m_cache.size() > kCacheLimit)
             m_cache.clear();
-        it = m_cache.insert(text, m_highlighter.formats(text));
+        it = m_cache.insert(text, m_highlighting ? m_highlighter.formats(text) : QList<QTextLayout::FormatRange>{});
     }
     QList<QTextLayout::FormatRange> formats = *it;
     for (const QVariant &v : marks) {
@@ -78,14 +93,16 @@ void IrDiffRowDelegate::paint(QPainter *p, const QStyleOptionViewItem &option, c
     const QWidget *widget = opt.widget;
     QStyle *style = widget ? widget->style() : QApplication::style();
     style->drawControl(QStyle::CE_ItemViewItem, &opt, p, widget);
-    if (index.column() == 0 && index.data(DiffRowsModel::LinkedRole).toBool())
+    if (index.column() == 0 && index.data(m_linkedRole).toBool())
         p->fillRect(QRect(opt.rect.left(), opt.rect.top(), 3, opt.rect.height()), QColor(0x2e, 0x86, 0xde));
     if (text.isEmpty())
         return;
     const QRect area = style->subElementRect(QStyle::SE_ItemViewItemText, &opt, widget).adjusted(kPad, 0, -kPad, 0);
-    const bool expanded = opt.state & QStyle::State_Selected;
+    // Only the current row is expanded; the other selected rows (ops its findings name) keep one line.
+    const auto *view = qobject_cast<const QAbstractItemView *>(widget);
+    const bool expanded = (opt.state & QStyle::State_Selected) && (!view || view->currentIndex().row() == index.row());
     QTextLayout layout(text, opt.font);
-    layout.setFormats(formatsFor(text, index.data(DiffRowsModel::MarksRole).toList()));
+    layout.setFormats(formatsFor(text, index.data(m_marksRole).toList()));
     const qreal height = layOut(layout, expanded ? area.width() : 0);
     const qreal top = expanded ? area.top() + 1 : area.top() + (area.height() - height) / 2;
     p->save();

@@ -189,7 +189,11 @@ MainWindow::MainWindow(QWidget *parent)
     // Linking: each pane reports a line (or row); SourceLinks says what belongs to it.
     connect(m_source, &CodeEditor::lineActivated, this, [this](int line) { linkFrom(Pane::Python, line); });
     connect(m_rust, &CodeEditor::lineActivated, this, [this](int line) { linkFrom(Pane::Rust, line); });
-    connect(m_irDiff, &IrDiffPane::rowActivated, this, [this](int row) { linkFrom(Pane::IrDiff, row); });
+    // An IR row links with the other ops its findings name (the pane selects them all).
+    connect(m_irDiff, &IrDiffPane::rowActivated, this, [this](int row) { showLinks(m_links.fromIrRows(m_irDiff->rowsModel()->selectionFor(row))); });
+    // An instruction links through the Tile IR ops at its source line (the cubin's line table).
+    connect(m_irDiff, &IrDiffPane::machineCodeRowActivated, this,
+            [this](int, const QList<int> &irRows) { showLinks(m_links.fromIrRows(irRows)); });
     // The machine-code tab: both sides compiled by tileiras in a job (seconds cold, cached after).
     connect(m_irDiff, &IrDiffPane::machineCodeRequested, this, [this](const QString &ref, const QString &gen) {
         const Toolchains tools = m_controller->toolchains();
@@ -456,14 +460,31 @@ void MainWindow::buildMenus()
     bar->setObjectName(QStringLiteral("pipelineToolBar"));
     for (QAction *a : {open, openSession, run, runCpu, rerun, rerunEdit, cancel, next})
         bar->addAction(a);
-    bar->addSeparator();
-    bar->addWidget(new QLabel(tr(" Kernel / variant: ")));
+    // Kernel and config names are long ("_scale_rows_persistent_kernel.scale_rows_persistent_f32_..."):
+    // the selector sits in the menu bar, whose width the three menus leave
+    // free, and grows to its longest entry, never elided; no row of height is lost.
+    auto *kernels = new QWidget;
+    kernels->setObjectName(QStringLiteral("kernelSelectorBox"));
+    auto *kernelsLayout = new QHBoxLayout(kernels);
+    kernelsLayout->setContentsMargins(4, 1, 4, 1);
+    kernelsLayout->addWidget(new QLabel(tr("Kernel / variant:")));
     m_kernelSelector->setObjectName(QStringLiteral("kernelSelector"));
     m_kernelSelector->setMinimumWidth(220);
-    // Kernel and config names are long ("_scale_rows_persistent_kernel.f32_..."): the box grows to them.
     m_kernelSelector->setSizeAdjustPolicy(QComboBox::AdjustToContents);
-    m_kernelSelector->setMaximumWidth(520);
-    bar->addWidget(m_kernelSelector);
+    kernelsLayout->addWidget(m_kernelSelector);
+    menuBar()->setCornerWidget(kernels, Qt::TopRightCorner);
+    // The menu bar sizes its corner widget only when it is set: once the
+    // entries change (a file opened, configs captured, a run's variants) and
+    // the selector has grown to them, it is set again.
+    auto refit = [this, kernels] {
+        QMetaObject::invokeMethod(this, [this, kernels] {
+            kernels->adjustSize();
+            menuBar()->setCornerWidget(kernels, Qt::TopRightCorner);
+        }, Qt::QueuedConnection);
+    };
+    connect(m_kernelModel, &QAbstractItemModel::modelReset, this, refit);
+    connect(m_kernelModel, &QAbstractItemModel::rowsInserted, this, refit);
+    connect(m_kernelModel, &QAbstractItemModel::dataChanged, this, refit);
 }
 
 void MainWindow::updateActions()

@@ -93,6 +93,8 @@ public:
     // Steps to the next Python line that has links (the walk shortcut).
     void nextLinkedSpan();
     void selectConfig(const QString &config);
+    // Shows a run's artifacts in the panes (what loadArtifacts' job read): source, Rust, IR diff, links.
+    void showArtifacts(const RunArtifacts &a);
     // Opens the comparison of two runs of the open session (run a as the
     // reference side; 0: the run before the latest, and the latest); null
     // with the reason in the status bar when there are not two runs.
@@ -155,7 +157,6 @@ private:
     void loadArtifacts(const QString &config);
     // The config the selector shows ("kernel.config"), empty on a kernel row.
     QString selectedConfig() const;
-    void showArtifacts(const RunArtifacts &a);
     void showLinks(const SourceLinks::Links &links);
     void showSelectedStageLog();
     void activateProblem(const QModelIndex &index);

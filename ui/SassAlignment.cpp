@@ -22,9 +22,26 @@ void alignFunction(const sass::Function &ref, const sass::Function &gen, QList<S
     const QList<patch::Hunk> hunks = patch::LineDiff::hunks(refCanon.join(QLatin1Char('\n')) + QLatin1Char('\n'),
                                                             genCanon.join(QLatin1Char('\n')) + QLatin1Char('\n'), 0);
     int i = 0, j = 0; // next unaligned line of each side (0-based)
+    // Exact lines are one per instruction, in order: index k is instruction k.
+    auto locate = [&](SassRow &row, int refIndex, int genIndex) {
+        if (refIndex >= 0 && refIndex < ref.instructions.size()) {
+            row.refFile = ref.instructions[refIndex].sourceFile;
+            row.refLine = ref.instructions[refIndex].sourceLine;
+        }
+        if (genIndex >= 0 && genIndex < gen.instructions.size()) {
+            row.genFile = gen.instructions[genIndex].sourceFile;
+            row.genLine = gen.instructions[genIndex].sourceLine;
+        }
+    };
     auto matchedUpTo = [&](int refEnd) {
-        for (; i < refEnd && i < refExact.size() && j < genExact.size(); ++i, ++j)
-            rows << SassRow{SassRow::Kind::Matched, refExact[i], genExact[j], refExact[i] != genExact[j]};
+        for (; i < refEnd && i < refExact.size() && j < genExact.size(); ++i, ++j) {
+            SassRow row;
+            row.ref = refExact[i];
+            row.gen = genExact[j];
+            row.registersOnly = refExact[i] != genExact[j];
+            locate(row, i, j);
+            rows << row;
+        }
     };
     for (const patch::Hunk &h : hunks) {
         // With no context, a hunk's old lines start at oldStart (1-based; the line before when it removes none).
@@ -35,13 +52,16 @@ void alignFunction(const sass::Function &ref, const sass::Function &gen, QList<S
             SassRow row;
             if (k < removed && k < added) {
                 row.kind = SassRow::Kind::Changed;
+                locate(row, i, j);
                 row.ref = refExact.value(i++);
                 row.gen = genExact.value(j++);
             } else if (k < removed) {
                 row.kind = SassRow::Kind::Deleted;
+                locate(row, i, -1);
                 row.ref = refExact.value(i++);
             } else {
                 row.kind = SassRow::Kind::Inserted;
+                locate(row, -1, j);
                 row.gen = genExact.value(j++);
             }
             rows << row;
@@ -69,7 +89,7 @@ SassSideBySide SassSideBySide::align(const sass::Module &ref, const sass::Module
                              {QStringLiteral("stack"), f.refResources.stack, f.genResources.stack},
                              {QStringLiteral("param bank"), f.refResources.constant0, f.genResources.constant0}};
         out.classDeltas << f.classDeltas;
-        out.rows << SassRow{SassRow::Kind::Function, f.refName, f.genName, false};
+        out.rows << SassRow{SassRow::Kind::Function, f.refName, f.genName, false, {}, {}, 0, 0};
         const auto byName = [](const sass::Module &m, const QString &name) -> const sass::Function * {
             for (const sass::Function &fn : m.functions)
                 if (fn.name == name)

@@ -20,6 +20,10 @@ struct SassRow {
     Kind kind = Kind::Matched;
     QString ref, gen;    // the instructions' exact lines (labels for branch targets); a Function row: the names
     bool registersOnly = false; // matched up to register numbers (equal canonical lines)
+    // Each side's source position from the cubin's line table (--lineinfo): the
+    // Tile IR ops' location, a Python line for the reference; line 0 when unknown.
+    QString refFile, genFile;
+    int refLine = 0, genLine = 0;
 };
 
 // Both sides' SASS of one config aligned for the IR diff pane's machine-code

@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: MIT
 #include "SassPane.h"
+#include "IrDiffRowDelegate.h"
 #include "OpCountModel.h"
+#include "SassDetails.h"
 #include "SassRowsModel.h"
 
 #include <QFontDatabase>
-#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QScrollArea>
 #include <QScrollBar>
+#include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -21,7 +24,9 @@ SassPane::SassPane(QWidget *parent)
     , m_rows(new SassRowsModel(this))
     , m_resources(new OpCountModel(this))
     , m_table(new QTableView(this))
+    , m_delegate(new IrDiffRowDelegate(this))
     , m_resourceTable(new QTableView(this))
+    , m_details(new SassDetails(this))
 {
     setObjectName(QStringLiteral("sassPane"));
     m_status->setObjectName(QStringLiteral("sassStatus"));
@@ -32,33 +37,69 @@ SassPane::SassPane(QWidget *parent)
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_resources->setKeyTitle(tr("resource"));
 
+    // SASS is not Tile IR: the marks and the link bar, without the Tile IR colours.
+    m_delegate->setRoles(SassRowsModel::MarksRole, SassRowsModel::LinkedRole);
+    m_delegate->setHighlighting(false);
     m_table->setModel(m_rows);
+    m_table->setItemDelegate(m_delegate);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setWordWrap(false);
     m_table->setTextElideMode(Qt::ElideNone);
     m_table->setHorizontalScrollMode(QAbstractItemView::ScrollPerPixel);
+    m_table->setVerticalScrollMode(QAbstractItemView::ScrollPerPixel);
     m_table->verticalHeader()->hide();
+    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     m_table->verticalHeader()->setDefaultSectionSize(QFontMetrics(QFontDatabase::systemFont(QFontDatabase::FixedFont)).height() + 4);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    m_table->horizontalHeader()->setTextElideMode(Qt::ElideNone);
+    {
+        // The selection tint lets the marks show through, as in the Aligned tab.
+        QPalette pal = m_table->palette();
+        pal.setColor(QPalette::Highlight, QColor(0x4a, 0x90, 0xe2, 80));
+        m_table->setPalette(pal);
+    }
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex &current) { onCurrentChanged(current); });
+    connect(m_table->horizontalHeader(), &QHeaderView::sectionResized, this, [this] { expandRow(m_expanded); });
 
     m_resourceTable->setModel(m_resources);
     m_resourceTable->verticalHeader()->hide();
     m_resourceTable->verticalHeader()->setDefaultSectionSize(m_resourceTable->fontMetrics().height() + 4);
-    m_resourceTable->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_resourceTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_resourceTable->setTextElideMode(Qt::ElideNone);
     m_resourceTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_resourceTable->horizontalHeader()->setStretchLastSection(false);
+    m_resourceTable->setToolTip(tr("Resources per thread and kernel, the ones that moved first"));
 
-    // The verdict beside the resources, above the listing: the instructions get the pane's whole width.
-    auto *top = new QHBoxLayout;
-    top->addWidget(m_status, 1);
-    top->addWidget(m_resourceTable);
+    // As the Aligned tab: the rows above; the selected row's details and the resources below.
+    auto *detailsScroll = new QScrollArea(this);
+    detailsScroll->setObjectName(QStringLiteral("sassDetailsScroll"));
+    detailsScroll->setWidget(m_details);
+    detailsScroll->setWidgetResizable(true);
+    detailsScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    detailsScroll->setFrameShape(QFrame::NoFrame);
+    auto *below = new QSplitter(Qt::Horizontal, this);
+    below->setObjectName(QStringLiteral("sassDetailsSplit"));
+    below->addWidget(detailsScroll);
+    below->addWidget(m_resourceTable);
+    below->setStretchFactor(0, 1);
+    below->setStretchFactor(1, 0);
+    below->setChildrenCollapsible(false);
+    auto *split = new QSplitter(Qt::Vertical, this);
+    split->setObjectName(QStringLiteral("sassSplit"));
+    split->addWidget(m_table);
+    split->addWidget(below);
+    // Instructions are short and many: the listing gets two thirds of the height.
+    split->setStretchFactor(0, 2);
+    split->setStretchFactor(1, 1);
+    split->setChildrenCollapsible(false);
+
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addLayout(top);
-    layout->addWidget(m_table, 1);
+    layout->addWidget(m_status);
+    layout->addWidget(split, 1);
     setStatus(tr("Machine code: opens when this tab is shown and a config's IR diff is loaded"));
 }
 
@@ -74,22 +115,27 @@ QString SassPane::status() const
 
 void SassPane::setAlignment(const SassSideBySide &a)
 {
+    m_expanded = -1;
     m_rows->setAlignment(a);
+    m_details->clear();
     QList<OpCount> resources;
     for (const sass::CountDelta &d : a.resources)
         resources << OpCount{d.name, d.ref, d.gen};
     m_resources->setCounts(resources);
+    // Every column as wide as its widest entry, and the table as wide as its columns.
     m_resourceTable->resizeColumnsToContents();
-    int width = 2 * m_resourceTable->frameWidth() + 2;
+    int width = 2 * m_resourceTable->frameWidth() + m_resourceTable->verticalScrollBar()->sizeHint().width();
     for (int c = 0; c < m_resources->columnCount(); ++c)
         width += m_resourceTable->columnWidth(c);
-    m_resourceTable->setFixedWidth(width);
-    m_resourceTable->setFixedHeight(m_resourceTable->horizontalHeader()->sizeHint().height() + 2 * m_resourceTable->frameWidth()
-                                    + m_resourceTable->verticalHeader()->length() + 2);
+    m_resourceTable->setMinimumWidth(width);
     m_contentWidths.clear();
     const QFontMetrics fm(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    // The header's title in its own (bold) font, with the room its style gives a section.
+    QFont headerFont = m_table->horizontalHeader()->font();
+    headerFont.setBold(true);
+    const QFontMetrics hm(headerFont);
     for (int c = 0; c < 2; ++c) {
-        int widest = 0;
+        int widest = hm.horizontalAdvance(m_rows->headerData(c, Qt::Horizontal, Qt::DisplayRole).toString()) + 16;
         for (int r = 0; r < m_rows->rowCount(); ++r)
             if (m_rows->index(r, c).data(SassRowsModel::KindRole).toString() != QLatin1String("function"))
                 widest = std::max(widest, fm.horizontalAdvance(m_rows->index(r, c).data().toString()));
@@ -114,7 +160,9 @@ void SassPane::setAlignment(const SassSideBySide &a)
 void SassPane::fitColumns()
 {
     QHeaderView *h = m_table->horizontalHeader();
-    const int available = m_table->viewport()->width();
+    // The viewport less the vertical scroll bar a long listing shows.
+    const int available = m_table->viewport()->width()
+        - (m_table->verticalScrollBar()->isVisible() ? 0 : m_table->verticalScrollBar()->sizeHint().width());
     if (m_contentWidths.size() != 2 || m_contentWidths[0] + m_contentWidths[1] <= available) {
         h->setSectionResizeMode(QHeaderView::Stretch);
         return;
@@ -131,15 +179,73 @@ void SassPane::resizeEvent(QResizeEvent *e)
     fitColumns();
 }
 
+void SassPane::selectRow(int row)
+{
+    const QModelIndex i = m_rows->index(row, 0);
+    if (!i.isValid())
+        return;
+    m_table->setCurrentIndex(i);
+    m_table->scrollTo(i, QAbstractItemView::PositionAtCenter);
+}
+
+int SassPane::selectedRow() const
+{
+    return m_table->currentIndex().isValid() ? m_table->currentIndex().row() : -1;
+}
+
 int SassPane::walk(bool forward)
 {
-    const int from = m_table->currentIndex().row();
-    const int row = m_rows->walk(from, forward ? SassRowsModel::Walk::NextDifference : SassRowsModel::Walk::PreviousDifference);
-    if (row >= 0) {
-        m_table->setCurrentIndex(m_rows->index(row, 0));
-        m_table->scrollTo(m_rows->index(row, 0), QAbstractItemView::PositionAtCenter);
-    }
+    const int row = m_rows->walk(selectedRow(), forward ? SassRowsModel::Walk::NextDifference : SassRowsModel::Walk::PreviousDifference);
+    if (row >= 0)
+        selectRow(row);
     return row;
+}
+
+void SassPane::setLinkedRows(const QList<int> &rows)
+{
+    m_rows->setLinkedRows(rows);
+}
+
+void SassPane::setTheme(ThemeMode mode)
+{
+    m_delegate->setTheme(mode);
+    m_details->setTheme(mode);
+    QPalette pal = m_table->palette();
+    pal.setColor(QPalette::Highlight, mode == ThemeMode::Dark ? QColor(0xff, 0xff, 0xff, 18) : QColor(0x4a, 0x90, 0xe2, 80));
+    m_table->setPalette(pal);
+    m_table->viewport()->update();
+}
+
+void SassPane::onCurrentChanged(const QModelIndex &current)
+{
+    expandRow(current.row());
+    if (!current.isValid()) {
+        m_details->clear();
+        return;
+    }
+    m_details->showRow(m_rows->details(current.row()));
+    Q_EMIT rowActivated(current.row());
+}
+
+void SassPane::expandRow(int row)
+{
+    // One row at a time is tall enough for its instructions' wrapped text; the others keep one line.
+    QHeaderView *v = m_table->verticalHeader();
+    const int base = v->defaultSectionSize();
+    if (m_expanded >= 0 && m_expanded < v->count() && m_expanded != row)
+        v->resizeSection(m_expanded, base);
+    m_expanded = -1;
+    if (row < 0 || row >= m_rows->rowCount())
+        return;
+    QStyleOptionViewItem opt;
+    opt.initFrom(m_table->viewport());
+    opt.font = m_table->font();
+    opt.widget = m_table;
+    int height = base;
+    for (int c = 0; c < m_rows->columnCount(); ++c)
+        height = qMax(height, m_delegate->wrappedHeight(opt, m_rows->index(row, c), m_table->columnWidth(c)));
+    v->resizeSection(row, height);
+    m_expanded = row;
 }
 
 } // namespace tileport::ui

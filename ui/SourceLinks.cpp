@@ -148,6 +148,25 @@ SourceLinks::Links SourceLinks::fromIrRow(int row) const
     return out;
 }
 
+SourceLinks::Links SourceLinks::fromIrRows(const QList<int> &rows) const
+{
+    Links out;
+    for (int row : rows) {
+        const Links one = fromIrRow(row);
+        for (int py : one.python)
+            addUnique(out.python, py);
+        for (int rs : one.rust)
+            addUnique(out.rust, rs);
+        for (int r : one.irRows)
+            if (!out.irRows.contains(r))
+                out.irRows << r;
+    }
+    sortList(out.python);
+    sortList(out.rust);
+    sortList(out.irRows);
+    return out;
+}
+
 QList<int> SourceLinks::linkedPythonLines() const
 {
     QList<int> lines = m_pythonToRust.keys();

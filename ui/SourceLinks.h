@@ -32,6 +32,8 @@ public:
     Links fromPython(int line) const;
     Links fromRust(int line) const;
     Links fromIrRow(int row) const;
+    // The union of several rows' links: a finding that names several ops selects them all.
+    Links fromIrRows(const QList<int> &rows) const;
 
     // Python lines that link to anything, in order: what the walk shortcut steps through.
     QList<int> linkedPythonLines() const;

@@ -4,6 +4,7 @@
 #include "IrDiffPane.h"
 #include "MainWindow.h"
 #include "SassPane.h"
+#include "SassRowsModel.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -63,9 +64,10 @@ int main(int argc, char **argv)
     QCommandLineOption hideMatching(QStringLiteral("hide-matching"), QStringLiteral("hide matching IR rows"));
     QCommandLineOption size(QStringLiteral("size"), QStringLiteral("window size, e.g. 1280x800"), QStringLiteral("WxH"));
     QCommandLineOption walk(QStringLiteral("walk"),
-                            QStringLiteral("select the Nth difference of the IR diff (as F7 pressed N times), or the first changed op"),
+                            QStringLiteral("select the Nth difference of the IR diff (as F7 pressed N times), or the first changed op "
+                                           "(on the Machine code tab: its differing instructions)"),
                             QStringLiteral("n|changed"));
-    QCommandLineOption irTab(QStringLiteral("ir-tab"), QStringLiteral("IR diff tab to show: Aligned, Text or Op Δ per config"),
+    QCommandLineOption irTab(QStringLiteral("ir-tab"), QStringLiteral("IR diff tab to show: Aligned, Text, Op Δ per config or Machine code"),
                              QStringLiteral("name"));
     QCommandLineOption fresh(QStringLiteral("default-layout"), QStringLiteral("ignore the saved layout"));
     QCommandLineOption firstPaint(QStringLiteral("exit-on-first-paint"),
@@ -142,11 +144,19 @@ int main(int argc, char **argv)
                     window.linkFrom(MainWindow::Pane::Python, linkLine);
                     QApplication::processEvents();
                 }
-                // A number of steps, or "changed": on to the first changed op.
+                // A number of steps, or "changed": on to the first changed op (or
+                // instruction, on the machine-code tab, where the walk steps through those).
                 auto *pane = window.irDiffPane();
-                for (int i = 0; i < (walks > 0 ? walks : (toChanged ? pane->rowsModel()->rowCount() : 0)); ++i) {
+                auto *sass = pane->machineCode();
+                const bool onSass = sass->isVisible();
+                const int rows = onSass ? sass->rows()->rowCount() : pane->rowsModel()->rowCount();
+                auto changed = [&](int row) {
+                    return onSass ? sass->rows()->index(row, 0).data(tileport::ui::SassRowsModel::KindRole).toString() == QLatin1String("changed")
+                                  : pane->rowsModel()->diff().rows.at(row).kind == tileport::ui::AlignedRow::Kind::Changed;
+                };
+                for (int i = 0; i < (walks > 0 ? walks : (toChanged ? rows : 0)); ++i) {
                     const int row = pane->walk(tileport::ui::DiffRowsModel::Walk::NextDifference);
-                    if (toChanged && (row < 0 || pane->rowsModel()->diff().rows.at(row).kind == tileport::ui::AlignedRow::Kind::Changed))
+                    if (toChanged && (row < 0 || changed(row)))
                         break;
                 }
                 QApplication::processEvents();

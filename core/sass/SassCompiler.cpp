@@ -141,7 +141,32 @@ bool SassCompiler::readCached(const QString &entry, SideResult &r) const
     r.module = std::move(parsed.module);
     const QString cubin = QDir(entry).filePath(QStringLiteral("kernel.cubin"));
     r.cubinPath = QFileInfo::exists(cubin) ? cubin : QString();
+    // Source lines: stored with the entry; an entry made before they were is given them once.
+    const QString linesFile = QDir(entry).filePath(QStringLiteral("lines.txt"));
+    QFile lines(linesFile);
+    if (lines.open(QIODevice::ReadOnly)) {
+        r.lineListing = QString::fromUtf8(lines.readAll());
+    } else if (!r.cubinPath.isEmpty()) {
+        r.lineListing = lineListing(r.cubinPath, 60'000, nullptr);
+        const QString partial = QStringLiteral("%1.part-%2").arg(linesFile).arg(QRandomGenerator::global()->generate(), 8, 16, QLatin1Char('0'));
+        if (!r.lineListing.isEmpty() && (!writeFile(partial, r.lineListing.toUtf8()) || !QFile::rename(partial, linesFile)))
+            QFile::remove(partial);
+    }
+    if (!r.lineListing.isEmpty())
+        applySourceLines(r.module, parseListing(r.lineListing).module);
     return true;
+}
+
+QString SassCompiler::lineListing(const QString &cubin, int timeoutMs, const std::atomic_bool *cancel) const
+{
+    if (!executable(m_tools.nvdisasm))
+        return {};
+    ProcessSpec spec{m_tools.nvdisasm, {QStringLiteral("-g"), QStringLiteral("-c"), cubin}};
+    spec.timeoutMs = timeoutMs;
+    const ProcessResult p = ProcessRunner::run(spec, cancel);
+    const QString out = p.ok() ? QString::fromUtf8(p.standardOutput) : QString();
+    // Without a line table nvdisasm prints the code alone: nothing to keep.
+    return out.contains(QLatin1String("//## File")) ? out : QString();
 }
 
 void SassCompiler::store(const QString &entry, const QString &cubin, const SideResult &r) const
@@ -160,6 +185,7 @@ void SassCompiler::store(const QString &entry, const QString &cubin, const SideR
                              {QStringLiteral("created"), QDateTime::currentDateTimeUtc().toString(Qt::ISODate)}};
     const bool ok = QFile::copy(cubin, QDir(partial).filePath(QStringLiteral("kernel.cubin")))
         && writeFile(QDir(partial).filePath(QStringLiteral("listing.txt")), r.listing.toUtf8())
+        && (r.lineListing.isEmpty() || writeFile(QDir(partial).filePath(QStringLiteral("lines.txt")), r.lineListing.toUtf8()))
         && writeFile(QDir(partial).filePath(QStringLiteral("inputs.json")), QJsonDocument(inputs).toJson());
     if (!ok || !QDir().rename(partial, entry))
         QDir(partial).removeRecursively(); // another process stored it first, or the disk is full
@@ -230,6 +256,7 @@ SideResult SassCompiler::build(const QString &bytecodeFile, const CompileOptions
     if (!d.ok())
         return blocked(r, QStringLiteral("%1 (%2)").arg(d.error, bytecodeFile));
     r.listing = d.listing;
+    r.lineListing = d.lineListing;
     r.module = d.module;
     r.status = SideResult::Status::Ok;
     if (options.useCache) {
@@ -281,6 +308,10 @@ SideResult SassCompiler::disassemble(const QString &cubin, int timeoutMs, const 
     if (!parsed.ok())
         return blocked(r, QStringLiteral("cuobjdump on %1: %2").arg(cubin, parsed.error));
     r.module = std::move(parsed.module);
+    r.lineListing = lineListing(cubin, timeoutMs, cancel);
+    if (!r.lineListing.isEmpty())
+        applySourceLines(r.module, parseListing(r.lineListing).module);
+    r.disassembleMs = clock.elapsed();
     r.status = SideResult::Status::Ok;
     return r;
 }

@@ -32,6 +32,7 @@ struct SideResult {
     QString tileirasVersion;
     QString cubinPath;      // in the cache entry (empty when the cache is off)
     QString listing;        // cuobjdump -sass -res-usage, as it printed it
+    QString lineListing;    // nvdisasm -g: the same code with source lines (empty when the cubin has none)
     Module module;
     bool cacheHit = false;
     qint64 compileMs = 0;   // tileiras (0 on a cache hit)
@@ -64,6 +65,8 @@ public:
     // `cuobjdump -sass -res-usage CUBIN`, with the nvdisasm it runs found
     // beside ours; parsed, or BLOCKED with the tool's reason. Stage F reads
     // the cubins a GPU run left with it.
+    // The instructions also get their source lines from `nvdisasm -g` when
+    // the cubin has a line table; without one (or nvdisasm) they have none.
     SideResult disassemble(const QString &cubin, int timeoutMs, const std::atomic_bool *cancel = nullptr) const;
 
     // "13.3.36" from `tileiras --version`, probed once; empty when it fails.
@@ -80,6 +83,8 @@ public:
 private:
     QString probeVersion(const QString &program) const;
     bool readCached(const QString &entry, SideResult &r) const;
+    // `nvdisasm -g -c CUBIN`, or empty when it fails.
+    QString lineListing(const QString &cubin, int timeoutMs, const std::atomic_bool *cancel) const;
     void store(const QString &entry, const QString &cubin, const SideResult &r) const;
 
     Toolchains m_tools;

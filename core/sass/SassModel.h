@@ -35,6 +35,11 @@ struct Instruction {
     QStringList operands; // as printed, ".reuse" flags removed
     qint64 target = -1;  // branch target address (BRA, BSSY, CALL, ...), -1 if none
     int targetOperand = -1; // which operand holds it
+    // Where it comes from, by the cubin's line table (tileiras --lineinfo
+    // fills it from the Tile IR ops' locations; nvdisasm -g prints it):
+    // the source file as the location names it, and its line; 0 when unknown.
+    QString sourceFile;
+    int sourceLine = 0;
 
     // The opcode before its first modifier: "LDG".
     QString base() const { return opcode.section(QLatin1Char('.'), 0, 0); }

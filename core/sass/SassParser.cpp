@@ -231,6 +231,7 @@ ParseResult parseListing(const QString &text)
     static const QRegularExpression hexTarget(QStringLiteral("^0x([0-9a-fA-F]+)$"));
     static const QRegularExpression labelTarget(QStringLiteral("^`?\\(?(\\.L_x_\\d+)\\)?$"));
     static const QRegularExpression reuse(QStringLiteral("\\.reuse\\b"));
+    static const QRegularExpression sourceLine(QStringLiteral("^//## File \"([^\"]*)\", line (\\d+)"));
 
     QHash<QString, Resources> resources;
     QString pendingResource;
@@ -238,6 +239,8 @@ ParseResult parseListing(const QString &text)
     QHash<QString, quint32> labels;      // of the current function
     QList<PendingTarget> pending;        // of the current function
     QStringList pendingLabels;           // labels waiting for their instruction
+    QString sourceFile;                  // the position nvdisasm -g gave last
+    int sourceLineNumber = 0;
 
     const auto finishFunction = [&] {
         if (!fn)
@@ -259,6 +262,8 @@ ParseResult parseListing(const QString &text)
         labels.clear();
         pending.clear();
         pendingLabels.clear();
+        sourceFile.clear();
+        sourceLineNumber = 0;
         fn = nullptr;
     };
 
@@ -301,11 +306,18 @@ ParseResult parseListing(const QString &text)
             pendingLabels << m.captured(1);
             continue;
         }
+        if (auto m = sourceLine.match(line); m.hasMatch()) {
+            sourceFile = m.captured(1);
+            sourceLineNumber = m.captured(2).toInt();
+            continue;
+        }
         const auto m = instruction.match(raw);
         if (!m.hasMatch() || !fn)
             continue;
         Instruction ins;
         ins.address = m.captured(1).toUInt(nullptr, 16);
+        ins.sourceFile = sourceFile;
+        ins.sourceLine = sourceLineNumber;
         for (const QString &l : std::as_const(pendingLabels))
             labels.insert(l, ins.address);
         pendingLabels.clear();
@@ -344,6 +356,29 @@ ParseResult parseListing(const QString &text)
     if (result.module.functions.isEmpty())
         result.error = QStringLiteral("no SASS functions in the disassembler's listing");
     return result;
+}
+
+int applySourceLines(Module &module, const Module &located)
+{
+    int applied = 0;
+    for (Function &f : module.functions) {
+        const Function *other = nullptr;
+        for (const Function &g : located.functions)
+            if (g.name == f.name)
+                other = &g;
+        if (!other)
+            continue;
+        QHash<quint32, const Instruction *> byAddress;
+        for (const Instruction &i : other->instructions)
+            byAddress.insert(i.address, &i);
+        for (Instruction &i : f.instructions)
+            if (const Instruction *o = byAddress.value(i.address); o && o->sourceLine > 0) {
+                i.sourceFile = o->sourceFile;
+                i.sourceLine = o->sourceLine;
+                ++applied;
+            }
+    }
+    return applied;
 }
 
 } // namespace tileport::sass

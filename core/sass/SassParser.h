@@ -16,7 +16,14 @@ struct ParseResult {
 // for the branch targets, encodings and comments dropped), resources by
 // function name, and the loops found from backward branches. The padding
 // after a function's last EXIT (a branch to itself, NOPs) is dropped.
+// nvdisasm -g's `//## File "F", line N` comments give the instructions after
+// them their source position.
 ParseResult parseListing(const QString &text);
+
+// Copies the source positions of `located` (nvdisasm -g's listing of the
+// same cubin) onto `module`'s instructions, by function name and address;
+// returns how many instructions got one.
+int applySourceLines(Module &module, const Module &located);
 
 // Splits an instruction's operand text at top-level commas ("R1, c[0x0][0x28]",
 // "SB0, 0x0, {5,4}").
