@@ -300,7 +300,7 @@ QList<RustLine> KernelLowering::assemble()
     QStringList generics;
     for (const EntrySignature::Generic &g : m_signature.generics)
         generics << (g.isType ? g.name + QStringLiteral(": ElementType") : QStringLiteral("const %1: i32").arg(g.name));
-    out.append(RustLine{QStringLiteral("    #[cutile::entry()]"), headerLine, headerLine});
+    out.append(RustLine{QStringLiteral("    #[cutile::entry(%1)]").arg(entryHints()), headerLine, headerLine});
     out.append(RustLine{QStringLiteral("    pub fn %1<%2>(").arg(m_signature.entry, generics.join(QStringLiteral(", "))),
                         headerLine, headerLine});
     for (const KernelParam &p : m_kernel.params) {
@@ -348,6 +348,39 @@ QList<RustLine> KernelLowering::assemble()
     out.append(m_body);
     out.append(RustLine{QStringLiteral("    }"), def.line, def.line});
     return out;
+}
+
+// The @ct.kernel options cutile has entry hints for, per target this
+// project compiles for (ByTarget resolved as cuTile Python resolves it:
+// the target's own value, else `default`); options that are not constant
+// stay with the launch.
+QString KernelLowering::entryHints() const
+{
+    static const QList<QPair<const char *, const char *>> names{
+        {"num_ctas", "num_cta_in_cga"}, {"occupancy", "occupancy"}, {"num_worker_warps", "num_worker_warps_per_cta"}};
+    QStringList archs;
+    for (const char *arch : {"sm_90", "sm_100"}) {
+        QStringList hints;
+        for (const auto &[python, rust] : names)
+            for (const frontend::KernelOption &o : m_kernel.options) {
+                if (o.name != QLatin1String(python) || !o.constant)
+                    continue;
+                QString value = o.evaluated;
+                if (o.byTarget) {
+                    value.clear();
+                    for (const auto &[target, v] : o.targets)
+                        if (target == QLatin1String(arch) || (value.isEmpty() && target == QLatin1String("default")))
+                            value = v;
+                }
+                bool ok = false;
+                const int n = value.toInt(&ok);
+                if (ok && n > 0)
+                    hints << QStringLiteral("%1 = %2").arg(QLatin1String(rust)).arg(n);
+            }
+        if (!hints.isEmpty())
+            archs << QStringLiteral("%1 = (%2,)").arg(QLatin1String(arch), hints.join(QStringLiteral(", ")));
+    }
+    return archs.isEmpty() ? QString() : QStringLiteral("optimization_hints = (%1,)").arg(archs.join(QStringLiteral(", ")));
 }
 
 } // namespace tileport::rust

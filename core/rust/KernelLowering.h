@@ -147,6 +147,7 @@ private:
         RustValue result(KernelLowering &k, const QString &call) const;
     };
     TileOperands tileOperands(const RustValue &a, const RustValue &b, TSNode at);
+    QString entryHints() const; // the #[cutile::entry(...)] arguments
     // Python's promotion of two tile element types where it is decided
     // without a config (an array's generic type meeting f32, half meeting
     // f32, an integer tile meeting a float one); empty where the types are

@@ -129,11 +129,43 @@ void Classifier::memoryHints()
 
 void Classifier::entryHints()
 {
+    // cuTile Python writes an unqualified option under `default`; cutile
+    // writes every hint under its target (`sm_90`). A target's hint equal to
+    // the other side's `default` one, where that side has none for the
+    // target, is the same hint.
+    auto sameAsDefault = [](const std::map<std::string, std::set<std::string>> &targeted,
+                            const std::map<std::string, std::set<std::string>> &defaulted, const std::string &key) {
+        const std::string arch = key.substr(0, key.find('|'));
+        const std::string name = key.substr(key.find('|') + 1);
+        if (arch == "default" || defaulted.count(key))
+            return false;
+        auto d = defaulted.find("default|" + name);
+        auto t = targeted.find(key);
+        return d != defaulted.end() && t != targeted.end() && d->second == t->second;
+    };
+    std::set<std::string> matchedDefaults; // "side|default|name" consumed by a targeted hint
     std::set<std::string> keys;
     for (const auto &[k, v] : ref_.entryHints)
         keys.insert(k);
     for (const auto &[k, v] : gen_.entryHints)
         keys.insert(k);
+    for (const std::string &key : std::set<std::string>(keys)) {
+        const std::string name = key.substr(key.find('|') + 1);
+        if (sameAsDefault(gen_.entryHints, ref_.entryHints, key)) {
+            keys.erase(key);
+            matchedDefaults.insert("ref|default|" + name);
+        } else if (sameAsDefault(ref_.entryHints, gen_.entryHints, key)) {
+            keys.erase(key);
+            matchedDefaults.insert("gen|default|" + name);
+        }
+    }
+    for (const std::string &m : matchedDefaults) {
+        const std::string key = m.substr(4);
+        const bool refSide = m.compare(0, 4, "ref|") == 0;
+        // the default is covered when the other side has nothing for it
+        if ((refSide ? gen_.entryHints : ref_.entryHints).count(key) == 0)
+            keys.erase(key);
+    }
     auto joined = [](const std::set<std::string> &s) { return join(std::vector<std::string>(s.begin(), s.end())); };
     for (const std::string &key : keys) {
         auto r = ref_.entryHints.find(key);
