@@ -7,6 +7,7 @@
 #include "BatchJournal.h"
 #include "BatchReport.h"
 #include "BatchRunner.h"
+#include "ProgressBar.h"
 
 #include <QJsonDocument>
 #include <QTextStream>
@@ -72,9 +73,12 @@ int runBatchCommand(CommandLine &cl)
         options.configSource = BatchConfigSource::capture(tools, options.timeoutMs);
     BatchRunner runner(options, tools);
     QTextStream err(stderr), out(stdout);
-    QObject::connect(&runner, &BatchRunner::rowFinished, [&err](const BatchRow &row, int done, int total) {
-        err << BatchReport::progressLine(row, done, total) << '\n';
-        err.flush();
+    // On a terminal each row's line scrolls above a bar with counts and an
+    // ETA; piped, the lines alone, one per row.
+    tileport::cli::ProgressBar bar(stderr);
+    QObject::connect(&runner, &BatchRunner::rowFinished, [&bar](const BatchRow &row, int done, int total) {
+        bar.line(BatchReport::progressLine(row, done, total));
+        bar.update(done, total, row.file);
     });
     // Ctrl-C cancels the jobs (their children are killed) instead of
     // leaving cargo and the exporter running.
@@ -85,7 +89,10 @@ int runBatchCommand(CommandLine &cl)
             runner.cancel();
     });
     poll.start(100);
-    if (const QString error = runner.runToCompletion(); !error.isEmpty()) {
+    bar.start();
+    const QString error = runner.runToCompletion();
+    bar.finish();
+    if (!error.isEmpty()) {
         err << "tileport batch: " << error << '\n';
         return kErrorExit;
     }
