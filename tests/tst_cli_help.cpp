@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // Every `tileport` command's --help, usage errors and --version, run as the
 // real executable; the command list comes from the same catalogue the
 // parser uses, so a command added there is tested here.

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // The real tileport-gui without a display: --screenshot renders offscreen,
 // anything else says in one line what is missing (not Qt's abort).
 #include "DisplayCheck.h"

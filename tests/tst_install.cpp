@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // `cmake --install` into a staging root (DESTDIR) and the programs run from
 // there: resources found beside the binary, not in the source tree; then
 // the .deb CPack makes from the same rules.

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // The progress bar of long commands: its text, and the real `tileport
 // batch` on a pseudo-terminal (the bar, redrawn in place) and through a
 // pipe (one line per row, no bar).

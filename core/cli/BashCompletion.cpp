@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 #include "BashCompletion.h"
 
 #include "CommandCatalog.h"
@@ -55,6 +56,7 @@ QString bashCompletion()
 {
     QString out = QStringLiteral(
         "# SPDX-License-Identifier: MIT\n"
+        "# SPDX-FileCopyrightText: 2026 TilePort contributors\n"
         "# bash completion for tileport, made by `tileport completion bash` from the definitions behind --help.\n"
         "_tileport_reply()\n"
         "{\n"

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 #include "ManPage.h"
 
 #include "CommandCatalog.h"
@@ -26,6 +27,7 @@ QString manPage(const QString &version)
 {
     QString out;
     out += QStringLiteral(".\\\" SPDX-License-Identifier: MIT\n"
+                          ".\\\" SPDX-FileCopyrightText: 2026 TilePort contributors\n"
                           ".\\\" Made by `tileport manpage` from the definitions behind --help.\n");
     out += QStringLiteral(".TH TILEPORT 1 \"\" \"tileport %1\" \"User Commands\"\n").arg(roff(version));
     out += QStringLiteral(".SH NAME\ntileport \\- port cuTile Python and Triton kernels to cuTile Rust\n");

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# SPDX-FileCopyrightText: 2026 TilePort contributors
 # y <- alpha * x + y with a runtime scalar alpha; y is updated in place.
 import cuda.tile as ct
 

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# SPDX-FileCopyrightText: 2026 TilePort contributors
 # Element-wise c = a + b: each block adds one 1-D tile.
 import cuda.tile as ct
 

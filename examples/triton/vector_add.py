@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# SPDX-FileCopyrightText: 2026 TilePort contributors
 # Element-wise out = x + y in Triton: each program adds one BLOCK-wide slice,
 # the tail masked off.
 import torch
