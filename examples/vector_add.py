@@ -1,5 +1,4 @@
 # SPDX-License-Identifier: MIT
-# SPDX-FileCopyrightText: 2026 TilePort contributors
 # Bundled example: element-wise c = a + b over 1-D tiles.
 import cuda.tile as ct
 

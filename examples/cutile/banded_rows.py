@@ -1,5 +1,4 @@
 # SPDX-License-Identifier: MIT
-# SPDX-FileCopyrightText: 2026 TilePort contributors
 # Row sums over a band: block i adds up the chunks of row i, masking the
 # lanes of the chunks from the i-th on (band_sum), or weighting the chunks
 # before and after the i-th differently (split_weights).

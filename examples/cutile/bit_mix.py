@@ -1,5 +1,4 @@
 # SPDX-License-Identifier: MIT
-# SPDX-FileCopyrightText: 2026 TilePort contributors
 # An integer mixing step on int32 tiles: shifts, xors, a bitwise not and a
 # negation, the shape of a cheap hash.
 #

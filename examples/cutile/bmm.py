@@ -1,5 +1,4 @@
 # SPDX-License-Identifier: MIT
-# SPDX-FileCopyrightText: 2026 TilePort contributors
 # Batched matmul C[i] = A[i] @ B[i] over 3-D arrays; the grid's third axis is
 # the batch.
 import cuda.tile as ct

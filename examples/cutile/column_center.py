@@ -1,5 +1,4 @@
 # SPDX-License-Identifier: MIT
-# SPDX-FileCopyrightText: 2026 TilePort contributors
 # Column statistics of a (ROWS, COLS) block: each block takes each column's
 # spread (maximum minus mean) and sums the block's rows, scaled by the
 # spread where they lie above the column mean.

@@ -1,5 +1,4 @@
 # SPDX-License-Identifier: MIT
-# SPDX-FileCopyrightText: 2026 TilePort contributors
 # Dropout with a counter-based hash as the random source: element i is kept
 # when hash(i, SEED) mapped to [0, 1) is at least P, and kept values are
 # scaled by 1 / (1 - P). Without TRAINING the kernel is a copy.

@@ -1,5 +1,4 @@
 # SPDX-License-Identifier: MIT
-# SPDX-FileCopyrightText: 2026 TilePort contributors
 # Dropout with Triton's tl.rand as the random source: Philox-4x32 with 10
 # rounds, counter (element index, 0, 0, 0) and key (seed low, seed high)
 # words, the first output word mapped to [0, 1) as Triton does. The 32-bit

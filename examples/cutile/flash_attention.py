@@ -1,5 +1,4 @@
 # SPDX-License-Identifier: MIT
-# SPDX-FileCopyrightText: 2026 TilePort contributors
 # Flash-attention forward over (batch, heads, seq, head_dim) arrays: each block
 # owns TILE_M query rows of one head and streams K/V tiles through an online
 # softmax kept in base 2. CAUSAL stops the K/V walk at the diagonal.

@@ -1,5 +1,4 @@
 # SPDX-License-Identifier: MIT
-# SPDX-FileCopyrightText: 2026 TilePort contributors
 # GELU over a flat array through gather/scatter with bounds checks.
 # APPROXIMATE selects the formula: 0 the sigmoid form x * sigmoid(1.702 x),
 # 1 the tanh form.

@@ -1,5 +1,4 @@
 # SPDX-License-Identifier: MIT
-# SPDX-FileCopyrightText: 2026 TilePort contributors
 # Layer normalization in three passes over each row (mean, variance,
 # normalize); also writes the per-row mean and reciprocal standard deviation.
 import cuda.tile as ct

@@ -1,5 +1,4 @@
 # SPDX-License-Identifier: MIT
-# SPDX-FileCopyrightText: 2026 TilePort contributors
 # C = A @ B with f32 accumulation. Two kernels: one output tile per block with
 # a grouped (swizzled) block order, and a persistent kernel whose blocks walk
 # the output tiles with a grid stride. f32 inputs are multiplied as tf32.

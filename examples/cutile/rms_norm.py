@@ -1,5 +1,4 @@
 # SPDX-License-Identifier: MIT
-# SPDX-FileCopyrightText: 2026 TilePort contributors
 # RMS normalization of each row: y = x / sqrt(mean(x^2) + eps) * w.
 # One row per block, walked in TILE_N-wide chunks (two passes).
 import cuda.tile as ct

@@ -1,5 +1,4 @@
 # SPDX-License-Identifier: MIT
-# SPDX-FileCopyrightText: 2026 TilePort contributors
 # Rotary position embedding applied in place to q and k of shape
 # (batch, heads, seq, head_dim). The rotation pairs element i with element
 # i + head_dim/2; cos and sin have shape (seq, head_dim/2).

@@ -1,5 +1,4 @@
 # SPDX-License-Identifier: MIT
-# SPDX-FileCopyrightText: 2026 TilePort contributors
 # y <- alpha * x + y with a runtime scalar alpha; y is updated in place.
 import cuda.tile as ct
 

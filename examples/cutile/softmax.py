@@ -1,5 +1,4 @@
 # SPDX-License-Identifier: MIT
-# SPDX-FileCopyrightText: 2026 TilePort contributors
 # Row-wise softmax in two shapes: one whole row per block (the row fits in one
 # tile) and a chunked three-pass form for rows longer than a tile.
 import cuda.tile as ct

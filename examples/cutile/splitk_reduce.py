@@ -1,5 +1,4 @@
 # SPDX-License-Identifier: MIT
-# SPDX-FileCopyrightText: 2026 TilePort contributors
 # Sums the SPLITS partial products of a split-K GEMM: partials has shape
 # (SPLITS, M, N) in f32 and out (M, N).
 import cuda.tile as ct

@@ -1,5 +1,4 @@
 # SPDX-License-Identifier: MIT
-# SPDX-FileCopyrightText: 2026 TilePort contributors
 # A guarded tail: each block scales its tile, masks the lanes past n when
 # the length is not a whole number of tiles, and shifts the values by the
 # negated block offset.

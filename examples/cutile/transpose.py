@@ -1,5 +1,4 @@
 # SPDX-License-Identifier: MIT
-# SPDX-FileCopyrightText: 2026 TilePort contributors
 # dst = src^T, one (TILE_M, TILE_N) tile per block.
 import cuda.tile as ct
 

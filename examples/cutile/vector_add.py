@@ -1,5 +1,4 @@
 # SPDX-License-Identifier: MIT
-# SPDX-FileCopyrightText: 2026 TilePort contributors
 # Element-wise c = a + b: each block adds one 1-D tile.
 import cuda.tile as ct
 

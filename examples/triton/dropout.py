@@ -1,5 +1,4 @@
 # SPDX-License-Identifier: MIT
-# SPDX-FileCopyrightText: 2026 TilePort contributors
 # Seeded dropout in Triton: tl.rand(seed, offsets) draws one uniform number
 # in [0, 1) per element from Philox-4x32 (counter-based, so the same seed
 # drops the same elements on every run); an element is kept when its number

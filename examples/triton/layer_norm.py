@@ -1,5 +1,4 @@
 # SPDX-License-Identifier: MIT
-# SPDX-FileCopyrightText: 2026 TilePort contributors
 # Layer normalization in Triton: one program per row, three passes in
 # BLOCK-wide chunks (mean, variance, normalize), also writing the row's mean
 # and reciprocal standard deviation.

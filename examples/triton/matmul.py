@@ -1,5 +1,4 @@
 # SPDX-License-Identifier: MIT
-# SPDX-FileCopyrightText: 2026 TilePort contributors
 # C = A @ B in Triton with tl.dot: each program computes one BLOCK_M x
 # BLOCK_N tile of C, walking K in BLOCK_K steps with pointer tiles that
 # advance by one block per iteration. Autotuned over three tile shapes.

@@ -1,5 +1,4 @@
 # SPDX-License-Identifier: MIT
-# SPDX-FileCopyrightText: 2026 TilePort contributors
 # C = A @ B in Triton with block pointers: tl.make_block_ptr describes each
 # operand tile, tl.advance walks K, and boundary_check pads with zeros.
 import torch

@@ -1,5 +1,4 @@
 # SPDX-License-Identifier: MIT
-# SPDX-FileCopyrightText: 2026 TilePort contributors
 # RMS normalization in Triton: one program per row, two passes over the row
 # in BLOCK-wide chunks (sum of squares, then scale by the weight).
 import torch

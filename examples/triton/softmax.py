@@ -1,5 +1,4 @@
 # SPDX-License-Identifier: MIT
-# SPDX-FileCopyrightText: 2026 TilePort contributors
 # Row softmax in Triton: one program per row, the whole row in one block
 # (BLOCK is the next power of two of the row length); padding lanes read
 # -inf so they add nothing to the sum.

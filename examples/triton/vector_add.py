@@ -1,5 +1,4 @@
 # SPDX-License-Identifier: MIT
-# SPDX-FileCopyrightText: 2026 TilePort contributors
 # Element-wise out = x + y in Triton: each program adds one BLOCK-wide slice,
 # the tail masked off.
 import torch

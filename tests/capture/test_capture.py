@@ -1,5 +1,4 @@
 # SPDX-License-Identifier: MIT
-# SPDX-FileCopyrightText: 2026 TilePort contributors
 """The launch capture (resources/python/capture_configs.py), run as a child
 process on the fixture project and the bundled examples with the cuda-tile
 venv's interpreter, exactly as `tileport configs` runs it."""

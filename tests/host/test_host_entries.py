@@ -1,5 +1,4 @@
 # SPDX-License-Identifier: MIT
-# SPDX-FileCopyrightText: 2026 TilePort contributors
 """The bundle's host script picks the generated entry that serves each
 config, and refuses a config that no entry serves (never the first one)."""
 import os

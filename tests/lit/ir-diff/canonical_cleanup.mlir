@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: MIT
-// SPDX-FileCopyrightText: 2026 TilePort contributors
 // Defaults, the producer, duplicates and dead side-effect-free ops go; memory
 // ops, prints and non-default attributes stay.
 // RUN: tileport ir canon %s | FileCheck %s

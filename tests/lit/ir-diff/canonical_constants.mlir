@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: MIT
-// SPDX-FileCopyrightText: 2026 TilePort contributors
 // Constants move to the top of the entry, merge, and sort by (type, value);
 // values are renamed by definition order, block arguments included.
 // RUN: tileport ir canon %s | FileCheck %s

@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: MIT
-// SPDX-FileCopyrightText: 2026 TilePort contributors
 // The diff of this file against a port that lost the fast-math flags and
 // gained an index add: exit code 1, findings with positions in both files.
 // RUN: not tileport ir diff %s %S/Inputs/port_without_ftz.mlir > %t.md

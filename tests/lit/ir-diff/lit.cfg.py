@@ -1,5 +1,4 @@
 # SPDX-License-Identifier: MIT
-# SPDX-FileCopyrightText: 2026 TilePort contributors
 # lit configuration for the Tile IR canonical-form and diff tests: every
 # *.mlir file here runs its RUN lines with the tileport CLI, FileCheck and
 # not on the PATH.

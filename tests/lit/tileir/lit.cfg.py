@@ -1,5 +1,4 @@
 # SPDX-License-Identifier: MIT
-# SPDX-FileCopyrightText: 2026 TilePort contributors
 # lit configuration for the cuda_tile dialect tests: every *.mlir file here
 # runs its RUN lines with tileport-opt, FileCheck and diff on the PATH.
 import os

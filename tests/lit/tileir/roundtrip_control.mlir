@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: MIT
-// SPDX-FileCopyrightText: 2026 TilePort contributors
 // RUN: tileport-opt --no-implicit-module %s | grep -v '^$' > %t.printed
 // RUN: grep -v '^//' %s | grep -v '^$' | diff -u - %t.printed
 // RUN: tileport-opt --no-implicit-module %t.printed | grep -v '^$' | diff -u %t.printed -

@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: MIT
-// SPDX-FileCopyrightText: 2026 TilePort contributors
 // The port of ../diff_report.mlir: no fast-math flags, one more index add.
 cuda_tile.module @kernels {
   entry @scale(%0: tile<f32>, %1: tile<i32>) {
