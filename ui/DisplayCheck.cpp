@@ -2,7 +2,10 @@
 // SPDX-FileCopyrightText: 2026 TilePort contributors
 #include "DisplayCheck.h"
 
+#include <QList>
 #include <QtGlobal>
+
+#include <utility>
 
 #include <cstdio>
 #include <cstdlib>
@@ -12,21 +15,31 @@ namespace tileport::ui {
 namespace {
 
 QtMessageHandler g_previous = nullptr;
+// What the platform plugins said while QApplication started: kept back, so
+// that a failed start prints one line (with the first of them as the
+// reason), and passed on once the start succeeded.
+struct Held {
+    QtMsgType type;
+    QByteArray file, function, category; // the context's strings, copied
+    int line;
+    QString message;
+};
+QList<Held> g_held;
 
 void platformGuard(QtMsgType type, const QMessageLogContext &context, const QString &message)
 {
-    if (type == QtFatalMsg) {
-        const QString display = qEnvironmentVariable("DISPLAY"), wayland = qEnvironmentVariable("WAYLAND_DISPLAY");
-        const QString where = !wayland.isEmpty() ? QStringLiteral("WAYLAND_DISPLAY=%1").arg(wayland)
-                              : !display.isEmpty() ? QStringLiteral("DISPLAY=%1").arg(display)
-                                                   : QStringLiteral("QT_QPA_PLATFORM=%1").arg(qEnvironmentVariable("QT_QPA_PLATFORM"));
-        std::fprintf(stderr, "tileport-gui: cannot open the display (%s): %s\n", qPrintable(where),
-                     qPrintable(message.section(QLatin1Char('\n'), 0, 0)));
-        std::fflush(stderr);
-        std::_Exit(1);
+    if (type != QtFatalMsg) {
+        g_held.append({type, QByteArray(context.file), QByteArray(context.function), QByteArray(context.category), context.line, message});
+        return;
     }
-    if (g_previous)
-        g_previous(type, context, message);
+    const QString display = qEnvironmentVariable("DISPLAY"), wayland = qEnvironmentVariable("WAYLAND_DISPLAY");
+    const QString where = !wayland.isEmpty() ? QStringLiteral("WAYLAND_DISPLAY=%1").arg(wayland)
+                          : !display.isEmpty() ? QStringLiteral("DISPLAY=%1").arg(display)
+                                               : QStringLiteral("QT_QPA_PLATFORM=%1").arg(qEnvironmentVariable("QT_QPA_PLATFORM"));
+    const QString reason = (g_held.isEmpty() ? message : g_held.first().message).section(QLatin1Char('\n'), 0, 0);
+    std::fprintf(stderr, "tileport-gui: cannot open the display (%s): %s\n", qPrintable(where), qPrintable(reason));
+    std::fflush(stderr);
+    std::_Exit(1);
 }
 
 } // namespace
@@ -58,6 +71,14 @@ void beginPlatformGuard()
 void endPlatformGuard()
 {
     qInstallMessageHandler(g_previous);
+    const QList<Held> held = std::exchange(g_held, {});
+    for (const Held &h : held)
+        if (g_previous)
+            g_previous(h.type,
+                       QMessageLogContext(h.file.isNull() ? nullptr : h.file.constData(), h.line,
+                                          h.function.isNull() ? nullptr : h.function.constData(),
+                                          h.category.isNull() ? nullptr : h.category.constData()),
+                       h.message);
     g_previous = nullptr;
 }
 
