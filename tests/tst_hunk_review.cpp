@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: MIT
-// SPDX-FileCopyrightText: 2026 TilePort contributors
 // The hunk review model and dialog: a patch shown as hunks, some accepted
 // and some rejected, and only the accepted ones written to a real file.
 #include "HunkReviewDialog.h"

@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: MIT
-// SPDX-FileCopyrightText: 2026 TilePort contributors
 #include "IrDiffPane.h"
 #include "CodeEditor.h"
 #include "DiffRowsModel.h"

@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: MIT
-// SPDX-FileCopyrightText: 2026 TilePort contributors
 // "Compare two runs": the open session's runs side by side.
 #include "MainWindow.h"
 #include "PipelineController.h"

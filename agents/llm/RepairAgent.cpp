@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: MIT
-// SPDX-FileCopyrightText: 2026 TilePort contributors
 #include "RepairAgent.h"
 
 #include "PromptBuilder.h"

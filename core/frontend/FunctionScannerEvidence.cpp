@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: MIT
-// SPDX-FileCopyrightText: 2026 TilePort contributors
 // What memory operations say about parameters (array, rank, dtype), and the
 // tile shapes of shape-taking operations.
 #include "CuTileApi.h"

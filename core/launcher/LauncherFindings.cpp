@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: MIT
-// SPDX-FileCopyrightText: 2026 TilePort contributors
 #include "LauncherFindings.h"
 
 #include "tileport/TileIR/Diff/Classifier.h"

@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: MIT
-// SPDX-FileCopyrightText: 2026 TilePort contributors
 // Expressions: names, literals, module constants, arithmetic with explicit
 // broadcasting, comparisons, `a.shape[i]`.
 #include "KernelLowering.h"

@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: MIT
-// SPDX-FileCopyrightText: 2026 TilePort contributors
 // Matrix-multiply support: ct.num_tiles (the K loop bound) and ct.mma.
 #include "KernelLowering.h"
 

@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: MIT
-// SPDX-FileCopyrightText: 2026 TilePort contributors
 // Expressions of the Triton -> cuTile rewrite: names, arithmetic, tl.* calls.
 #include "TritonDesugarer.h"
 

@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: MIT
-// SPDX-FileCopyrightText: 2026 TilePort contributors
 // Pointers, masks and block pointers: Triton addresses as cuTile views.
 #include "TritonDesugarer.h"
 

@@ -5,6 +5,9 @@
 line, in the same comment syntax; --check lists the files that lack one.
 
 Usage: scripts/lib/spdx_copyright.py [--check] [FILE...]   (default: git ls-files)
+
+Run it once on main, with no branch in flight: a line added to every C++
+and TableGen file rebuilds every object of every checkout that merges it.
 """
 import re
 import subprocess

@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: MIT
-// SPDX-FileCopyrightText: 2026 TilePort contributors
 // `<T: value> : tile<...>` dense constants (tileir-format.md §2.4).
 
 #include "CustomDirectives.h"

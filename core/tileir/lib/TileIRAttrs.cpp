@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: MIT
-// SPDX-FileCopyrightText: 2026 TilePort contributors
 // Enumerations and dialect attributes (tileir-format.md §2).
 
 #include "tileport/TileIR/TileIRDialect.h"

@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: MIT
-// SPDX-FileCopyrightText: 2026 TilePort contributors
 // Generated op definitions, op registration and the folders. Kept small:
 // this file compiles the whole generated .cpp.inc.
 

@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: MIT
-// SPDX-FileCopyrightText: 2026 TilePort contributors
 // The debug section: per-function location lists and the table of debug
 // attribute records (files, compile units, subprograms, lexical blocks,
 // locations, call sites).

@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: MIT
-// SPDX-FileCopyrightText: 2026 TilePort contributors
 // The function table: per function its name, signature, flags, location list
 // and body.
 #include "AttributeReader.h"

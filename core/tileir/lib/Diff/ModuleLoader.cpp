@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: MIT
-// SPDX-FileCopyrightText: 2026 TilePort contributors
 #include "tileport/TileIR/Diff/ModuleLoader.h"
 
 #include "tileport/TileIR/Import/BytecodeImport.h"

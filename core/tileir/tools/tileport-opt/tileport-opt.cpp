@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: MIT
-// SPDX-FileCopyrightText: 2026 TilePort contributors
 // tileport-opt: MlirOptMain with the cuda_tile dialect and the generic
 // clean-up passes (-cse, -canonicalize, -symbol-dce).
 

@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: MIT
-// SPDX-FileCopyrightText: 2026 TilePort contributors
 // Dialect attributes: assume predicates, optimization hints and debug info.
 
 #ifndef TILEPORT_TILEIR_ATTRDEFS_TD

@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: MIT
-// SPDX-FileCopyrightText: 2026 TilePort contributors
 // Structured control flow (tileir-format.md §3.2).
 
 #ifndef TILEPORT_TILEIR_OPS_CONTROLFLOW_TD

@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: MIT
-// SPDX-FileCopyrightText: 2026 TilePort contributors
 // Comparison, selection and conversions (tileir-format.md §3.6).
 
 #ifndef TILEPORT_TILEIR_OPS_CONVERSION_TD
