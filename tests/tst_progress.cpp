@@ -61,6 +61,7 @@ class TestProgress : public QObject
     Q_OBJECT
 private:
     QTemporaryDir m_dir;
+    int m_rows = 0;
 
 private Q_SLOTS:
     void initTestCase()
@@ -86,20 +87,7 @@ private Q_SLOTS:
         QVERIFY(!ProgressBar(stdout).interactive() || isatty(fileno(stdout)));
     }
 
-    void batchOnATerminal()
-    {
-        int code = -1;
-        const QString text = QString::fromUtf8(runOnTerminal({QStringLiteral(TILEPORT_CLI), QStringLiteral("batch"), m_dir.path(),
-                                                              QStringLiteral("--no-build"), QStringLiteral("--no-capture")},
-                                                             &code));
-        QVERIFY2(code == 0, qPrintable(text));
-        QVERIFY2(text.contains(QStringLiteral("\r\x1b[2K[")), qPrintable(text));
-        QVERIFY2(text.contains(QStringLiteral("ETA ")) || text.contains(QStringLiteral("100%")), qPrintable(text));
-        QVERIFY2(text.contains(QStringLiteral("3/3  100%")), qPrintable(text));
-        // The rows' lines still scroll above the bar.
-        QVERIFY2(text.contains(QStringLiteral("[1/3] ")), qPrintable(text));
-    }
-
+    // Through a pipe: one line per row, "[k/N] ...", and no bar.
     void batchThroughAPipe()
     {
         QProcess p;
@@ -112,8 +100,25 @@ private Q_SLOTS:
         for (const QString &l : err.split(QLatin1Char('\n'), Qt::SkipEmptyParts))
             if (l.startsWith(QLatin1Char('[')))
                 rows << l;
-        QCOMPARE(rows.size(), 3);
-        QVERIFY2(rows.last().startsWith(QStringLiteral("[3/3] ")), qPrintable(rows.last()));
+        QVERIFY(rows.size() >= 3); // three kernels, at least one row each
+        m_rows = rows.size();
+        QVERIFY2(rows.last().startsWith(QStringLiteral("[%1/%1] ").arg(m_rows)), qPrintable(rows.last()));
+    }
+
+    // On a terminal: the same lines, with the bar redrawn in place under them.
+    void batchOnATerminal()
+    {
+        QVERIFY(m_rows > 0);
+        int code = -1;
+        const QString text = QString::fromUtf8(runOnTerminal({QStringLiteral(TILEPORT_CLI), QStringLiteral("batch"), m_dir.path(),
+                                                              QStringLiteral("--no-build"), QStringLiteral("--no-capture")},
+                                                             &code));
+        QVERIFY2(code == 0, qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("\r\x1b[2K[")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("%1/%1  100%").arg(m_rows)), qPrintable(text));
+        if (m_rows > 1)
+            QVERIFY2(text.contains(QStringLiteral("ETA ")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("[1/%1] ").arg(m_rows)), qPrintable(text));
     }
 };
 
