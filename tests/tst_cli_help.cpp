@@ -18,7 +18,7 @@ struct Run {
     QString err;
 };
 
-Run tileport(const QStringList &args)
+Run runCli(const QStringList &args)
 {
     QProcess p;
     p.start(QStringLiteral(TILEPORT_CLI), args);
@@ -54,7 +54,7 @@ private Q_SLOTS:
         QFETCH(QString, flag);
         const CommandSpec *spec = findCommand(command);
         QVERIFY(spec);
-        const Run r = tileport(words(command) << flag);
+        const Run r = runCli(words(command) << flag);
         QVERIFY2(r.code == 0, qPrintable(QStringLiteral("exit %1: %2").arg(r.code).arg(r.err)));
         QVERIFY2(r.out.startsWith(QStringLiteral("usage: tileport ") + command), qPrintable(r.out));
         for (const OptionSpec &o : spec->options)
@@ -64,7 +64,7 @@ private Q_SLOTS:
         QVERIFY(r.out.contains(QStringLiteral("-h, --help")));
         QVERIFY(r.err.isEmpty());
         // --help wins over a mistake elsewhere on the line.
-        QCOMPARE(tileport(words(command) << QStringLiteral("--no-such-option") << flag).code, 0);
+        QCOMPARE(runCli(words(command) << QStringLiteral("--no-such-option") << flag).code, 0);
     }
 
     // Every command that prints a result can print it as JSON.
@@ -76,7 +76,7 @@ private Q_SLOTS:
                 continue;
             ++n;
             QVERIFY2(c.option(QStringLiteral("json")), qPrintable(c.name));
-            QVERIFY2(tileport(words(c.name) << QStringLiteral("--help")).out.contains(QStringLiteral("--json")), qPrintable(c.name));
+            QVERIFY2(runCli(words(c.name) << QStringLiteral("--help")).out.contains(QStringLiteral("--json")), qPrintable(c.name));
         }
         QVERIFY(n >= 14);
     }
@@ -92,7 +92,7 @@ private Q_SLOTS:
     {
         QFETCH(QString, command);
         const CommandSpec *spec = findCommand(command);
-        const Run r = tileport(words(command) << QStringLiteral("--no-such-option"));
+        const Run r = runCli(words(command) << QStringLiteral("--no-such-option"));
         QCOMPARE(r.code, spec->usageExit);
         QVERIFY2(r.err.contains(QStringLiteral("tileport %1: unknown option '--no-such-option'").arg(command)), qPrintable(r.err));
         QVERIFY2(r.err.contains(QStringLiteral("usage: tileport ") + command), qPrintable(r.err));
@@ -105,57 +105,57 @@ private Q_SLOTS:
         for (const CommandSpec &c : commands())
             QCOMPARE(c.usageExit, (c.name.startsWith(QLatin1String("ir ")) || c.name == QLatin1String("frontend-child")) ? 3 : 2);
 
-        const Run missingValue = tileport({QStringLiteral("batch"), QStringLiteral("dir"), QStringLiteral("--jobs")});
+        const Run missingValue = runCli({QStringLiteral("batch"), QStringLiteral("dir"), QStringLiteral("--jobs")});
         QCOMPARE(missingValue.code, 2);
         QVERIFY2(missingValue.err.contains(QStringLiteral("tileport batch: missing value after '--jobs'")), qPrintable(missingValue.err));
-        const Run badNumber = tileport({QStringLiteral("batch"), QStringLiteral("dir"), QStringLiteral("-j"), QStringLiteral("zero")});
+        const Run badNumber = runCli({QStringLiteral("batch"), QStringLiteral("dir"), QStringLiteral("-j"), QStringLiteral("zero")});
         QCOMPARE(badNumber.code, 2);
         QVERIFY2(badNumber.err.contains(QStringLiteral("--jobs needs a positive number, not 'zero'")), qPrintable(badNumber.err));
-        const Run badChoice = tileport({QStringLiteral("rerun"), QStringLiteral("dir"), QStringLiteral("--stage"), QStringLiteral("Q")});
+        const Run badChoice = runCli({QStringLiteral("rerun"), QStringLiteral("dir"), QStringLiteral("--stage"), QStringLiteral("Q")});
         QCOMPARE(badChoice.code, 2);
         QVERIFY2(badChoice.err.contains(QStringLiteral("--stage must be A|B|C|D|E|F, not 'Q'")), qPrintable(badChoice.err));
-        const Run missingArg = tileport({QStringLiteral("analyze")});
+        const Run missingArg = runCli({QStringLiteral("analyze")});
         QCOMPARE(missingArg.code, 2);
         QVERIFY2(missingArg.err.contains(QStringLiteral("tileport analyze: no FILE given")), qPrintable(missingArg.err));
-        const Run extra = tileport({QStringLiteral("status"), QStringLiteral("a"), QStringLiteral("b")});
+        const Run extra = runCli({QStringLiteral("status"), QStringLiteral("a"), QStringLiteral("b")});
         QCOMPARE(extra.code, 2);
         QVERIFY2(extra.err.contains(QStringLiteral("unexpected argument 'b'")), qPrintable(extra.err));
-        const Run twice = tileport({QStringLiteral("translate"), QStringLiteral("x.py"), QStringLiteral("-o"), QStringLiteral("a"),
+        const Run twice = runCli({QStringLiteral("translate"), QStringLiteral("x.py"), QStringLiteral("-o"), QStringLiteral("a"),
                                     QStringLiteral("--output"), QStringLiteral("b")});
         QCOMPARE(twice.code, 2);
         QVERIFY2(twice.err.contains(QStringLiteral("--output given more than once")), qPrintable(twice.err));
-        const Run irDiff = tileport({QStringLiteral("ir"), QStringLiteral("diff"), QStringLiteral("only-one")});
+        const Run irDiff = runCli({QStringLiteral("ir"), QStringLiteral("diff"), QStringLiteral("only-one")});
         QCOMPARE(irDiff.code, 3);
         QVERIFY2(irDiff.err.contains(QStringLiteral("usage: tileport ir diff REF GEN")), qPrintable(irDiff.err));
     }
 
     void topLevel()
     {
-        const Run version = tileport({QStringLiteral("--version")});
+        const Run version = runCli({QStringLiteral("--version")});
         QCOMPARE(version.code, 0);
         QCOMPARE(version.out, QStringLiteral("tileport " TILEPORT_VERSION "\n"));
 
-        const Run help = tileport({QStringLiteral("--help")});
+        const Run help = runCli({QStringLiteral("--help")});
         QCOMPARE(help.code, 0);
         for (const CommandSpec &c : commands())
             QCOMPARE(help.out.contains(QStringLiteral("\n  ") + c.name + QLatin1Char(' ')), !c.hidden);
-        QCOMPARE(tileport({QStringLiteral("-h")}).out, help.out);
-        QCOMPARE(tileport({QStringLiteral("help")}).out, help.out);
-        QCOMPARE(tileport({QStringLiteral("help"), QStringLiteral("ir"), QStringLiteral("diff")}).out,
-                 tileport({QStringLiteral("ir"), QStringLiteral("diff"), QStringLiteral("--help")}).out);
+        QCOMPARE(runCli({QStringLiteral("-h")}).out, help.out);
+        QCOMPARE(runCli({QStringLiteral("help")}).out, help.out);
+        QCOMPARE(runCli({QStringLiteral("help"), QStringLiteral("ir"), QStringLiteral("diff")}).out,
+                 runCli({QStringLiteral("ir"), QStringLiteral("diff"), QStringLiteral("--help")}).out);
 
-        const Run ir = tileport({QStringLiteral("ir"), QStringLiteral("--help")});
+        const Run ir = runCli({QStringLiteral("ir"), QStringLiteral("--help")});
         QCOMPARE(ir.code, 0);
         for (const char *sub : {"decode", "canon", "diff"})
             QVERIFY(ir.out.contains(QStringLiteral("tileport ir %1").arg(QLatin1String(sub))));
-        const Run irBad = tileport({QStringLiteral("ir"), QStringLiteral("frob")});
+        const Run irBad = runCli({QStringLiteral("ir"), QStringLiteral("frob")});
         QCOMPARE(irBad.code, 3);
         QVERIFY(irBad.err.contains(QStringLiteral("unknown subcommand 'frob'")));
 
-        const Run none = tileport({});
+        const Run none = runCli({});
         QCOMPARE(none.code, 2);
         QVERIFY(none.err.contains(QStringLiteral("usage: tileport COMMAND")));
-        const Run unknown = tileport({QStringLiteral("frobnicate")});
+        const Run unknown = runCli({QStringLiteral("frobnicate")});
         QCOMPARE(unknown.code, 2);
         QVERIFY(unknown.err.contains(QStringLiteral("unknown command 'frobnicate'")));
         QVERIFY(unknown.err.contains(QStringLiteral("usage: tileport COMMAND")));
