@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
+# SPDX-FileCopyrightText: 2026 TilePort contributors
 # Times the launch capture of a whole kernel directory (every file in one
 # `capture_configs.py --each` run) on one core, REPEATS times, and prints
 # the configs captured and the median wall and CPU seconds.

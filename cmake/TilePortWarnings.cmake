@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# SPDX-FileCopyrightText: 2026 TilePort contributors
 # Warning flags for our own targets only; third-party headers come in as
 # SYSTEM includes so they do not break the -Wall -Wextra clean build.
 function(tileport_warnings target)

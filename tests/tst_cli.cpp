@@ -48,7 +48,7 @@ private Q_SLOTS:
                 QVERIFY2(c.contains(QLatin1String(key)), key);
         }
         const QStringList expected{QStringLiteral("Qt"), QStringLiteral("KF6 SyntaxHighlighting"), QStringLiteral("MLIR"),
-                                   QStringLiteral("tree-sitter-python"), QStringLiteral("tree-sitter-rust"),
+                                   QStringLiteral("tree-sitter-python"), QStringLiteral("tree-sitter-rust"), QStringLiteral("TilePort resources"),
                                    QStringLiteral("python + cuda-tile"), QStringLiteral("cargo"), QStringLiteral("rustc"),
                                    QStringLiteral("rustfmt"), QStringLiteral("CUDA headers"), QStringLiteral("libclang"),
                                    QStringLiteral("cutile crate build"), QStringLiteral("tileiras"),

@@ -42,7 +42,7 @@ private Q_SLOTS:
         doctor.setQuick(true);
         const auto rows = systemDoctorRows(doctor);
         for (const QString &name : {QStringLiteral("Qt"), QStringLiteral("MLIR"), QStringLiteral("tree-sitter-python"),
-                                    QStringLiteral("tree-sitter-rust"), QStringLiteral("python + cuda-tile"),
+                                    QStringLiteral("tree-sitter-rust"), QStringLiteral("TilePort resources"), QStringLiteral("python + cuda-tile"),
                                     QStringLiteral("cargo"), QStringLiteral("rustc"), QStringLiteral("rustfmt"),
                                     QStringLiteral("CUDA headers"), QStringLiteral("libclang")}) {
             const DoctorRow *r = row(rows, name);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "SyntaxRepository.h"
 
+#include "ResourceDir.h"
+
 namespace tileport::ui {
 
 KSyntaxHighlighting::Repository &SyntaxRepository::instance()
@@ -8,8 +10,7 @@ KSyntaxHighlighting::Repository &SyntaxRepository::instance()
     // resources/syntax/ holds our own definitions (Tile IR).
     static KSyntaxHighlighting::Repository repo;
     static const bool once = [] {
-        const QString dir = qEnvironmentVariable("TILEPORT_RESOURCE_DIR", QStringLiteral(TILEPORT_SOURCE_RESOURCE_DIR));
-        repo.addCustomSearchPath(dir);
+        repo.addCustomSearchPath(findResourceDir());
         return true;
     }();
     Q_UNUSED(once);

@@ -12,45 +12,15 @@
 #include <QSaveFile>
 #include <QTextStream>
 
-namespace {
-
-int usageError(const QString &msg)
-{
-    QTextStream(stderr) << "tileport analyze: " << msg << '\n'
-                        << "usage: tileport analyze FILE.py [--json] [-o analysis.json] [--no-config]\n";
-    return 2;
-}
-
-} // namespace
-
 // Stage A's analysis of a cuTile Python file: kernels, parameters, variants,
 // constants, launch sites, tuning configurations and unsupported constructs,
 // checked against the file's specialization sidecar when one exists.
 // Exit codes: 0 analyzed; 1 syntax errors or sidecar errors; 2 usage or I/O.
-int runAnalyzeCommand(const QStringList &args)
+int runAnalyzeCommand(CommandLine &cl)
 {
     using namespace tileport::frontend;
-    QString file, output;
-    bool json = false, useConfig = true;
-    for (int i = 0; i < args.size(); ++i) {
-        const QString &a = args[i];
-        if (a == QLatin1String("--json"))
-            json = true;
-        else if (a == QLatin1String("--no-config"))
-            useConfig = false;
-        else if (a == QLatin1String("-o") || a == QLatin1String("--output")) {
-            if (i + 1 >= args.size())
-                return usageError(QStringLiteral("%1 needs a file name").arg(a));
-            output = args[++i];
-        } else if (a.startsWith(QLatin1Char('-')) && a != QLatin1String("-"))
-            return usageError(QStringLiteral("unknown option '%1'").arg(a));
-        else if (file.isEmpty())
-            file = a;
-        else
-            return usageError(QStringLiteral("unexpected argument '%1'").arg(a));
-    }
-    if (file.isEmpty())
-        return usageError(QStringLiteral("no file given"));
+    const QString file = cl.positional(0), output = cl.value(QStringLiteral("output"));
+    const bool json = cl.isSet(QStringLiteral("json")), useConfig = !cl.isSet(QStringLiteral("no-config"));
     if (tileport::triton::TritonAnalyzer::isTritonFile(file))
         return runTritonAnalyze(file, json, output, useConfig);
 

@@ -7,6 +7,7 @@
 #include "BatchJournal.h"
 #include "BatchReport.h"
 #include "BatchRunner.h"
+#include "ProgressBar.h"
 
 #include <QJsonDocument>
 #include <QTextStream>
@@ -23,65 +24,27 @@ constexpr int kErrorExit = 3;
 
 std::atomic_bool g_interrupted{false};
 
-int usageError(const QString &msg)
-{
-    QTextStream(stderr) << "tileport batch: " << msg << '\n'
-                        << "usage: tileport batch DIR|FILE.py [--jobs N] [--json] [--per-config] [--no-build] [--no-capture] [--out WORKDIR] "
-                           "[--timeout SECONDS] [--sass]\n"
-                           "       tileport batch --resume WORKDIR [--jobs N] [--json] [--per-config]\n";
-    return kErrorExit;
-}
-
 } // namespace
 
-// Exit codes: 0 the run completed (whatever the kernels' verdicts), 3 usage
-// or I/O errors, 130 interrupted.
-int runBatchCommand(const QStringList &args)
+// Exit codes: 0 the run completed (whatever the kernels' verdicts), 2 usage
+// errors, 3 I/O errors, 130 interrupted.
+int runBatchCommand(CommandLine &cl)
 {
     BatchRunner::Options options;
-    bool json = false, perConfig = false, capture = true;
-    QString resume;
-    for (int i = 0; i < args.size(); ++i) {
-        const QString &a = args[i];
-        if (a == QLatin1String("--jobs") || a == QLatin1String("-j") || a == QLatin1String("--out") ||
-            a == QLatin1String("--timeout") || a == QLatin1String("--resume")) {
-            if (i + 1 >= args.size())
-                return usageError(QStringLiteral("%1 needs a value").arg(a));
-            const QString v = args[++i];
-            bool ok = true;
-            if (a == QLatin1String("--out"))
-                options.workDirectory = v;
-            else if (a == QLatin1String("--resume"))
-                resume = v;
-            else if (a == QLatin1String("--timeout"))
-                options.timeoutMs = v.toInt(&ok) * 1000;
-            else
-                options.jobs = v.toInt(&ok);
-            if (!ok || options.jobs < 1 || options.timeoutMs < 1000)
-                return usageError(QStringLiteral("%1 needs a positive number, not '%2'").arg(a, v));
-        } else if (a == QLatin1String("--json")) {
-            json = true;
-        } else if (a == QLatin1String("--per-config")) {
-            perConfig = true;
-        } else if (a == QLatin1String("--no-build")) {
-            options.build = false;
-        } else if (a == QLatin1String("--no-capture")) {
-            capture = false;
-        } else if (a == QLatin1String("--sass")) {
-            options.sass = true;
-        } else if (a.startsWith(QLatin1Char('-'))) {
-            return usageError(QStringLiteral("unknown option '%1'").arg(a));
-        } else if (options.directory.isEmpty()) {
-            options.directory = a;
-        } else {
-            return usageError(QStringLiteral("unexpected argument '%1'").arg(a));
-        }
-    }
+    const bool json = cl.isSet(QStringLiteral("json")), perConfig = cl.isSet(QStringLiteral("per-config"));
+    bool capture = !cl.isSet(QStringLiteral("no-capture"));
+    const QString resume = cl.value(QStringLiteral("resume"));
+    options.directory = cl.positional(0);
+    options.workDirectory = cl.value(QStringLiteral("out"));
+    options.jobs = cl.intValue(QStringLiteral("jobs"), options.jobs);
+    options.timeoutMs = cl.intValue(QStringLiteral("timeout"), options.timeoutMs / 1000) * 1000;
+    options.build = !cl.isSet(QStringLiteral("no-build"));
+    options.sass = cl.isSet(QStringLiteral("sass"));
     if (!resume.isEmpty()) {
         // The run's own parameters come from its journal; only how the
         // result is shown (and how many jobs) may be given again.
         if (!options.directory.isEmpty() || !options.workDirectory.isEmpty())
-            return usageError(QStringLiteral("--resume takes the directory and options of the run it continues"));
+            return cl.usageError(QStringLiteral("--resume takes the directory and options of the run it continues"));
         const BatchJournal::Contents journal = BatchJournal::read(BatchJournal::pathIn(resume));
         if (!journal.error.isEmpty()) {
             QTextStream(stderr) << "tileport batch: " << journal.error << '\n';
@@ -99,7 +62,7 @@ int runBatchCommand(const QStringList &args)
         options.resume = true;
     }
     if (options.directory.isEmpty())
-        return usageError(QStringLiteral("no directory given"));
+        return cl.usageError(QStringLiteral("no directory given"));
     // Each file's front-end work runs in a child of this program first, so
     // a file it crashes on costs that file's row alone.
     options.frontendChild = BatchFrontendChild::defaultProgram();
@@ -110,9 +73,12 @@ int runBatchCommand(const QStringList &args)
         options.configSource = BatchConfigSource::capture(tools, options.timeoutMs);
     BatchRunner runner(options, tools);
     QTextStream err(stderr), out(stdout);
-    QObject::connect(&runner, &BatchRunner::rowFinished, [&err](const BatchRow &row, int done, int total) {
-        err << BatchReport::progressLine(row, done, total) << '\n';
-        err.flush();
+    // On a terminal each row's line scrolls above a bar with counts and an
+    // ETA; piped, the lines alone, one per row.
+    tileport::cli::ProgressBar bar(stderr);
+    QObject::connect(&runner, &BatchRunner::rowFinished, [&bar](const BatchRow &row, int done, int total) {
+        bar.line(BatchReport::progressLine(row, done, total));
+        bar.update(done, total, row.file);
     });
     // Ctrl-C cancels the jobs (their children are killed) instead of
     // leaving cargo and the exporter running.
@@ -123,7 +89,10 @@ int runBatchCommand(const QStringList &args)
             runner.cancel();
     });
     poll.start(100);
-    if (const QString error = runner.runToCompletion(); !error.isEmpty()) {
+    bar.start();
+    const QString error = runner.runToCompletion();
+    bar.finish();
+    if (!error.isEmpty()) {
         err << "tileport batch: " << error << '\n';
         return kErrorExit;
     }
@@ -147,11 +116,7 @@ int runBatchCommand(const QStringList &args)
     return 0;
 }
 
-int runFrontendChildCommand(const QStringList &args)
+int runFrontendChildCommand(CommandLine &cl)
 {
-    if (args.size() != 2) {
-        QTextStream(stderr) << "usage: tileport frontend-child DIR FILE (run by tileport batch and the IDE)\n";
-        return kErrorExit;
-    }
-    return BatchFrontendChild::runChild(args[0], args[1]);
+    return BatchFrontendChild::runChild(cl.positional(0), cl.positional(1));
 }

@@ -1,24 +1,28 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include <QStringList>
+#include "CommandLine.h"
 
-// Each CLI command takes its arguments (without the command name) and
-// returns the process exit code.
-int runDoctorCommand(const QStringList &args);
-int runReferenceCommand(const QStringList &args);
-int runAnalyzeCommand(const QStringList &args);
-int runIrCommand(const QStringList &args);
-int runPortCommand(const QStringList &args);
-int runConfigsCommand(const QStringList &args);
-int runRerunCommand(const QStringList &args);
-int runStatusCommand(const QStringList &args);
-int runReportCommand(const QStringList &args);
-int runTranslateCommand(const QStringList &args);
-int runBatchCommand(const QStringList &args);
+// Each CLI command reads its parsed command line (core/cli's CommandLine,
+// made from the command's CommandSpec) and returns the process exit code.
+using tileport::cli::CommandLine;
+
+int runDoctorCommand(CommandLine &cl);
+int runReferenceCommand(CommandLine &cl);
+int runAnalyzeCommand(CommandLine &cl);
+int runIrDecodeCommand(CommandLine &cl);
+int runIrCanonCommand(CommandLine &cl);
+int runIrDiffCommand(CommandLine &cl);
+int runPortCommand(CommandLine &cl);
+int runConfigsCommand(CommandLine &cl);
+int runRerunCommand(CommandLine &cl);
+int runStatusCommand(CommandLine &cl);
+int runReportCommand(CommandLine &cl);
+int runTranslateCommand(CommandLine &cl);
+int runBatchCommand(CommandLine &cl);
 // The batch's per-file child (BatchFrontendChild): DIR FILE.
-int runFrontendChildCommand(const QStringList &args);
-int runRepairCommand(const QStringList &args);
-int runSassCommand(const QStringList &args);
+int runFrontendChildCommand(CommandLine &cl);
+int runRepairCommand(CommandLine &cl);
+int runSassCommand(CommandLine &cl);
 // `analyze` for a Triton file (TritonAnalyze.cpp).
 int runTritonAnalyze(const QString &file, bool json, const QString &output, bool useConfig);

@@ -17,16 +17,7 @@ namespace {
 using namespace tileport;
 
 constexpr int kFailed = 1;
-constexpr int kUsage = 2;
 constexpr int kPartial = 3;
-
-int usage(const QString &msg)
-{
-    QTextStream(stderr) << "tileport configs: " << msg << '\n'
-                        << "usage: tileport configs FILE [--tests PATH]... [--call EXPR]... [--target h200] [--no-discover]"
-                           " [-o SIDECAR] [--json]\n";
-    return kUsage;
-}
 
 // "x float32[256,256]", "n_rows=256", "TILE=256".
 QString describeParam(const QJsonObject &p)
@@ -90,40 +81,21 @@ void printDiagnostics(QTextStream &out, const frontend::CaptureInfo &c)
 
 } // namespace
 
-int runConfigsCommand(const QStringList &args)
+int runConfigsCommand(CommandLine &cl)
 {
     ConfigCapture::Request req;
-    QString output;
-    bool json = false;
-    for (int i = 0; i < args.size(); ++i) {
-        const QString &a = args[i];
-        const bool hasValue = i + 1 < args.size();
-        if (a == QLatin1String("--tests") && hasValue)
-            req.tests << args[++i];
-        else if (a == QLatin1String("--call") && hasValue)
-            req.calls << args[++i];
-        else if (a == QLatin1String("--target") && hasValue)
-            req.target = args[++i];
-        else if (a == QLatin1String("-o") && hasValue)
-            output = args[++i];
-        else if (a == QLatin1String("--no-discover"))
-            req.discover = false;
-        else if (a == QLatin1String("--json"))
-            json = true;
-        else if (a.startsWith(QLatin1Char('-')))
-            return usage(QStringLiteral("unknown option '%1'").arg(a));
-        else if (req.kernelFile.isEmpty())
-            req.kernelFile = a;
-        else
-            return usage(QStringLiteral("unexpected argument '%1'").arg(a));
-    }
-    if (req.kernelFile.isEmpty())
-        return usage(QStringLiteral("no kernel file given"));
+    req.kernelFile = cl.positional(0);
+    req.tests = cl.values(QStringLiteral("tests"));
+    req.calls = cl.values(QStringLiteral("call"));
+    req.target = cl.value(QStringLiteral("target"), req.target);
+    req.discover = !cl.isSet(QStringLiteral("no-discover"));
+    const QString output = cl.value(QStringLiteral("o"));
+    const bool json = cl.isSet(QStringLiteral("json"));
     if (!QFileInfo(req.kernelFile).isFile())
-        return usage(QStringLiteral("%1: no such file").arg(req.kernelFile));
+        return cl.usageError(QStringLiteral("%1: no such file").arg(req.kernelFile));
     for (const QString &t : std::as_const(req.tests))
         if (!QFileInfo(t).isFile())
-            return usage(QStringLiteral("--tests %1: no such file").arg(t));
+            return cl.usageError(QStringLiteral("--tests %1: no such file").arg(t));
 
     const ConfigCapture::Result r = ConfigCapture(Toolchains::fromEnvironment()).capture(req);
     QTextStream out(stdout), err(stderr);

@@ -23,20 +23,10 @@ tileport::DoctorRow kf6Row()
 
 } // namespace
 
-int runDoctorCommand(const QStringList &args)
+int runDoctorCommand(CommandLine &cl)
 {
-    bool json = false;
-    bool quick = false;
-    for (const QString &a : args) {
-        if (a == QLatin1String("--json"))
-            json = true;
-        else if (a == QLatin1String("--quick"))
-            quick = true;
-        else {
-            QTextStream(stderr) << "tileport doctor: unknown option '" << a << "'\n";
-            return 2;
-        }
-    }
+    const bool json = cl.isSet(QStringLiteral("json"));
+    const bool quick = cl.isSet(QStringLiteral("quick"));
     tileport::Doctor doctor(tileport::Toolchains::fromEnvironment());
     doctor.setQuick(quick);
     doctor.setProgress([](const QString &msg) { QTextStream(stderr) << "doctor: " << msg << "...\n"; });

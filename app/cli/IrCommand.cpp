@@ -8,6 +8,9 @@
 
 #include <mlir/IR/MLIRContext.h>
 
+#include <QJsonDocument>
+#include <QJsonObject>
+
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/raw_ostream.h>
 
@@ -16,18 +19,9 @@ namespace {
 namespace td = tileport::tileir::diff;
 
 // `ir` uses 0/2/1 for the diff verdicts (as TileGym's diff_ir.sh), so
-// problems with the input or the command line get their own code.
+// problems with the input or the command line get their own code (the
+// CommandSpec's usageExit is 3 too).
 constexpr int kErrorExit = 3;
-
-int usage(llvm::raw_ostream &os, int code)
-{
-    os << "usage: tileport ir decode FILE [-o OUT.mlir] [--locations]\n"
-          "       tileport ir canon FILE [--no-mlir-passes]\n"
-          "       tileport ir diff REF GEN [--json] [--json-out FILE] [--markdown-out FILE] [--no-canonicalize]\n"
-          "Inputs are Tile IR bytecode (.tileirbc, 13.1-13.3) or MLIR text. `diff` exits 0 (PASS), 2 (PASS_WITH_NOTES),\n"
-          "1 (FAIL_FIXABLE) or 3 (unreadable input, bad arguments).\n";
-    return code;
-}
 
 int fail(const std::string &message)
 {
@@ -45,15 +39,13 @@ bool writeFile(const std::string &path, const std::string &text)
     return !os.has_error();
 }
 
-// Accepts the one positional FILE argument; false (after the message) on a second one.
-bool takeFile(const QString &a, std::string &file)
+// The text of a decoded or canonical module as a JSON string value.
+std::string jsonText(const std::string &file, const std::string &kind, const std::string &text)
 {
-    if (!file.empty()) {
-        fail("unexpected argument '" + a.toStdString() + "'");
-        return false;
-    }
-    file = a.toStdString();
-    return true;
+    const QJsonObject o{{QStringLiteral("schema"), QStringLiteral("tileport-ir-%1/1").arg(QString::fromStdString(kind))},
+                        {QStringLiteral("file"), QString::fromStdString(file)},
+                        {QStringLiteral("text"), QString::fromStdString(text)}};
+    return QJsonDocument(o).toJson(QJsonDocument::Indented).toStdString();
 }
 
 // Loads FILE (bytecode or text) into `ctx`; null after printing why.
@@ -63,30 +55,20 @@ mlir::OwningOpRef<mlir::ModuleOp> loadInput(const std::string &file, mlir::MLIRC
     return td::loadModule(file, ctx, llvm::errs());
 }
 
-int runDecode(const QStringList &args)
+} // namespace
+
+int runIrDecodeCommand(CommandLine &cl)
 {
-    std::string file, out;
-    bool locations = false;
-    for (int i = 0; i < args.size(); ++i) {
-        const QString &a = args[i];
-        if (a == QLatin1String("-o") && i + 1 < args.size())
-            out = args[++i].toStdString();
-        else if (a == QLatin1String("--locations"))
-            locations = true;
-        else if (a.startsWith(QLatin1String("-")))
-            return fail("unknown option '" + a.toStdString() + "'");
-        else if (!takeFile(a, file))
-            return kErrorExit;
-    }
-    if (file.empty())
-        return usage(llvm::errs(), kErrorExit);
+    const std::string file = cl.positional(0).toStdString(), out = cl.value(QStringLiteral("o")).toStdString();
     mlir::MLIRContext ctx;
     auto module = loadInput(file, ctx);
     if (!module)
         return kErrorExit;
     std::string text;
     llvm::raw_string_ostream os(text);
-    td::printModuleText(*module, os, locations);
+    td::printModuleText(*module, os, cl.isSet(QStringLiteral("locations")));
+    if (cl.isSet(QStringLiteral("json")))
+        text = jsonText(file, "decode", text);
     if (out.empty()) {
         llvm::outs() << text;
         return 0;
@@ -94,20 +76,11 @@ int runDecode(const QStringList &args)
     return writeFile(out, text) ? 0 : fail(out + ": cannot write");
 }
 
-int runCanon(const QStringList &args)
+int runIrCanonCommand(CommandLine &cl)
 {
-    std::string file;
+    const std::string file = cl.positional(0).toStdString();
     td::CanonicalizeOptions options;
-    for (const QString &a : args) {
-        if (a == QLatin1String("--no-mlir-passes"))
-            options.mlirPasses = false;
-        else if (a.startsWith(QLatin1String("--")))
-            return fail("unknown option '" + a.toStdString() + "'");
-        else if (!takeFile(a, file))
-            return kErrorExit;
-    }
-    if (file.empty())
-        return usage(llvm::errs(), kErrorExit);
+    options.mlirPasses = !cl.isSet(QStringLiteral("no-mlir-passes"));
     mlir::MLIRContext ctx;
     auto module = loadInput(file, ctx);
     if (!module)
@@ -118,31 +91,21 @@ int runCanon(const QStringList &args)
     });
     if (mlir::failed(td::canonicalize(*module, options)))
         return fail(file + ": canonicalization failed");
-    td::printCanonical(*module, llvm::outs());
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    td::printCanonical(*module, os);
+    llvm::outs() << (cl.isSet(QStringLiteral("json")) ? jsonText(file, "canon", text) : text);
     return 0;
 }
 
-int runDiff(const QStringList &args)
+int runIrDiffCommand(CommandLine &cl)
 {
-    std::vector<std::string> files;
-    bool json = false;
-    std::string jsonOut, markdownOut;
+    const std::vector<std::string> files{cl.positional(0).toStdString(), cl.positional(1).toStdString()};
+    const bool json = cl.isSet(QStringLiteral("json"));
+    const std::string jsonOut = cl.value(QStringLiteral("json-out")).toStdString(),
+                      markdownOut = cl.value(QStringLiteral("markdown-out")).toStdString();
     td::IrDiffOptions options;
-    for (int i = 0; i < args.size(); ++i) {
-        const QString &a = args[i];
-        if (a == QLatin1String("--json"))
-            json = true;
-        else if (a == QLatin1String("--no-canonicalize"))
-            options.canonicalize = false;
-        else if ((a == QLatin1String("--json-out") || a == QLatin1String("--markdown-out")) && i + 1 < args.size())
-            (a == QLatin1String("--json-out") ? jsonOut : markdownOut) = args[++i].toStdString();
-        else if (a.startsWith(QLatin1String("--")))
-            return fail("unknown option '" + a.toStdString() + "'");
-        else
-            files.push_back(a.toStdString());
-    }
-    if (files.size() != 2)
-        return usage(llvm::errs(), kErrorExit);
+    options.canonicalize = !cl.isSet(QStringLiteral("no-canonicalize"));
 
     mlir::MLIRContext ctx;
     auto ref = loadInput(files[0], ctx);
@@ -164,24 +127,4 @@ int runDiff(const QStringList &args)
     llvm::outs() << (json ? jsonText : markdownText);
     llvm::outs().flush();
     return td::exitCode(report->verdict);
-}
-
-} // namespace
-
-// `tileport ir decode FILE`, `tileport ir canon FILE` and `tileport ir diff REF GEN`.
-int runIrCommand(const QStringList &args)
-{
-    if (args.isEmpty())
-        return usage(llvm::errs(), kErrorExit);
-    const QString sub = args.first();
-    if (sub == QLatin1String("decode"))
-        return runDecode(args.mid(1));
-    if (sub == QLatin1String("canon"))
-        return runCanon(args.mid(1));
-    if (sub == QLatin1String("diff"))
-        return runDiff(args.mid(1));
-    if (sub == QLatin1String("--help") || sub == QLatin1String("help"))
-        return usage(llvm::outs(), 0);
-    fail("unknown subcommand '" + sub.toStdString() + "'");
-    return usage(llvm::errs(), kErrorExit);
 }

@@ -105,46 +105,17 @@ int exitFor(const RunSummary &s)
 
 } // namespace
 
-int runPortCommand(const QStringList &args)
+int runPortCommand(CommandLine &cl)
 {
-    QString file, kernel, stages, sessionDir, configFile, gpu = QStringLiteral("local"), target = QStringLiteral("h200");
-    QStringList tests, calls;
-    bool json = false, discover = true;
-    for (int i = 0; i < args.size(); ++i) {
-        const QString &a = args[i];
-        const bool hasValue = i + 1 < args.size();
-        if (a == QLatin1String("--kernel") && hasValue)
-            kernel = args[++i];
-        else if (a == QLatin1String("--stages") && hasValue)
-            stages = args[++i];
-        else if (a == QLatin1String("--session") && hasValue)
-            sessionDir = args[++i];
-        else if (a == QLatin1String("--config") && hasValue)
-            configFile = args[++i];
-        else if (a == QLatin1String("--gpu") && hasValue)
-            gpu = args[++i];
-        else if (a == QLatin1String("--tests") && hasValue)
-            tests << QFileInfo(args[++i]).absoluteFilePath();
-        else if (a == QLatin1String("--call") && hasValue)
-            calls << args[++i];
-        else if (a == QLatin1String("--target") && hasValue)
-            target = args[++i];
-        else if (a == QLatin1String("--no-discover"))
-            discover = false;
-        else if (a == QLatin1String("--json"))
-            json = true;
-        else if (a.startsWith(QLatin1String("--")))
-            return fail(QStringLiteral("port"), QStringLiteral("unknown option '%1'").arg(a));
-        else if (file.isEmpty())
-            file = a;
-        else
-            return fail(QStringLiteral("port"), QStringLiteral("unexpected argument '%1'").arg(a));
-    }
-    if (file.isEmpty())
-        return fail(QStringLiteral("port"),
-                    QStringLiteral("usage: tileport port FILE.py [--kernel K] [--stages A-E] [--session DIR] [--config CFG.json]"
-                                   " [--tests PATH]... [--call EXPR]... [--target h200] [--no-discover]"
-                                   " [--gpu local|ssh://host/dir] [--json]"));
+    const QString file = cl.positional(0), stages = cl.value(QStringLiteral("stages")),
+                  configFile = cl.value(QStringLiteral("config")), gpu = cl.value(QStringLiteral("gpu"), QStringLiteral("local")),
+                  target = cl.value(QStringLiteral("target"), QStringLiteral("h200"));
+    QString kernel = cl.value(QStringLiteral("kernel")), sessionDir = cl.value(QStringLiteral("session"));
+    QStringList tests;
+    for (const QString &t : cl.values(QStringLiteral("tests")))
+        tests << QFileInfo(t).absoluteFilePath();
+    const QStringList calls = cl.values(QStringLiteral("call"));
+    const bool json = cl.isSet(QStringLiteral("json")), discover = !cl.isSet(QStringLiteral("no-discover"));
     const QFileInfo src(file);
     if (!src.isFile())
         return fail(QStringLiteral("port"), QStringLiteral("%1: no such file").arg(file));
@@ -237,24 +208,13 @@ int runPortCommand(const QStringList &args)
     return exitFor(s);
 }
 
-int runRerunCommand(const QStringList &args)
+int runRerunCommand(CommandLine &cl)
 {
-    QString dir, stage, gpu;
-    bool json = false;
-    for (int i = 0; i < args.size(); ++i) {
-        if (args[i] == QLatin1String("--stage") && i + 1 < args.size())
-            stage = args[++i].toUpper();
-        else if (args[i] == QLatin1String("--gpu") && i + 1 < args.size())
-            gpu = args[++i];
-        else if (args[i] == QLatin1String("--json"))
-            json = true;
-        else if (args[i].startsWith(QLatin1String("--")))
-            return fail(QStringLiteral("rerun"), QStringLiteral("unknown option '%1'").arg(args[i]));
-        else
-            dir = args[i];
-    }
-    if (dir.isEmpty() || stage.size() != 1 || !StageCatalog::find(stage[0]))
-        return fail(QStringLiteral("rerun"), QStringLiteral("usage: tileport rerun DIR --stage A|B|C|D|E|F [--gpu local|ssh://host/dir] [--json]"));
+    const QString dir = cl.positional(0), stage = cl.value(QStringLiteral("stage")).toUpper();
+    QString gpu = cl.value(QStringLiteral("gpu"));
+    const bool json = cl.isSet(QStringLiteral("json"));
+    if (stage.isEmpty())
+        return cl.usageError(QStringLiteral("--stage names the stage to re-run"));
     QString error;
     auto session = Session::open(dir, &error);
     if (!session)
@@ -274,15 +234,11 @@ int runRerunCommand(const QStringList &args)
     return exitFor(s);
 }
 
-int runStatusCommand(const QStringList &args)
+int runStatusCommand(CommandLine &cl)
 {
-    const bool json = args.contains(QStringLiteral("--json"));
-    QStringList rest = args;
-    rest.removeAll(QStringLiteral("--json"));
-    if (rest.size() != 1)
-        return fail(QStringLiteral("status"), QStringLiteral("usage: tileport status DIR [--json]"));
+    const bool json = cl.isSet(QStringLiteral("json"));
     QString error;
-    auto session = Session::open(rest[0], &error);
+    auto session = Session::open(cl.positional(0), &error);
     if (!session)
         return fail(QStringLiteral("status"), error);
     if (session->runs().isEmpty()) {
@@ -293,28 +249,31 @@ int runStatusCommand(const QStringList &args)
     return 0;
 }
 
-int runReportCommand(const QStringList &args)
+int runReportCommand(CommandLine &cl)
 {
-    QString dir;
-    bool html = false;
-    for (const QString &a : args) {
-        if (a == QLatin1String("--html"))
-            html = true;
-        else if (a.startsWith(QLatin1String("--")) || !dir.isEmpty())
-            return fail(QStringLiteral("report"), QStringLiteral("usage: tileport report DIR [--html]"));
-        else
-            dir = a;
-    }
-    if (dir.isEmpty())
-        return fail(QStringLiteral("report"), QStringLiteral("usage: tileport report DIR [--html]"));
+    const QString dir = cl.positional(0);
+    const bool html = cl.isSet(QStringLiteral("html"));
     QString error;
     auto session = Session::open(dir, &error);
     if (!session)
         return fail(QStringLiteral("report"), error);
     if (session->runs().isEmpty())
         return fail(QStringLiteral("report"), QStringLiteral("%1: no runs yet").arg(dir));
-    const SessionReport report(*session, session->runs().last().number);
+    const int run = session->runs().last().number;
+    const SessionReport report(*session, run);
     QTextStream out(stdout);
+    if (cl.isSet(QStringLiteral("json"))) {
+        QJsonArray rows;
+        for (const StageRecord &rec : session->run(run)->stages)
+            rows << rec.toJson();
+        out << QJsonDocument(QJsonObject{{QStringLiteral("session"), session->directory()},
+                                         {QStringLiteral("run"), run},
+                                         {QStringLiteral("stages"), rows},
+                                         {html ? QStringLiteral("html") : QStringLiteral("markdown"),
+                                          html ? report.html() : report.markdown()}})
+                   .toJson(QJsonDocument::Indented);
+        return 0;
+    }
     out << (html ? report.html() : report.markdown());
     return 0;
 }

@@ -24,7 +24,7 @@ int fail(const QString &msg, int code = 2)
 
 // A Triton file's reference is Triton itself: on the CPU, its interpreter
 // at small shapes; the outputs are recorded per config.
-int runTritonReference(const QString &file, QString outDir, int maxElements)
+int runTritonReference(const QString &file, QString outDir, int maxElements, bool json)
 {
     const QFileInfo src(file);
     if (outDir.isEmpty())
@@ -36,6 +36,15 @@ int runTritonReference(const QString &file, QString outDir, int maxElements)
         o.maxElements = maxElements;
     const auto r = tileport::triton::TritonInterpreter::run(o, tileport::Toolchains::fromEnvironment());
     QTextStream out(stdout);
+    if (json) {
+        QJsonObject doc = r.summary;
+        doc.insert(QStringLiteral("out_dir"), outDir);
+        doc.insert(QStringLiteral("ok"), r.ok);
+        if (!r.reason.isEmpty())
+            doc.insert(QStringLiteral("reason"), r.reason);
+        out << QJsonDocument(doc).toJson(QJsonDocument::Indented);
+        out.flush();
+    }
     for (const QJsonValue &v : r.summary.value(QStringLiteral("configs")).toArray()) {
         const QJsonObject c = v.toObject();
         const QString status = c.value(QStringLiteral("status")).toString();
@@ -47,6 +56,8 @@ int runTritonReference(const QString &file, QString outDir, int maxElements)
                 dims << QString::number(d.toInt());
             shapes << it.key() + QLatin1Char('[') + dims.join(QLatin1Char('x')) + QLatin1Char(']');
         }
+        if (json)
+            break;
         out << QStringLiteral("%1  config '%2' (Triton interpreter)  %3\n")
                    .arg(status == QLatin1String("ran") ? QStringLiteral("OK  ") : status.toUpper(),
                         c.value(QStringLiteral("config")).toString(),
@@ -56,7 +67,8 @@ int runTritonReference(const QString &file, QString outDir, int maxElements)
         return fail(QStringLiteral("%1: %2").arg(file, r.reason), 3);
     if (!r.ok)
         return fail(QStringLiteral("%1: %2").arg(file, r.reason), 1);
-    out << QStringLiteral("reference outputs in %1\n").arg(outDir);
+    if (!json)
+        out << QStringLiteral("reference outputs in %1\n").arg(outDir);
     return 0;
 }
 
@@ -64,30 +76,17 @@ int runTritonReference(const QString &file, QString outDir, int maxElements)
 
 // Exports the reference Tile IR of every specialization config listed in the
 // kernel's sidecar file (KERNEL.tileport.json), at each bytecode version.
-int runReferenceCommand(const QStringList &args)
+int runReferenceCommand(CommandLine &cl)
 {
-    QString file;
-    QString outDir;
-    int maxElements = 0;
-    for (int i = 0; i < args.size(); ++i) {
-        if (args[i] == QLatin1String("--out") && i + 1 < args.size())
-            outDir = args[++i];
-        else if (args[i] == QLatin1String("--max-elements") && i + 1 < args.size())
-            maxElements = args[++i].toInt();
-        else if (args[i].startsWith(QLatin1String("--")))
-            return fail(QStringLiteral("unknown option '%1'").arg(args[i]));
-        else if (file.isEmpty())
-            file = args[i];
-        else
-            return fail(QStringLiteral("unexpected argument '%1'").arg(args[i]));
-    }
-    if (file.isEmpty())
-        return fail(QStringLiteral("usage: tileport reference FILE.py [--out DIR] [--max-elements N]"));
+    const QString file = cl.positional(0);
+    QString outDir = cl.value(QStringLiteral("out"));
+    const int maxElements = cl.intValue(QStringLiteral("max-elements"));
+    const bool json = cl.isSet(QStringLiteral("json"));
     const QFileInfo src(file);
     if (!src.isFile())
         return fail(QStringLiteral("%1: no such file").arg(file));
     if (tileport::triton::TritonAnalyzer::isTritonFile(file))
-        return runTritonReference(file, outDir, maxElements);
+        return runTritonReference(file, outDir, maxElements, json);
     const QString sidecar = src.dir().filePath(src.completeBaseName() + QStringLiteral(".tileport.json"));
     QFile sf(sidecar);
     if (!sf.open(QIODevice::ReadOnly))
@@ -109,7 +108,12 @@ int runReferenceCommand(const QStringList &args)
         return fail(QStringLiteral("%1: cannot create the output directory").arg(outDir));
 
     const tileport::ReferenceExporter exporter(tileport::Toolchains::fromEnvironment());
-    QTextStream out(stdout);
+    // Text lines as they come; with --json, one document at the end.
+    QString text;
+    QTextStream out(stdout), std_out(stdout);
+    if (json)
+        out.setString(&text);
+    QJsonArray exports;
     int failures = 0;
     for (const QJsonValue &cv : configs) {
         const QJsonObject c = cv.toObject();
@@ -119,6 +123,8 @@ int runReferenceCommand(const QStringList &args)
         if (kernel.isEmpty()) {
             ++failures;
             out << QStringLiteral("FAIL  config '%1': no \"kernel\" (top-level or per config)\n").arg(name);
+            exports << QJsonObject{{QStringLiteral("config"), name}, {QStringLiteral("ok"), false},
+                                   {QStringLiteral("error"), QStringLiteral("no \"kernel\" (top-level or per config)")}};
             continue;
         }
         for (const QJsonValue &vv : versions) {
@@ -132,6 +138,9 @@ int runReferenceCommand(const QStringList &args)
             if (!res.ok) {
                 ++failures;
                 out << QStringLiteral("FAIL  %1 %2 v%3: %4\n").arg(kernel, name, req.bytecodeVersion, res.error);
+                exports << QJsonObject{{QStringLiteral("kernel"), kernel}, {QStringLiteral("config"), name},
+                                       {QStringLiteral("bytecode_version"), req.bytecodeVersion}, {QStringLiteral("ok"), false},
+                                       {QStringLiteral("error"), res.error}};
                 continue;
             }
             QFile bc(req.outputFile);
@@ -143,6 +152,9 @@ int runReferenceCommand(const QStringList &args)
             if (!tileport::tileir::parseBytecodeHeader(span, header, err)) {
                 ++failures;
                 out << QStringLiteral("FAIL  %1: %2\n").arg(req.outputFile, QString::fromStdString(err));
+                exports << QJsonObject{{QStringLiteral("kernel"), kernel}, {QStringLiteral("config"), name},
+                                       {QStringLiteral("bytecode_version"), req.bytecodeVersion}, {QStringLiteral("ok"), false},
+                                       {QStringLiteral("file"), req.outputFile}, {QStringLiteral("error"), QString::fromStdString(err)}};
                 continue;
             }
             out << QStringLiteral("ok    %1 %2 Tile IR %3, %4 bytes, %5 s -> %6\n")
@@ -150,7 +162,18 @@ int runReferenceCommand(const QStringList &args)
                        .arg(bytes.size())
                        .arg(res.elapsedMs / 1000.0, 0, 'f', 1)
                        .arg(QDir::current().relativeFilePath(req.outputFile));
+            exports << QJsonObject{{QStringLiteral("kernel"), kernel}, {QStringLiteral("config"), name},
+                                   {QStringLiteral("bytecode_version"), req.bytecodeVersion}, {QStringLiteral("ok"), true},
+                                   {QStringLiteral("file"), req.outputFile},
+                                   {QStringLiteral("tileir_version"), QString::fromStdString(header.versionString())},
+                                   {QStringLiteral("bytes"), bytes.size()}, {QStringLiteral("seconds"), res.elapsedMs / 1000.0}};
         }
     }
+    if (json)
+        std_out << QJsonDocument(QJsonObject{{QStringLiteral("schema"), QStringLiteral("tileport-reference/1")},
+                                             {QStringLiteral("file"), src.absoluteFilePath()},
+                                             {QStringLiteral("out_dir"), outDir},
+                                             {QStringLiteral("exports"), exports}})
+                       .toJson(QJsonDocument::Indented);
     return failures == 0 ? 0 : 1;
 }

@@ -13,6 +13,8 @@
 #include "Session.h"
 
 #include <QEventLoop>
+#include <QJsonArray>
+#include <QJsonDocument>
 #include <QJsonObject>
 #include <QTextStream>
 
@@ -20,14 +22,6 @@ namespace {
 
 using namespace tileport;
 using namespace tileport::llm;
-
-int usageError(const QString &msg)
-{
-    QTextStream(stderr) << "tileport repair: " << msg << '\n'
-                        << "usage: tileport repair SESSION --stage B|C|D [--endpoint URL] [--api openai|anthropic] [--model NAME]"
-                           " [--gpu local|ssh://host/dir]\n";
-    return 2;
-}
 
 QString defaultEndpoint(ModelApi api)
 {
@@ -39,39 +33,25 @@ QString defaultEndpoint(ModelApi api)
 
 } // namespace
 
-int runRepairCommand(const QStringList &args)
+int runRepairCommand(CommandLine &cl)
 {
-    QString dir, stage, url, apiName = qEnvironmentVariable("TILEPORT_MODEL_API", QStringLiteral("openai")),
-                       model = qEnvironmentVariable("TILEPORT_MODEL"), gpu = QStringLiteral("local");
-    for (int i = 0; i < args.size(); ++i) {
-        const QString &a = args[i];
-        const bool hasValue = i + 1 < args.size();
-        if (a == QLatin1String("--stage") && hasValue)
-            stage = args[++i].toUpper();
-        else if (a == QLatin1String("--endpoint") && hasValue)
-            url = args[++i];
-        else if (a == QLatin1String("--api") && hasValue)
-            apiName = args[++i];
-        else if (a == QLatin1String("--model") && hasValue)
-            model = args[++i];
-        else if (a == QLatin1String("--gpu") && hasValue)
-            gpu = args[++i];
-        else if (a.startsWith(QLatin1String("--")) || !dir.isEmpty())
-            return usageError(QStringLiteral("unexpected argument '%1'").arg(a));
-        else
-            dir = a;
-    }
-    if (dir.isEmpty() || stage.size() != 1 || !QStringLiteral("BCD").contains(stage))
-        return usageError(QStringLiteral("a session directory and --stage B, C or D are needed"));
+    const QString dir = cl.positional(0), stage = cl.value(QStringLiteral("stage")).toUpper(),
+                  url = cl.value(QStringLiteral("endpoint")),
+                  apiName = cl.value(QStringLiteral("api"), qEnvironmentVariable("TILEPORT_MODEL_API", QStringLiteral("openai"))),
+                  model = cl.value(QStringLiteral("model"), qEnvironmentVariable("TILEPORT_MODEL")),
+                  gpu = cl.value(QStringLiteral("gpu"), QStringLiteral("local"));
+    const bool json = cl.isSet(QStringLiteral("json"));
+    if (stage.isEmpty())
+        return cl.usageError(QStringLiteral("a session directory and --stage B, C or D are needed"));
     const auto api = ModelEndpoint::parseApi(apiName);
     if (!api)
-        return usageError(QStringLiteral("--api must be openai or anthropic, not '%1'").arg(apiName));
+        return cl.usageError(QStringLiteral("--api must be openai or anthropic, not '%1'").arg(apiName));
     if (model.isEmpty())
-        return usageError(QStringLiteral("no model: pass --model NAME or set TILEPORT_MODEL"));
+        return cl.usageError(QStringLiteral("no model: pass --model NAME or set TILEPORT_MODEL"));
     QString error;
     auto session = Session::open(dir, &error);
     if (!session)
-        return usageError(error);
+        return cl.usageError(error);
 
     QTextStream err(stderr), out(stdout);
     QString keySource;
@@ -111,16 +91,25 @@ int runRepairCommand(const QStringList &args)
     });
     loop.exec();
 
-    if (!outcome.patchText.isEmpty()) {
+    if (json) {
+        out << QJsonDocument(QJsonObject{{QStringLiteral("outcome"), RepairOutcome::kindName(outcome.kind)},
+                                         {QStringLiteral("stage"), stage},
+                                         {QStringLiteral("attempt"), outcome.attempt},
+                                         {QStringLiteral("reason"), outcome.reason},
+                                         {QStringLiteral("patch"), outcome.patchText},
+                                         {QStringLiteral("gate"), outcome.gate}})
+                   .toJson(QJsonDocument::Indented);
+    } else if (!outcome.patchText.isEmpty()) {
         out << "# proposed hunks\n" << outcome.patchText;
         if (!outcome.patchText.endsWith(QLatin1Char('\n')))
             out << '\n';
     }
-    for (const QJsonValue g : outcome.gate) {
+    for (const QJsonValue g : json ? QJsonArray() : outcome.gate) {
         const QJsonObject o = g.toObject();
         out << QStringLiteral("validators: stage %1 %2\n").arg(o.value(QStringLiteral("stage")).toString(), o.value(QStringLiteral("verdict")).toString());
     }
-    out << QStringLiteral("repair %1 (stage %2, attempt %3): %4\n")
+    if (!json)
+        out << QStringLiteral("repair %1 (stage %2, attempt %3): %4\n")
                .arg(RepairOutcome::kindName(outcome.kind), stage)
                .arg(outcome.attempt)
                .arg(outcome.reason);

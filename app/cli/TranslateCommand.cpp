@@ -10,48 +10,24 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTextStream>
-
-namespace {
-
-int usageError(const QString &msg)
-{
-    QTextStream(stderr) << "tileport translate: " << msg << '\n'
-                        << "usage: tileport translate FILE.py [-o DIR] [--kernel NAME] [--no-format]\n";
-    return 2;
-}
-
-} // namespace
 
 // The generator's command: writes a cuTile Rust crate for the file's kernels.
 // Refused constructs are printed as file:line:col: error: ...; the other
 // kernels are still written. Exit codes: 0 every kernel translated; 1 some
 // refused (or none translated); 2 usage or I/O.
-int runTranslateCommand(const QStringList &args)
+int runTranslateCommand(CommandLine &cl)
 {
     using namespace tileport;
     using namespace tileport::rust;
-    QString file, outDir;
+    const QString file = cl.positional(0);
+    QString outDir = cl.value(QStringLiteral("output"));
     RustTranslator::Options options;
-    bool formatOutput = true;
-    for (int i = 0; i < args.size(); ++i) {
-        const QString &a = args[i];
-        if (a == QLatin1String("-o") || a == QLatin1String("--output") || a == QLatin1String("--kernel")) {
-            if (i + 1 >= args.size())
-                return usageError(QStringLiteral("%1 needs a value").arg(a));
-            (a == QLatin1String("--kernel") ? options.kernel : outDir) = args[++i];
-        } else if (a == QLatin1String("--no-format")) {
-            formatOutput = false;
-        } else if (a.startsWith(QLatin1Char('-'))) {
-            return usageError(QStringLiteral("unknown option '%1'").arg(a));
-        } else if (file.isEmpty()) {
-            file = a;
-        } else {
-            return usageError(QStringLiteral("unexpected argument '%1'").arg(a));
-        }
-    }
-    if (file.isEmpty())
-        return usageError(QStringLiteral("no file given"));
+    options.kernel = cl.value(QStringLiteral("kernel"));
+    const bool formatOutput = !cl.isSet(QStringLiteral("no-format")), json = cl.isSet(QStringLiteral("json"));
     if (outDir.isEmpty())
         outDir = QFileInfo(file).completeBaseName() + QStringLiteral("-rs");
 
@@ -78,8 +54,21 @@ int runTranslateCommand(const QStringList &args)
         err << "tileport translate: " << writeError << '\n';
         return 2;
     }
-    for (const TranslatedKernel &k : result.kernels)
-        out << "translated " << k.pythonName << " -> " << result.moduleName << "::" << k.signature.entry << '\n';
-    out << "wrote " << QDir(outDir).absolutePath() << '\n';
+    if (json) {
+        QJsonArray kernels, diagnostics;
+        for (const TranslatedKernel &k : result.kernels)
+            kernels << QJsonObject{{QStringLiteral("kernel"), k.pythonName},
+                                   {QStringLiteral("entry"), result.moduleName + QStringLiteral("::") + k.signature.entry}};
+        for (const TranslationDiagnostic &d : result.diagnostics)
+            diagnostics << d.toString();
+        out << QJsonDocument(QJsonObject{{QStringLiteral("crate"), QDir(outDir).absolutePath()},
+                                         {QStringLiteral("kernels"), kernels},
+                                         {QStringLiteral("diagnostics"), diagnostics}})
+                   .toJson(QJsonDocument::Indented);
+    } else {
+        for (const TranslatedKernel &k : result.kernels)
+            out << "translated " << k.pythonName << " -> " << result.moduleName << "::" << k.signature.entry << '\n';
+        out << "wrote " << QDir(outDir).absolutePath() << '\n';
+    }
     return result.diagnostics.isEmpty() ? 0 : 1;
 }

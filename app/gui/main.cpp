@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "BenchmarksPane.h"
 #include "CodeEditor.h"
+#include "DisplayCheck.h"
 #include "IrDiffPane.h"
 #include "MainWindow.h"
 #include "SassPane.h"
@@ -43,7 +44,20 @@ private:
 int main(int argc, char **argv)
 {
     using tileport::ui::MainWindow;
+    // Without a display Qt would abort: go offscreen for a screenshot, else say what is missing.
+    QStringList rawArgs;
+    for (int i = 1; i < argc; ++i)
+        rawArgs << QString::fromLocal8Bit(argv[i]);
+    const tileport::ui::DisplayChoice display = tileport::ui::chooseDisplay(QProcessEnvironment::systemEnvironment(), rawArgs);
+    if (!display.missing.isEmpty()) {
+        std::fprintf(stderr, "%s\n", qPrintable(display.missing));
+        return 1;
+    }
+    if (display.offscreen)
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    tileport::ui::beginPlatformGuard();
     QApplication app(argc, argv);
+    tileport::ui::endPlatformGuard();
     QApplication::setApplicationName(QStringLiteral("tileport-gui"));
     QApplication::setOrganizationName(QStringLiteral("TilePort"));
     QCommandLineParser parser;

@@ -2,8 +2,11 @@
 #include "SystemDoctor.h"
 
 #include "Grammars.h"
+#include "ResourceDir.h"
 #include "tileport/TileIR/MlirInfo.h"
 
+#include <QDir>
+#include <QFileInfo>
 #include <QLibraryInfo>
 
 namespace tileport {
@@ -44,6 +47,16 @@ QList<DoctorRow> systemDoctorRows(const Doctor &doctor)
 
     rows << grammarRow(QStringLiteral("python"), Grammars::pythonVersion(), Grammars::python());
     rows << grammarRow(QStringLiteral("rust"), Grammars::rustVersion(), Grammars::rust());
+
+    // The helper scripts and crate templates, where an installed or a
+    // development build finds them (findResourceDir).
+    DoctorRow res{QStringLiteral("TilePort resources")};
+    res.path = findResourceDir();
+    res.version = QStringLiteral("-");
+    res.status = QFileInfo::exists(QDir(res.path).filePath(QStringLiteral("python/export_tileir.py"))) ? DoctorRow::Status::Found
+                                                                                                     : DoctorRow::Status::Missing;
+    res.fix = QStringLiteral("reinstall TilePort, or set TILEPORT_RESOURCE_DIR to its share/tileport");
+    rows << res;
     rows << doctor.run();
     return rows;
 }

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# SPDX-FileCopyrightText: 2026 TilePort contributors
 # The cuda_tile MLIR dialect inside tileport_tileir: ODS (.td) files and
 # headers in include/tileport/TileIR/, implementation in lib/, and the
 # tileport-opt driver that the lit tests (tests/lit/tileir) run.

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "Toolchains.h"
 
+#include "ResourceDir.h"
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
@@ -17,19 +19,6 @@ QString fromEnvOrPath(const QProcessEnvironment &env, const QString &var, const 
     if (!v.isEmpty())
         return v;
     return QStandardPaths::findExecutable(exe);
-}
-
-// resources/ sits beside the checkout's build dir, or is named explicitly.
-QString findResourceDir(const QProcessEnvironment &env)
-{
-    const QString v = env.value(QStringLiteral("TILEPORT_RESOURCE_DIR"));
-    if (!v.isEmpty())
-        return v;
-#ifdef TILEPORT_SOURCE_RESOURCE_DIR
-    return QStringLiteral(TILEPORT_SOURCE_RESOURCE_DIR);
-#else
-    return QDir(QCoreApplication::applicationDirPath()).absoluteFilePath(QStringLiteral("../share/tileport"));
-#endif
 }
 
 // The directory scripts/setup installs tileiras and cuobjdump into

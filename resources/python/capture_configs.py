@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# SPDX-FileCopyrightText: 2026 TilePort contributors
 """Captures a cuTile Python file's launch configurations on the CPU.
 
 Usage:

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# SPDX-FileCopyrightText: 2026 TilePort contributors
 """Exports one cuTile Python kernel to Tile IR bytecode on the CPU.
 
 Usage: export_tileir.py KERNEL_FILE KERNEL_NAME SIGNATURE_JSON OUT_FILE VERSION [GPU_CODE]

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# SPDX-FileCopyrightText: 2026 TilePort contributors
 """Stage D and E on a GPU: runs the reference kernel (cuTile Python, or the
 original Triton kernel when bundle.json says "reference": "triton") and the
 generated cuTile Rust kernel (through its C ABI, with ctypes) on identical

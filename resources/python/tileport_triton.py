@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# SPDX-FileCopyrightText: 2026 TilePort contributors
 """Triton as the reference of a ported Triton kernel.
 
 On a GPU, tileport_host.py uses TritonReference to launch the original

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# SPDX-FileCopyrightText: 2026 TilePort contributors
 # Shared helpers for the TilePort scripts: paths, logging, and entering the
 # Debian 13 build root on hosts that need one.
 

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
+# SPDX-FileCopyrightText: 2026 TilePort contributors
 """Renders `tileport batch --json` output (tileport-batch/2) as the Markdown
 coverage report: the run's facts, the counts, one row per operator, one row
 per kernel with its configs' IR verdicts, and every FAIL_FIXABLE config with
@@ -75,6 +76,7 @@ def main():
     s = doc["summary"]
     lines = [
         "<!-- SPDX-License-Identifier: MIT -->",
+        "<!-- SPDX-FileCopyrightText: 2026 TilePort contributors -->",
         "# Coverage: TileGym cuTile kernels",
         "",
         "Written by `scripts/coverage` from `tileport batch --json` (docs/batch.md).",

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# SPDX-FileCopyrightText: 2026 TilePort contributors
 # Runs inside a private mount namespace (see tileport_in_env): mounts the
 # kernel file systems and the host directories listed in $2 into the build
 # root $1, then runs the command chrooted, in directory $3.

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# SPDX-FileCopyrightText: 2026 TilePort contributors
 """Writes docs/gpu-results.md from the stage D/E result files that
 scripts/gpu-proof --collect copied to bench/results/ (gpu-K.check.json,
 gpu-K.bench.json, gpu-device.log)."""
@@ -43,7 +44,8 @@ def main(root):
     started = ""
     for k in kernels:
         started = json.load(open(os.path.join(res, f"gpu-{k}.check.json"))).get("started", started)
-    out = ["<!-- SPDX-License-Identifier: MIT -->", "# Stages D and E on a GPU", "",
+    out = ["<!-- SPDX-License-Identifier: MIT -->", "<!-- SPDX-FileCopyrightText: 2026 TilePort contributors -->",
+           "# Stages D and E on a GPU", "",
            "Produced by `scripts/gpu-proof` (bundles from `tileport-bundle`, the same",
            "`HostBundleBuilder` stage D uses) and `.gpu-proof/device.sh` on the GPU machine;",
            "the raw results are `bench/results/gpu-*.json`. Timing: CUDA events, 256 MiB L2",

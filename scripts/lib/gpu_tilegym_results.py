@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# SPDX-FileCopyrightText: 2026 TilePort contributors
 """Writes the TileGym section of docs/gpu-results.md from a GPU run's files
 in bench/results/gpu-tilegym/ (BUNDLE.check.json, BUNDLE.bench.json and
 BUNDLE.configs.json, the captured configs the bundle carried).

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# SPDX-FileCopyrightText: 2026 TilePort contributors
 """Keeps at most N configs of one kernel from a captured sidecar, for a GPU
 run that cannot afford them all: configs a benchmark or perf test launched
 come first, then one per distinct shape, in capture order; autotune

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# SPDX-FileCopyrightText: 2026 TilePort contributors
 # Pinned versions and checksums of everything setup downloads.
 
 # Debian 13 packages for the build root (or a native install).

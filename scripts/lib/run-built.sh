@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
+# SPDX-FileCopyrightText: 2026 TilePort contributors
 # Shared body of the scripts/tileport and scripts/tileport-gui wrappers.
 set -euo pipefail
 . "$(dirname "$0")/common.sh"

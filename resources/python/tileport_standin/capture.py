@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# SPDX-FileCopyrightText: 2026 TilePort contributors
 """The capture: imports kernel files, runs their projects' tests, benchmarks
 and the user's calls with `ct.launch` intercepted on stand-in tensors, and
 returns one sidecar per kernel file."""

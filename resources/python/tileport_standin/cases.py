@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# SPDX-FileCopyrightText: 2026 TilePort contributors
 """Test and benchmark cases of a module, found as pytest and triton.testing
 would find them: `test*` functions and `Test*` classes' `test*` methods with
 their parametrize sets crossed, fixtures resolved from the module, its class

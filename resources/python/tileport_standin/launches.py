@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# SPDX-FileCopyrightText: 2026 TilePort contributors
 """Records `ct.launch` calls and autotuned searches, and turns each launch
 into a sidecar config: the kernel, each argument's specialization facts, the
 grid and where the launch came from."""

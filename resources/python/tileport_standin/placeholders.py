@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# SPDX-FileCopyrightText: 2026 TilePort contributors
 """Placeholders for names a stand-in module does not model.
 
 While modules load (the import phase), an unmodelled name may be imported,

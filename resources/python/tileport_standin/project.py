@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# SPDX-FileCopyrightText: 2026 TilePort contributors
 """Where a file sits in its project: its package name, the directory that
 goes on sys.path, the project root, and the test and benchmark files that
 exercise it."""

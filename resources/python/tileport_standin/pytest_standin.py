@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# SPDX-FileCopyrightText: 2026 TilePort contributors
 """The part of pytest that test modules use while they load and run.
 
 Test files are imported, not collected by pytest (pytest cannot even collect

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# SPDX-FileCopyrightText: 2026 TilePort contributors
 """torch functions that tests use to prepare inputs, modelled by their
 result's shape and dtype. Functions whose result depends on the data
 (nonzero, unique, bincount, ...) stay unmodelled and refuse."""

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# SPDX-FileCopyrightText: 2026 TilePort contributors
 """A stand-in for the parts of `torch` that host code uses to compute a launch.
 
 A stand-in tensor carries dtype, shape, strides, a storage offset and the

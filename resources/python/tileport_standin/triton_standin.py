@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# SPDX-FileCopyrightText: 2026 TilePort contributors
 """The benchmark harness of `triton.testing`, which benchmark files use to
 declare their shapes. `perf_report` records the benchmarks on the function;
 `do_bench` calls the measured function once (the launch is what counts)."""

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 //! Small kernels, the Rust twins of tests/fixtures/python/smoke_kernels.py's
 //! smoke_vadd and smoke_row_sum.
 

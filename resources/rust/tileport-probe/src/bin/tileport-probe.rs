@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 //! Usage: tileport-probe OUT_DIR [TARGET] [TILE] [BYTECODE_VERSION] [KERNEL]
 //! Writes KERNEL.mlir (Tile IR text) and KERNEL.tileirbc (bytecode). KERNEL is
 //! smoke_vadd (the default; TILE = its block size) or smoke_row_sum (16 rows
