@@ -457,23 +457,7 @@ void IrDiffPane::selectGroup(int row)
 
 void IrDiffPane::expandRow(int proxyRow)
 {
-    // One row at a time is tall enough for its ops' wrapped text; the others keep one line.
-    QHeaderView *v = m_table->verticalHeader();
-    const int base = v->defaultSectionSize();
-    if (m_expanded >= 0 && m_expanded < v->count() && m_expanded != proxyRow)
-        v->resizeSection(m_expanded, base);
-    m_expanded = -1;
-    if (proxyRow < 0 || proxyRow >= m_filter->rowCount())
-        return;
-    QStyleOptionViewItem opt;
-    opt.initFrom(m_table->viewport());
-    opt.font = m_table->font();
-    opt.widget = m_table;
-    int height = base;
-    for (int c = 0; c < m_filter->columnCount(); ++c)
-        height = qMax(height, m_delegate->wrappedHeight(opt, m_filter->index(proxyRow, c), m_table->columnWidth(c)));
-    v->resizeSection(proxyRow, height);
-    m_expanded = proxyRow;
+    m_expanded = m_delegate->expandRow(m_table, proxyRow, m_expanded);
 }
 
 void IrDiffPane::setReferenceShare(double share)

@@ -3,6 +3,8 @@
 #include "DiffRowsModel.h"
 
 #include <QAbstractItemView>
+#include <QHeaderView>
+#include <QTableView>
 #include <QApplication>
 #include <QPainter>
 #include <QPoint>
@@ -135,6 +137,27 @@ int IrDiffRowDelegate::wrappedHeight(const QStyleOptionViewItem &option, const Q
     const QRect area = style->subElementRect(QStyle::SE_ItemViewItemText, &opt, widget).adjusted(kPad, 0, -kPad, 0);
     QTextLayout layout(opt.text, opt.font);
     return int(std::ceil(layOut(layout, area.width()))) + 4;
+}
+
+int IrDiffRowDelegate::expandRow(QTableView *table, int row, int expanded) const
+{
+    // One row at a time is tall enough for its wrapped text; the others keep one line.
+    QHeaderView *v = table->verticalHeader();
+    const int base = v->defaultSectionSize();
+    if (expanded >= 0 && expanded < v->count() && expanded != row)
+        v->resizeSection(expanded, base);
+    const QAbstractItemModel *model = table->model();
+    if (row < 0 || row >= model->rowCount())
+        return -1;
+    QStyleOptionViewItem opt;
+    opt.initFrom(table->viewport());
+    opt.font = table->font();
+    opt.widget = table;
+    int height = base;
+    for (int c = 0; c < model->columnCount(); ++c)
+        height = qMax(height, wrappedHeight(opt, model->index(row, c), table->columnWidth(c)));
+    v->resizeSection(row, height);
+    return row;
 }
 
 } // namespace tileport::ui

@@ -7,6 +7,8 @@
 #include <QHash>
 #include <QStyledItemDelegate>
 
+class QTableView;
+
 namespace tileport::ui {
 
 // Paints an aligned IR diff cell: the op's whole text in monospace,
@@ -30,6 +32,10 @@ public:
     QSize sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const override;
     // The height the cell's text needs when wrapped to `width` pixels.
     int wrappedHeight(const QStyleOptionViewItem &option, const QModelIndex &index, int width) const;
+    // Gives `row` of `table` (whose model this delegate paints) the height of
+    // its wrapped text and the row `expanded` back its one line; returns the
+    // row now expanded (-1 when `row` is out of range).
+    int expandRow(QTableView *table, int row, int expanded) const;
 
 private:
     QList<QTextLayout::FormatRange> formatsFor(const QString &text, const QVariantList &marks) const;

@@ -229,23 +229,7 @@ void SassPane::onCurrentChanged(const QModelIndex &current)
 
 void SassPane::expandRow(int row)
 {
-    // One row at a time is tall enough for its instructions' wrapped text; the others keep one line.
-    QHeaderView *v = m_table->verticalHeader();
-    const int base = v->defaultSectionSize();
-    if (m_expanded >= 0 && m_expanded < v->count() && m_expanded != row)
-        v->resizeSection(m_expanded, base);
-    m_expanded = -1;
-    if (row < 0 || row >= m_rows->rowCount())
-        return;
-    QStyleOptionViewItem opt;
-    opt.initFrom(m_table->viewport());
-    opt.font = m_table->font();
-    opt.widget = m_table;
-    int height = base;
-    for (int c = 0; c < m_rows->columnCount(); ++c)
-        height = qMax(height, m_delegate->wrappedHeight(opt, m_rows->index(row, c), m_table->columnWidth(c)));
-    v->resizeSection(row, height);
-    m_expanded = row;
+    m_expanded = m_delegate->expandRow(m_table, row, m_expanded);
 }
 
 } // namespace tileport::ui
