@@ -32,9 +32,12 @@ pub struct TpTensor {
     pub ptr: u64,
     pub ndim: i32,
     pub dtype: i32,
-    pub shape: [i64; 4],
-    pub strides: [i64; 4],
+    pub shape: [i64; MAX_RANK],
+    pub strides: [i64; MAX_RANK],
 }
+
+/// The most dimensions a descriptor holds (the same constant as the Python side).
+pub const MAX_RANK: usize = 8;
 
 const RC_HOST: i32 = 1;
 const RC_KERNEL: i32 = 2;
@@ -132,8 +135,8 @@ impl<'a> Call<'a> {
             return Err(host(format!(
                 "tensor {i} is {}, the entry wants {}", code_name(t.dtype), code_name(T::CODE))));
         }
-        if t.ptr == 0 || t.ndim < 1 || t.ndim > 4 {
-            return Err(host(format!("tensor {i}: null pointer or rank {} outside 1..4", t.ndim)));
+        if t.ptr == 0 || t.ndim < 1 || t.ndim as usize > MAX_RANK {
+            return Err(host(format!("tensor {i}: null pointer or rank {} outside 1..{MAX_RANK}", t.ndim)));
         }
         let n = t.ndim as usize;
         let mut shape = Vec::with_capacity(n);

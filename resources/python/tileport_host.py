@@ -40,9 +40,13 @@ class ConfigError(Exception):
         self.owner = owner
 
 
+# The most dimensions a descriptor holds (MAX_RANK of the generated host library).
+MAX_RANK = 8
+
+
 class TpTensor(ctypes.Structure):
     _fields_ = [("ptr", ctypes.c_uint64), ("ndim", ctypes.c_int32), ("dtype", ctypes.c_int32),
-                ("shape", ctypes.c_int64 * 4), ("strides", ctypes.c_int64 * 4)]
+                ("shape", ctypes.c_int64 * MAX_RANK), ("strides", ctypes.c_int64 * MAX_RANK)]
 
 
 def write_json(path, obj):
@@ -113,8 +117,8 @@ class RustLaunch:
         self.tensors = (TpTensor * max(1, len(tensors)))()
         for i, p in enumerate(tensors):
             t = values[p["name"]]
-            if t.dim() > 4:
-                raise ConfigError("host", f"{p['name']}: rank {t.dim()} exceeds the descriptor's 4")
+            if t.dim() > MAX_RANK:
+                raise ConfigError("host", f"{p['name']}: rank {t.dim()} exceeds the descriptor's {MAX_RANK}")
             d = self.tensors[i]
             d.ptr = t.data_ptr()
             d.ndim = t.dim()
