@@ -34,6 +34,9 @@ def moved_bytes(config):
 def main(root):
     res = os.path.join(root, "bench", "results", "gpu-tilegym")
     rows, per_op, all_ratios, env = [], [], [], {}
+    # A kernel may have run in several bundles (a file's bundle, then one of
+    # its kernels alone): per (kernel, config) the latest run counts.
+    latest = {}
     for check_path in sorted(glob.glob(os.path.join(res, "*.check.json"))):
         name = os.path.basename(check_path)[: -len(".check.json")]
         check = json.load(open(check_path))
@@ -42,11 +45,17 @@ def main(root):
         configs = {c["name"]: c for c in json.load(open(os.path.join(res, name + ".configs.json")))["configs"]}
         timed = {r["config"]: r for r in bench.get("configs", [])}
         op = name.split("__")[0]
+        for r in check.get("configs", []):
+            key = (op, r["kernel"], r["config"])
+            started = check.get("started", "")
+            if key not in latest or latest[key][0] <= started:
+                latest[key] = (started, r, timed.get(r["config"], {}), configs.get(r["config"]))
+    ops = {}
+    for (op, _, _), entry in sorted(latest.items()):
+        ops.setdefault(op, []).append(entry[1:])
+    for op, entries in ops.items():
         ratios, correct = [], 0
-        checks = check.get("configs", [])
-        for r in checks:
-            t = timed.get(r["config"], {})
-            cfg = configs.get(r["config"])
+        for r, t, cfg in entries:
             err = max((a["max_abs_err"] for a in r.get("arrays", [])), default=None)
             tol = r.get("tolerance") or {}
             status = r["status"]
@@ -71,7 +80,7 @@ def main(root):
                         f"{'-' if not ratio else format(ratio, '.3f')} | {bw} |")
         g = geomean(ratios)
         all_ratios += ratios
-        per_op.append(f"| {op} | {len(checks)} | {correct}/{len(checks)} | "
+        per_op.append(f"| {op} | {len(entries)} | {correct}/{len(entries)} | "
                       f"{'-' if g is None else format(g, '.3f')} |")
     overall = geomean(all_ratios)
     out = [BEGIN, "## TileGym operators (captured configs)", "",
