@@ -66,8 +66,17 @@ def main(root):
     if os.path.exists(log):
         head = open(log).read().splitlines()[:6]
         out += ["Device log head:", "", "```", *head, "```", ""]
-    with open(os.path.join(root, "docs", "gpu-results.md"), "w") as f:
-        f.write("\n".join(out))
+    # The examples' part is rewritten; what follows it (the TileGym section
+    # that gpu_tilegym_results.py keeps, and the notes on each run) stays.
+    path = os.path.join(root, "docs", "gpu-results.md")
+    rest = ""
+    if os.path.exists(path):
+        old = open(path).read()
+        at = old.find("<!-- tilegym-begin -->")
+        if at >= 0:
+            rest = "\n" + old[at:]
+    with open(path, "w") as f:
+        f.write("\n".join(out) + rest)
     print("\n".join(lines))
     print(f"geomean {geo}")
 
