@@ -28,6 +28,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QCompleter>
 #include <QLineEdit>
 #include <QLineSeries>
 #include <QRegularExpression>
@@ -304,6 +305,11 @@ private Q_SLOTS:
         IdeSettings bad = s;
         bad.gpuRunner = QStringLiteral("ssh://gpu1");
         QVERIFY(bad.validate().startsWith(QStringLiteral("GPU runner 'ssh://gpu1': ")));
+        IdeSettings slurm = s;
+        slurm.gpuRunner = QStringLiteral("slurm://gpu?gres=gpu:1&time=30");
+        QCOMPARE(slurm.validate(), QString());
+        bad.gpuRunner = QStringLiteral("slurm://gpu?time=soon");
+        QVERIFY(bad.validate().contains(QStringLiteral("not a Slurm time limit")));
         bad = s;
         bad.modelEndpoint = QStringLiteral("ftp://x");
         QVERIFY(bad.validate().contains(QStringLiteral("not an http(s) URL")));
@@ -311,6 +317,13 @@ private Q_SLOTS:
         // The dialog: a bad runner keeps it open with the reason; a typed key
         // goes to the keychain (or its error is shown), never to QSettings.
         SettingsDialog dialog(back);
+        // The runner field offers the three kinds, Slurm among them.
+        const auto *kinds = dialog.field(QStringLiteral("gpu_runner"))->completer();
+        QVERIFY(kinds);
+        QStringList offered;
+        for (int i = 0; i < kinds->model()->rowCount(); ++i)
+            offered << kinds->model()->index(i, 0).data().toString();
+        QVERIFY2(offered.contains(QStringLiteral("slurm://")) && offered.contains(QStringLiteral("ssh://")), qPrintable(offered.join(u' ')));
         dialog.field(QStringLiteral("gpu_runner"))->setText(QStringLiteral("ssh://gpu1"));
         dialog.apply();
         QVERIFY(dialog.message().startsWith(QStringLiteral("GPU runner")));

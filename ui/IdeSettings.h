@@ -18,7 +18,7 @@ namespace tileport::ui {
 struct IdeSettings {
     // Tool name ("python", "cargo", "rustc", "rustfmt", "tileiras", "cuda") -> path.
     QMap<QString, QString> toolPaths;
-    QString gpuRunner = QStringLiteral("local"); // local | ssh://[user@]host[:port]/dir
+    QString gpuRunner = QStringLiteral("local"); // local | ssh://[user@]host[:port]/dir | slurm://[PARTITION][?...]
     ThemeMode theme = ThemeMode::Light;
     QString modelEndpoint; // e.g. http://127.0.0.1:8080/v1
     QString modelApi = QStringLiteral("openai"); // openai | anthropic

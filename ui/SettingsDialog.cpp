@@ -6,6 +6,7 @@
 #include "JobRunner.h"
 
 #include <QComboBox>
+#include <QCompleter>
 #include <QDialogButtonBox>
 #include <QFormLayout>
 #include <QGroupBox>
@@ -35,7 +36,16 @@ SettingsDialog::SettingsDialog(const IdeSettings &settings, QWidget *parent)
     auto *run = new QGroupBox(tr("Pipeline"));
     auto *runForm = new QFormLayout(run);
     auto *gpu = new QLineEdit(settings.gpuRunner);
-    gpu->setPlaceholderText(QStringLiteral("local  or  ssh://[user@]host[:port]/dir"));
+    gpu->setPlaceholderText(QStringLiteral("local,  ssh://[user@]host[:port]/dir  or  slurm://[PARTITION][?gres=gpu:1&time=MM]"));
+    gpu->setToolTip(tr("Where stages D and E run: this machine (local), a host over ssh, or a Slurm cluster "
+                       "through your own sbatch (docs/pipeline.md, GPU runners)"));
+    // The three runner kinds, offered as the field is typed.
+    auto *kinds = new QCompleter(QStringList{QStringLiteral("local"), QStringLiteral("ssh://"),
+                                             QStringLiteral("slurm://"), QStringLiteral("slurm://gpu?gres=gpu:1&time=30")},
+                                 gpu);
+    kinds->setCompletionMode(QCompleter::UnfilteredPopupCompletion);
+    kinds->setObjectName(QStringLiteral("gpu_runner_kinds"));
+    gpu->setCompleter(kinds);
     m_fields.insert(QStringLiteral("gpu_runner"), gpu);
     runForm->addRow(tr("GPU runner"), gpu);
     m_theme->addItems({QStringLiteral("light"), QStringLiteral("dark")});

@@ -41,7 +41,7 @@ QString StageFixHints::fixFor(QChar stage, const QString &verdict, const QString
     if (has(reason, "scripts/setup") || (owner == QLatin1String("env") && (has(reason, "no cargo") || has(reason, "no python") || has(reason, "tileiras"))))
         return QStringLiteral("File ▸ Settings… (Ctrl+,): set the tool's path, or run scripts/setup");
     if ((stage == QLatin1Char('D') || stage == QLatin1Char('E')) && verdict == QLatin1String("BLOCKED"))
-        return QStringLiteral("File ▸ Settings… (Ctrl+,): choose a GPU runner (local or ssh://host/dir)");
+        return QStringLiteral("File ▸ Settings… (Ctrl+,): choose a GPU runner (local, ssh://host/dir or slurm://partition)");
     if (stage == QLatin1Char('A') && reason.contains(located))
         return QStringLiteral("fix the kernel at the line shown in Problems, then Run (F5)");
     if (stage == QLatin1Char('B'))

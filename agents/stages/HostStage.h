@@ -14,7 +14,7 @@ namespace tileport {
 class HostStage : public Stage
 {
 public:
-    // `gpuRunner` is a makeGpuRunner spec: "local" or "ssh://host/dir".
+    // `gpuRunner` is a makeGpuRunner spec: "local", "ssh://host/dir" or "slurm://...".
     explicit HostStage(QString gpuRunner = QStringLiteral("local")) : m_runner(std::move(gpuRunner)) {}
     QChar id() const override { return QLatin1Char('D'); }
     StageReport run(StageContext &ctx) override;

@@ -56,7 +56,7 @@ OptionSpec json(const QString &what)
     return flag({QStringLiteral("json")}, what);
 }
 
-const QString kGpuHelp = QStringLiteral("where stages D and E run: local, or ssh://host/dir");
+const QString kGpuHelp = QStringLiteral("where stages D and E run: local, ssh://host/dir or slurm://[PARTITION][?gres=gpu:1&time=MM]");
 
 QList<CommandSpec> build()
 {

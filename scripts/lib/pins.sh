@@ -11,6 +11,7 @@ TILEPORT_PACKAGES=(
     clang-22 libclang-22-dev libclang-rt-22-dev
     xvfb xauth fonts-dejavu-core
     openssh-client openssh-server ccache
+    munge slurmctld slurmd slurm-client
 )
 TILEPORT_DEBIAN_MIRROR=${TILEPORT_DEBIAN_MIRROR:-http://deb.debian.org/debian}
 TILEPORT_DEBIAN_SECURITY=${TILEPORT_DEBIAN_SECURITY:-http://deb.debian.org/debian-security}
