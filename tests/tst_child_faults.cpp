@@ -212,32 +212,7 @@ private Q_SLOTS:
         const QString python = QStandardPaths::findExecutable(QStringLiteral("python3"));
         if (python.isEmpty())
             QSKIP("no python3 to run the endpoint");
-        const QString dir = m_tmp.filePath(QStringLiteral("endpoint-") + mode);
-        QVERIFY(QDir().mkpath(dir));
-        const QString script = QDir(dir).filePath(QStringLiteral("endpoint.py"));
-        QFile f(script);
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write(R"(import socket, sys, time
-mode = sys.argv[1]
-s = socket.socket()
-s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-s.bind(("127.0.0.1", 0))
-s.listen(8)
-print(s.getsockname()[1], flush=True)
-held = []
-while True:
-    c, _ = s.accept()
-    held.append(c)
-    c.recv(65536)
-    if mode == "cut":
-        c.sendall(b"HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\ntransfer-encoding: chunked\r\n\r\n")
-        body = b'event: content_block_delta\ndata: {"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"half an ans'
-        c.sendall(b"%x\r\n" % len(body) + body + b"\r\n")
-        time.sleep(0.2)
-        c.close()
-        held.pop()
-)");
-        f.close();
+        const QString script = QStringLiteral(TILEPORT_SOURCE_DIR "/tests/support/stuck_endpoint.py");
         QProcess server;
         server.start(python, {script, mode});
         QVERIFY(server.waitForStarted());

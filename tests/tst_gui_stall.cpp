@@ -12,6 +12,7 @@
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QSet>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -25,7 +26,7 @@ namespace {
 
 // Runs `stages` of vector_add in a fresh IDE while a 5 ms probe measures
 // the event loop; the p99 gap in ms, and the run's session directory.
-double runAndMeasure(QObject *ctx, const QList<QChar> &stages, QString *sessionDir, bool expectOk)
+double runAndMeasure(QObject *ctx, const QSet<QChar> &stages, QString *sessionDir, bool expectOk)
 {
     QTemporaryDir dir;
     dir.setAutoRemove(false);

@@ -239,6 +239,10 @@ StageReport AnalyzeStage::run(StageContext &ctx)
         }
         variants << v;
         ++done;
+        // An exporter that hung or crashed would do the same for every
+        // config: one time-out is enough to know the stage is blocked.
+        if (!toolFailure.isEmpty())
+            break;
     }
     report.evidence = QJsonObject{{QStringLiteral("source"), source},
                                   {QStringLiteral("language"), triton ? QStringLiteral("triton") : QStringLiteral("cutile")},
