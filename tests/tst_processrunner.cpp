@@ -66,6 +66,32 @@ private Q_SLOTS:
         QVERIFY(r.describe().contains(QStringLiteral("timed out")));
     }
 
+    // A hung tool's own children (cargo's rustc, a script's sleep) go with
+    // it: a grandchild left running would hold the machine past the time-out.
+    void hungChildTreeIsKilled()
+    {
+        QTemporaryDir tmp;
+        const QString pidFile = tmp.filePath(QStringLiteral("grandchild.pid"));
+        ProcessSpec spec{QStringLiteral("sh"), {QStringLiteral("-c"), QStringLiteral("sleep 300 & echo $! > '%1'; wait").arg(pidFile)}};
+        spec.timeoutMs = 500;
+        const auto r = ProcessRunner::run(spec);
+        QCOMPARE(r.outcome, ProcessResult::Outcome::TimedOut);
+        QFile f(pidFile);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray pid = f.readAll().trimmed();
+        QVERIFY(!pid.isEmpty());
+        // Gone, or a zombie waiting for init to reap it; never still asleep.
+        QTRY_VERIFY_WITH_TIMEOUT(
+            [&] {
+                QFile stat(QStringLiteral("/proc/%1/stat").arg(QString::fromLatin1(pid)));
+                if (!stat.open(QIODevice::ReadOnly))
+                    return true;
+                const QByteArray line = stat.readAll();
+                return line.mid(line.lastIndexOf(')') + 2, 1) == "Z";
+            }(),
+            5000);
+    }
+
     void cancellationStopsChild()
     {
         std::atomic_bool cancel{false};

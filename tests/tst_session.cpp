@@ -84,10 +84,63 @@ private Q_SLOTS:
         QVERIFY(QFile::exists(artifact.fileName()));
         QVERIFY(s->runDirectory(2).endsWith(QStringLiteral("runs/002")));
 
-        // A stray directory for the next number is never reused.
-        QVERIFY(QDir().mkpath(s->runDirectory(3)));
+        // A stray directory for the next number that holds anything is never reused.
+        QVERIFY(QDir().mkpath(s->areaDirectory(3, Session::Area::Logs)));
+        QFile stray(QDir(s->areaDirectory(3, Session::Area::Logs)).filePath(QStringLiteral("note.txt")));
+        QVERIFY(stray.open(QIODevice::WriteOnly));
+        stray.write("mine\n");
+        stray.close();
         QCOMPARE(s->beginRun(&error), 0);
         QVERIFY(error.contains(QStringLiteral("refusing to overwrite")));
+        QVERIFY(QFile::exists(stray.fileName()));
+    }
+
+    // kill -9 between making run N's directories and listing run N: the
+    // empty directories are taken by the next run, not refused forever.
+    void emptyRunLeftoverIsTaken()
+    {
+        QTemporaryDir tmp;
+        QString error;
+        auto s = Session::create(tmp.path(), info(), &error);
+        QCOMPARE(s->beginRun(&error), 1);
+        QVERIFY(QDir().mkpath(s->areaDirectory(2, Session::Area::Reference)));
+        QVERIFY(QDir().mkpath(s->areaDirectory(2, Session::Area::Generated)));
+        s.reset();
+        auto reopened = Session::open(tmp.path(), &error);
+        QVERIFY2(reopened, qPrintable(error));
+        QVERIFY2(reopened->problems().isEmpty(), qPrintable(reopened->problems().join(QLatin1Char('\n'))));
+        QCOMPARE(reopened->beginRun(&error), 2);
+        QVERIFY(QDir(reopened->runDirectory(2)).exists(QStringLiteral("reports")));
+    }
+
+    // A stage another live process (or this one's own writer) runs is not
+    // taken for an interrupted one; a read-only open never writes.
+    void liveStageStaysRunning()
+    {
+        QTemporaryDir tmp;
+        QString error;
+        auto s = Session::create(tmp.path(), info(), &error);
+        QCOMPARE(s->beginRun(&error), 1);
+        QVERIFY(s->startStage(1, QLatin1Char('A'), &error));
+        const QString file = QDir(tmp.path()).filePath(QStringLiteral("session.json"));
+        const auto bytes = [&] {
+            QFile f(file);
+            return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+        };
+        const QByteArray before = bytes();
+        QVERIFY(before.contains("\"pid\""));
+        auto reader = Session::open(tmp.path(), &error, Session::Access::ReadOnly);
+        QVERIFY2(reader, qPrintable(error));
+        QCOMPARE(reader->latest(1, QLatin1Char('A'))->state, StageRecord::State::Running);
+        // Its writer gone, the same process reads it as interrupted, and a
+        // read-only open says so without saving.
+        s.reset();
+        reader = Session::open(tmp.path(), &error, Session::Access::ReadOnly);
+        QCOMPARE(reader->latest(1, QLatin1Char('A'))->state, StageRecord::State::Interrupted);
+        QCOMPARE(bytes(), before);
+        QString saveError;
+        QVERIFY(!reader->startStage(1, QLatin1Char('B'), &saveError));
+        QCOMPARE(bytes(), before);
     }
 
     void rerunMarksDownstreamStale()

@@ -13,7 +13,7 @@ RunCompareDialog *MainWindow::compareRuns(int a, int b)
 {
     QString error;
     const QString dir = m_controller->sessionDirectory();
-    const auto session = dir.isEmpty() ? std::nullopt : Session::open(dir, &error);
+    const auto session = dir.isEmpty() ? std::nullopt : Session::open(dir, &error, Session::Access::ReadOnly);
     if (!session || session->runs().size() < 2) {
         statusBar()->showMessage(session ? tr("The session has one run: nothing to compare yet")
                                          : dir.isEmpty() ? tr("Open a session or run the pipeline first") : error);

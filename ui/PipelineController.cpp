@@ -134,7 +134,7 @@ bool PipelineController::startPort(const QString &source, const QSet<QChar> &sta
         if (!QDir().mkpath(m_sessionRoot) || !Session::create(dir, info, error))
             return false;
     } else {
-        const auto s = Session::open(dir, error);
+        const auto s = Session::open(dir, error, Session::Access::ReadOnly);
         if (!s)
             return false;
         if (s->info().value(QStringLiteral("source")).toString() != src.absoluteFilePath()) {
@@ -153,7 +153,7 @@ bool PipelineController::startPort(const QString &source, const QSet<QChar> &sta
 
 bool PipelineController::openSession(const QString &dir, QString *error)
 {
-    const auto s = Session::open(dir, error);
+    const auto s = Session::open(dir, error, Session::Access::ReadOnly);
     if (!s)
         return false;
     m_sessionDir = QFileInfo(dir).absoluteFilePath();

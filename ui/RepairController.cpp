@@ -41,7 +41,7 @@ llm::RepairOutcome runRepair(JobContext &job, const QString &dir, QChar stage, l
         job.emitPartial(QVariantMap{{QStringLiteral("log"), endpoint.apiKey.isEmpty() ? error + QStringLiteral("; sending no key")
                                                                                        : QStringLiteral("API key from the %1").arg(source)}});
     }
-    llm::RepairRunner runner(*session, stage, llm::ModelClient(endpoint), tools);
+    llm::RepairRunner runner(*session, stage, llm::ModelClient(endpoint, llm::ModelClientOptions::fromEnvironment()), tools);
     runner.setGpuRunner(gpu);
     runner.setEventSink([&job](const PipelineEvent &e) { job.emitPartial(QVariantMap{{QStringLiteral("event"), e.toJson()}}); });
     return body(runner);

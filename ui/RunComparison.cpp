@@ -49,7 +49,7 @@ RunComparison RunComparison::load(const QString &sessionDir, int runA, int runB,
     c.sessionDirectory = sessionDir;
     c.runA = runA;
     c.runB = runB;
-    const auto session = Session::open(sessionDir, &c.error);
+    const auto session = Session::open(sessionDir, &c.error, Session::Access::ReadOnly);
     if (!session)
         return c;
     for (const Session::Run &r : session->runs())

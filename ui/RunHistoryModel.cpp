@@ -19,7 +19,7 @@ RunHistoryModel::RunHistoryModel(QObject *parent)
 
 bool RunHistoryModel::load(const QString &sessionDir, QString *error)
 {
-    const auto session = Session::open(sessionDir, error);
+    const auto session = Session::open(sessionDir, error, Session::Access::ReadOnly);
     beginResetModel();
     m_runs.clear();
     if (session) {

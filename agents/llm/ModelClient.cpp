@@ -99,6 +99,20 @@ bool retryable(long status)
 
 } // namespace
 
+ModelClientOptions ModelClientOptions::fromEnvironment()
+{
+    ModelClientOptions o;
+    const auto seconds = [](const char *name, int fallbackMs) {
+        bool ok = false;
+        const int s = qEnvironmentVariableIntValue(name, &ok);
+        return ok && s > 0 ? qMin(s, 24 * 3600) * 1000 : fallbackMs;
+    };
+    o.totalTimeoutMs = seconds("TILEPORT_MODEL_TIMEOUT", o.totalTimeoutMs);
+    o.stallTimeoutMs = seconds("TILEPORT_MODEL_STALL_TIMEOUT", o.stallTimeoutMs);
+    o.connectTimeoutMs = qMin(o.connectTimeoutMs, o.totalTimeoutMs);
+    return o;
+}
+
 ModelClient::ModelClient(ModelEndpoint endpoint, ModelClientOptions options)
     : m_endpoint(std::move(endpoint))
     , m_options(options)

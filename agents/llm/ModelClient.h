@@ -21,6 +21,10 @@ struct ModelClientOptions {
     int maxRetries = 3;            // after 429 and 5xx
     int backoffMs = 500;           // doubled after each retry
     int maxBackoffMs = 30'000;     // also the cap on Retry-After
+
+    // The defaults, with TILEPORT_MODEL_TIMEOUT (the whole request) and
+    // TILEPORT_MODEL_STALL_TIMEOUT (silence), in seconds, where set.
+    static ModelClientOptions fromEnvironment();
 };
 
 // A streaming model client over libcurl's multi interface. complete()

@@ -26,6 +26,8 @@ Orchestrator::Orchestrator(Session &session, Toolchains tools)
     : m_session(session)
     , m_tools(std::move(tools))
 {
+    if (m_tools.toolTimeoutMs > 0)
+        m_toolTimeoutMs = m_tools.toolTimeoutMs;
 }
 
 void Orchestrator::addStage(std::unique_ptr<Stage> stage)

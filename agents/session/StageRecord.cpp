@@ -41,6 +41,10 @@ QJsonObject StageRecord::toJson() const
         o.insert(QStringLiteral("report"), report);
     if (finished.isValid())
         o.insert(QStringLiteral("finished"), finished.toString(Qt::ISODateWithMs));
+    if (state == State::Running && owner.pid > 0) {
+        o.insert(QStringLiteral("pid"), owner.pid);
+        o.insert(QStringLiteral("pid_start"), owner.start);
+    }
     return o;
 }
 
@@ -61,6 +65,7 @@ bool StageRecord::fromJson(const QJsonObject &o, StageRecord &out, QString *erro
     out.report = o.value(QStringLiteral("report")).toString();
     out.started = QDateTime::fromString(o.value(QStringLiteral("started")).toString(), Qt::ISODateWithMs);
     out.finished = QDateTime::fromString(o.value(QStringLiteral("finished")).toString(), Qt::ISODateWithMs);
+    out.owner = {qint64(o.value(QStringLiteral("pid")).toDouble()), o.value(QStringLiteral("pid_start")).toString()};
     return true;
 }
 

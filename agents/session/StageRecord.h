@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "StageOwner.h"
+
 #include <QDateTime>
 #include <QJsonObject>
 #include <QString>
@@ -18,6 +20,7 @@ struct StageRecord {
     QString report;    // path of reports/stage_X.json, relative to the run dir
     QDateTime started;
     QDateTime finished;
+    StageOwner owner;  // the process running it (kept while Running)
 
     static QString stateName(State s);
     static bool parseState(const QString &name, State &out);

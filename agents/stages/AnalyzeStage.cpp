@@ -203,6 +203,7 @@ StageReport AnalyzeStage::run(StageContext &ctx)
     QJsonArray variants;
     const ReferenceExporter exporter(ctx.tools());
     int done = 0, failed = 0;
+    QString toolFailure; // the first export whose exporter hung, crashed or did not start
     for (const Export &c : exports) {
         if (ctx.isCancelled())
             return report;
@@ -233,9 +234,15 @@ StageReport AnalyzeStage::run(StageContext &ctx)
         } else {
             ++failed;
             ctx.log(exportCheck.name + QStringLiteral(": ") + res.error);
+            if (res.toolFailed && toolFailure.isEmpty())
+                toolFailure = QStringLiteral("%1 %2: %3").arg(exportCheck.name, c.kernel, res.error);
         }
         variants << v;
         ++done;
+        // An exporter that hung or crashed would do the same for every
+        // config: one time-out is enough to know the stage is blocked.
+        if (!toolFailure.isEmpty())
+            break;
     }
     report.evidence = QJsonObject{{QStringLiteral("source"), source},
                                   {QStringLiteral("language"), triton ? QStringLiteral("triton") : QStringLiteral("cutile")},
@@ -256,6 +263,10 @@ StageReport AnalyzeStage::run(StageContext &ctx)
         report.verdict = QStringLiteral("FAIL_FIXABLE");
         report.owner = QStringLiteral("host");
         report.reason = QStringLiteral("%1 has no config for kernel %2").arg(sidecar, kernel);
+    } else if (!toolFailure.isEmpty()) {
+        report.verdict = QStringLiteral("BLOCKED");
+        report.owner = QStringLiteral("env");
+        report.reason = toolFailure;
     } else if (failed > 0) {
         report.verdict = QStringLiteral("FAIL_FIXABLE");
         report.owner = QStringLiteral("kernel");

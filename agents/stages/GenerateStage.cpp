@@ -150,6 +150,14 @@ StageReport GenerateStage::run(StageContext &ctx)
         log.write(built.standardError);
     if (ctx.isCancelled())
         return report;
+    if (built.outcome != ProcessResult::Outcome::Finished) {
+        // cargo hung, crashed or did not start: nothing the kernel can fix.
+        report.verdict = QStringLiteral("BLOCKED");
+        report.owner = QStringLiteral("env");
+        report.reason = QStringLiteral("cargo build %1").arg(built.describe());
+        report.markdown = QStringLiteral("```\n%1\n```\n").arg(head(built.standardError, 40));
+        return report;
+    }
     if (!built.ok()) {
         report.verdict = QStringLiteral("FAIL_COMPILE");
         report.owner = QStringLiteral("kernel");

@@ -93,6 +93,26 @@ void printTable(const Session &s, int run, bool json)
     }
 }
 
+// What open found wrong or foreign, one line each on stderr; true when the
+// session has problems (it is then only read).
+bool reportDamage(const QString &cmd, const Session &s)
+{
+    QTextStream err(stderr);
+    for (const QString &p : s.problems())
+        err << "tileport " << cmd << ": " << s.directory() << ": damaged: " << p << '\n';
+    for (const QString &f : s.foreignEntries())
+        err << "tileport " << cmd << ": " << s.directory() << ": note: " << f << " is not part of the session (left alone)\n";
+    return !s.problems().isEmpty();
+}
+
+// Port and rerun write: on a damaged session they refuse, and say so.
+int refuseDamaged(const QString &cmd, const Session &s)
+{
+    return fail(cmd, QStringLiteral("%1 is damaged (%2 problem(s) above); nothing was changed. Keep what it holds, and port "
+                                    "into a new --session directory")
+                         .arg(s.directory()).arg(s.problems().size()));
+}
+
 int exitFor(const RunSummary &s)
 {
     if (!s.ok)
@@ -170,6 +190,8 @@ int runPortCommand(CommandLine &cl)
         if (session && session->info().value(QStringLiteral("source")).toString() != src.absoluteFilePath())
             return fail(QStringLiteral("port"), QStringLiteral("%1 holds a port of %2").arg(sessionDir,
                                                 session->info().value(QStringLiteral("source")).toString()));
+        if (session && reportDamage(QStringLiteral("port"), *session))
+            return refuseDamaged(QStringLiteral("port"), *session);
         if (session && (!tests.isEmpty() || !calls.isEmpty()))
             QTextStream(stderr) << "tileport port: note: " << sessionDir << " keeps the configs or capture settings it was made with\n";
     } else {
@@ -219,6 +241,8 @@ int runRerunCommand(CommandLine &cl)
     auto session = Session::open(dir, &error);
     if (!session)
         return fail(QStringLiteral("rerun"), error);
+    if (reportDamage(QStringLiteral("rerun"), *session))
+        return refuseDamaged(QStringLiteral("rerun"), *session);
     // The runner the port was made with, unless --gpu names another.
     if (gpu.isEmpty())
         gpu = session->info().value(QStringLiteral("gpu")).toString(QStringLiteral("local"));
@@ -238,15 +262,15 @@ int runStatusCommand(CommandLine &cl)
 {
     const bool json = cl.isSet(QStringLiteral("json"));
     QString error;
-    auto session = Session::open(cl.positional(0), &error);
+    auto session = Session::open(cl.positional(0), &error, Session::Access::ReadOnly);
     if (!session)
         return fail(QStringLiteral("status"), error);
-    if (session->runs().isEmpty()) {
+    const bool damaged = reportDamage(QStringLiteral("status"), *session);
+    if (session->runs().isEmpty())
         QTextStream(stdout) << session->directory() << ": no runs yet\n";
-        return 0;
-    }
-    printTable(*session, session->runs().last().number, json);
-    return 0;
+    else
+        printTable(*session, session->runs().last().number, json);
+    return damaged ? kErrorExit : 0;
 }
 
 int runReportCommand(CommandLine &cl)
@@ -254,9 +278,10 @@ int runReportCommand(CommandLine &cl)
     const QString dir = cl.positional(0);
     const bool html = cl.isSet(QStringLiteral("html"));
     QString error;
-    auto session = Session::open(dir, &error);
+    auto session = Session::open(dir, &error, Session::Access::ReadOnly);
     if (!session)
         return fail(QStringLiteral("report"), error);
+    reportDamage(QStringLiteral("report"), *session);
     if (session->runs().isEmpty())
         return fail(QStringLiteral("report"), QStringLiteral("%1: no runs yet").arg(dir));
     const int run = session->runs().last().number;

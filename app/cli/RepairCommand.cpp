@@ -77,7 +77,7 @@ int runRepairCommand(CommandLine &cl)
         outcome = result.value<RepairOutcome>();
         loop.quit();
     });
-    RepairRunner repair(*session, stage[0], ModelClient(endpoint), Toolchains::fromEnvironment());
+    RepairRunner repair(*session, stage[0], ModelClient(endpoint, ModelClientOptions::fromEnvironment()), Toolchains::fromEnvironment());
     repair.setGpuRunner(gpu);
     runner.submit(QStringLiteral("repair"), [&](JobContext &ctx) {
         repair.setEventSink([&ctx](const PipelineEvent &e) {

@@ -22,7 +22,10 @@ int runSassCommand(CommandLine &cl)
 {
     const QStringList files = cl.positionals();
     const bool json = cl.isSet(QStringLiteral("json")), summary = cl.isSet(QStringLiteral("summary"));
+    const tileport::Toolchains tools = tileport::Toolchains::fromEnvironment();
     ts::CompileOptions options;
+    if (tools.toolTimeoutMs > 0)
+        options.timeoutMs = tools.toolTimeoutMs;
     options.useCache = !cl.isSet(QStringLiteral("no-cache"));
     options.target = cl.value(QStringLiteral("target"), options.target);
     options.cacheDir = cl.value(QStringLiteral("cache-dir"), options.cacheDir);
@@ -30,7 +33,7 @@ int runSassCommand(CommandLine &cl)
     if (!options.target.startsWith(QLatin1String("sm_")))
         return cl.usageError(QStringLiteral("--target takes an sm_XY name (sm_90)"));
 
-    const ts::SassCompiler compiler(tileport::Toolchains::fromEnvironment());
+    const ts::SassCompiler compiler(tools);
     QTextStream out(stdout), err(stderr);
     if (files.size() == 1) {
         const ts::SideResult side = compiler.build(files[0], options);

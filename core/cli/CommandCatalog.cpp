@@ -249,7 +249,8 @@ QList<CommandSpec> build()
                      {positional(QStringLiteral("DIR"), QStringLiteral("the session directory"), ValueKind::Directory)},
                      {json(QStringLiteral("print the table as JSON"))},
                      {},
-                     {QStringLiteral("0 done"), QStringLiteral("2 bad arguments"), QStringLiteral("3 no such session")}};
+                     {QStringLiteral("0 done"), QStringLiteral("2 bad arguments"),
+                      QStringLiteral("3 no such session, or a damaged one (the table, then each problem on stderr)")}};
 
     c << CommandSpec{QStringLiteral("report"), QStringLiteral("the stage reports of a session's latest run"),
                      QStringLiteral("Renders the stage reports of a session's latest run as Markdown, or as one "

@@ -102,22 +102,27 @@ QString SassCompiler::cacheKey(const QByteArray &bytecode, const QString &tileir
     return QString::fromLatin1(h.result().toHex());
 }
 
-QString SassCompiler::probeVersion(const QString &program) const
+QString SassCompiler::probeVersion(const QString &program, QString *failure) const
 {
     if (!executable(program))
         return {};
     ProcessSpec spec{program, {QStringLiteral("--version")}};
-    spec.timeoutMs = 30'000;
+    // A tool that hangs on --version must not outlast the time-out asked for.
+    spec.timeoutMs = m_tools.toolTimeoutMs > 0 ? qMin(30'000, m_tools.toolTimeoutMs) : 30'000;
     const ProcessResult r = ProcessRunner::run(spec);
-    return r.ok() ? Toolchains::cudaToolVersion(QString::fromUtf8(r.standardOutput)) : QString();
+    const QString version = r.ok() ? Toolchains::cudaToolVersion(QString::fromUtf8(r.standardOutput)) : QString();
+    if (version.isEmpty())
+        *failure = r.ok() ? QStringLiteral("printed no version") : r.describe();
+    return version;
 }
 
 QString SassCompiler::tileirasVersion() const
 {
     std::call_once(m_versionsOnce, [this] {
-        m_tileirasVersion = probeVersion(m_tools.tileiras);
-        m_cuobjdumpVersion = probeVersion(m_tools.cuobjdump);
-        m_nvdisasmVersion = probeVersion(m_tools.nvdisasm);
+        QString ignored;
+        m_tileirasVersion = probeVersion(m_tools.tileiras, &m_tileirasProbe);
+        m_cuobjdumpVersion = probeVersion(m_tools.cuobjdump, &m_cuobjdumpProbe);
+        m_nvdisasmVersion = probeVersion(m_tools.nvdisasm, &ignored);
     });
     return m_tileirasVersion;
 }
@@ -213,9 +218,9 @@ SideResult SassCompiler::build(const QString &bytecodeFile, const CompileOptions
         return blocked(r, QStringLiteral("%1: not Tile IR bytecode (bad magic)").arg(bytecodeFile));
     r.tileirasVersion = tileirasVersion();
     if (r.tileirasVersion.isEmpty())
-        return blocked(r, QStringLiteral("%1 --version failed or printed no version").arg(m_tools.tileiras));
+        return blocked(r, QStringLiteral("%1 --version %2").arg(m_tools.tileiras, m_tileirasProbe));
     if (cuobjdumpVersion().isEmpty())
-        return blocked(r, QStringLiteral("%1 --version failed or printed no version").arg(m_tools.cuobjdump));
+        return blocked(r, QStringLiteral("%1 --version %2").arg(m_tools.cuobjdump, m_cuobjdumpProbe));
 
     // The disassembler's version is in the key through both tools'.
     r.key = cacheKey(bytecode, r.tileirasVersion, cuobjdumpVersion() + QLatin1Char('/') + m_nvdisasmVersion, options);

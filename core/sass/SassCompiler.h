@@ -81,7 +81,8 @@ public:
                             const QString &disassemblerVersion, const CompileOptions &options);
 
 private:
-    QString probeVersion(const QString &program) const;
+    // The version, or empty with `failure` saying what the probe did.
+    QString probeVersion(const QString &program, QString *failure) const;
     bool readCached(const QString &entry, SideResult &r) const;
     // `nvdisasm -g -c CUBIN`, or empty when it fails.
     QString lineListing(const QString &cubin, int timeoutMs, const std::atomic_bool *cancel) const;
@@ -92,6 +93,8 @@ private:
     mutable QString m_tileirasVersion;
     mutable QString m_cuobjdumpVersion;
     mutable QString m_nvdisasmVersion;
+    mutable QString m_tileirasProbe; // why the version probe failed, else empty
+    mutable QString m_cuobjdumpProbe;
 };
 
 } // namespace tileport::sass

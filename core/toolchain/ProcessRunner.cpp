@@ -1,13 +1,71 @@
 // SPDX-License-Identifier: MIT
 #include "ProcessRunner.h"
 
+#include <QDir>
 #include <QElapsedTimer>
+#include <QFile>
+#include <QHash>
 #include <QProcess>
+#include <QSet>
 
 #include <csignal>
 #include <sys/resource.h>
 
 namespace tileport {
+
+namespace {
+
+// Every process whose parent chain leads to `root`, from /proc.
+QSet<qint64> descendantsOf(qint64 root)
+{
+    QHash<qint64, QList<qint64>> children;
+    for (const QString &name : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+        bool isPid = false;
+        const qint64 pid = name.toLongLong(&isPid);
+        if (!isPid)
+            continue;
+        QFile stat(QStringLiteral("/proc/%1/stat").arg(name));
+        if (!stat.open(QIODevice::ReadOnly))
+            continue;
+        // "pid (comm) state ppid ...": comm may hold spaces and parentheses.
+        const QByteArray line = stat.readAll();
+        const QList<QByteArray> rest = line.mid(line.lastIndexOf(')') + 2).split(' ');
+        if (rest.size() > 1)
+            children[rest[1].toLongLong()] << pid;
+    }
+    QSet<qint64> found;
+    QList<qint64> todo{root};
+    while (!todo.isEmpty())
+        for (qint64 c : children.value(todo.takeLast()))
+            if (!found.contains(c))
+                found.insert(c), todo << c;
+    return found;
+}
+
+// Kills the child and what it started (cargo's rustc, a script's own
+// children): a hung grandchild would otherwise outlive the time-out. Each is
+// stopped before its children are read, so none forks or is reparented
+// while the tree is walked.
+void killTree(qint64 root)
+{
+    ::kill(pid_t(root), SIGSTOP);
+    QSet<qint64> stopped{root};
+    for (int pass = 0; pass < 4; ++pass) {
+        bool grew = false;
+        for (qint64 pid : descendantsOf(root))
+            if (!stopped.contains(pid)) {
+                ::kill(pid_t(pid), SIGSTOP);
+                stopped.insert(pid);
+                grew = true;
+            }
+        if (!grew)
+            break;
+    }
+    for (qint64 pid : std::as_const(stopped))
+        ::kill(pid_t(pid), SIGKILL);
+}
+
+} // namespace
 
 QString ProcessResult::describe() const
 {
@@ -93,6 +151,7 @@ ProcessResult ProcessRunner::run(const ProcessSpec &spec, const std::atomic_bool
     }
     result.elapsedMs = clock.elapsed();
     if (proc.state() != QProcess::NotRunning) {
+        killTree(proc.processId());
         proc.kill();
         proc.waitForFinished(5'000);
         result.standardOutput += proc.readAllStandardOutput();

@@ -63,6 +63,7 @@ ReferenceExporter::Result ReferenceExporter::exportKernel(const Request &req, co
             break;
         }
     }
+    res.toolFailed = r.outcome != ProcessResult::Outcome::Finished;
     res.error = last.isEmpty() ? QStringLiteral("cuTile Python export %1: %2").arg(r.describe(), lines.constLast())
                                : last;
     return res;
@@ -123,8 +124,10 @@ QList<ReferenceExporter::Result> ReferenceExporter::exportMany(const QList<Reque
     const QStringList lines = QString::fromUtf8(r.standardError).trimmed().split(QLatin1Char('\n'));
     for (Result &res : out) {
         res.elapsedMs = r.elapsedMs / qMax(1, int(requests.size()));
-        if (!res.ok && res.error.isEmpty())
+        if (!res.ok && res.error.isEmpty()) {
+            res.toolFailed = r.outcome != ProcessResult::Outcome::Finished;
             res.error = QStringLiteral("cuTile Python export %1: %2").arg(r.describe(), lines.constLast());
+        }
     }
     return out;
 }

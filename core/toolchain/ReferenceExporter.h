@@ -28,6 +28,9 @@ public:
     struct Result {
         bool ok = false;
         QString error; // one line, names the kernel file or the compiler
+        // The exporter itself hung, crashed or did not start (not the
+        // compiler refusing the kernel): the port is blocked, not fixable.
+        bool toolFailed = false;
         qint64 elapsedMs = 0;
     };
 

@@ -93,6 +93,10 @@ Toolchains Toolchains::fromEnvironment(const QProcessEnvironment &env)
         t.nvdisasm = executableIn(sassBin, QStringLiteral("nvdisasm"));
     if (t.nvdisasm.isEmpty())
         t.nvdisasm = QStandardPaths::findExecutable(QStringLiteral("nvdisasm"));
+    bool ok = false;
+    const int seconds = env.value(QStringLiteral("TILEPORT_TOOL_TIMEOUT")).toInt(&ok);
+    if (ok && seconds > 0)
+        t.toolTimeoutMs = seconds >= 24 * 3600 ? 24 * 3600'000 : seconds * 1000;
     return t;
 }
 

@@ -22,6 +22,9 @@ struct Toolchains {
     QString tileiras;      // optional: Tile IR bytecode -> cubin (with libnvvm and ptxas beside it)
     QString cuobjdump;     // optional: SASS and resource usage of a cubin
     QString nvdisasm;      // optional: what cuobjdump -sass runs (from PATH)
+    // TILEPORT_TOOL_TIMEOUT (seconds): the longest any one tool run may take
+    // in the pipeline and `tileport sass`; 0 leaves each caller's default.
+    int toolTimeoutMs = 0;
 
     static Toolchains fromEnvironment(const QProcessEnvironment &env = QProcessEnvironment::systemEnvironment());
 
