@@ -95,9 +95,15 @@ void readHeuristics(Scan &s, TSNode call, TritonKernel &k)
                 k.heuristics << s.src.text(node::field(pair, "key")).remove(QLatin1Char('"')).remove(QLatin1Char('\''));
 }
 
+// Launch sites deeper than this are not looked for: a walk of hostile
+// nesting (a 100,000-term sum) would exhaust the stack.
+constexpr int kMaxLaunchDepth = 200;
+
 // Walks host code for `kernel[grid](args)`.
-void findLaunches(Scan &s, TSNode n, const QSet<QString> &kernels, const QString &function)
+void findLaunches(Scan &s, TSNode n, const QSet<QString> &kernels, const QString &function, int depth = 0)
 {
+    if (depth > kMaxLaunchDepth)
+        return;
     if (node::is(n, "call")) {
         const TSNode f = node::field(n, "function");
         if (node::is(f, "subscript")) {
@@ -124,7 +130,7 @@ void findLaunches(Scan &s, TSNode n, const QSet<QString> &kernels, const QString
     if (node::is(n, "function_definition"))
         fn = s.src.text(node::field(n, "name"));
     for (TSNode c : node::children(n))
-        findLaunches(s, c, kernels, fn);
+        findLaunches(s, c, kernels, fn, depth + 1);
 }
 
 } // namespace

@@ -28,11 +28,20 @@ void TritonDesugarer::fail(TSNode at, const QString &construct, const QString &r
     throw Failure{at, construct, reason};
 }
 
+TritonDesugarer::DepthGuard::DepthGuard(const TritonDesugarer &d, TSNode at)
+    : m_d(d)
+{
+    if (++m_d.m_depth > kMaxDepth)
+        m_d.fail(at, QStringLiteral("deep nesting"),
+                 QStringLiteral("an expression nested more than %1 levels deep is not mapped").arg(kMaxDepth));
+}
+
 QList<TritonDesugarer::Line> TritonDesugarer::run()
 {
     const TSNode body = node::field(m_fn, "body");
     for (int attempt = 0; attempt < 2; ++attempt) {
         m_lines.clear();
+        m_depth = 0;
         m_env.clear();
         m_arrayRank.clear();
         m_loops.clear();

@@ -107,6 +107,15 @@ private:
     int m_indent = 1;
     bool m_lift = false; // row kernel: logical 1-D tiles live as (1, N)
     bool m_sawRowAccess = false;
+    // How deep expr() and addTerms() have recursed: hostile nesting (a
+    // 100,000-term sum) is refused at a bound instead of exhausting the stack.
+    mutable int m_depth = 0;
+    static constexpr int kMaxDepth = 200;
+    struct DepthGuard {
+        DepthGuard(const TritonDesugarer &d, TSNode at);
+        ~DepthGuard() { --m_d.m_depth; }
+        const TritonDesugarer &m_d;
+    };
 };
 
 } // namespace tileport::triton

@@ -97,6 +97,7 @@ TritonValue TritonDesugarer::tileOp(const QString &op, const TritonValue &a, con
 
 TritonValue TritonDesugarer::expr(TSNode n)
 {
+    const DepthGuard guard(*this, n);
     const std::string_view t = node::type(n);
     if (t == "parenthesized_expression") {
         TritonValue v = expr(node::unparen(n));

@@ -25,6 +25,7 @@ TritonValue TritonDesugarer::pointerAdd(TritonValue ptr, TSNode addend, TSNode a
 
 void TritonDesugarer::addTerms(TritonValue &ptr, TSNode e, const QString &stride, TSNode at)
 {
+    const DepthGuard guard(*this, e);
     e = node::unparen(e);
     if (node::is(e, "binary_operator")) {
         const auto op = node::operatorOf(e);
