@@ -230,6 +230,23 @@ def masked(y, MASK: ct.Constant[bool], TILE: ct.Constant[int]):
     ct.store(y, index=(0, 0), tile=ct.astype(acc, y.dtype))
 )PY";
 
+// A block-id store index cutile bounds at launch; a computed one (a swizzle,
+// a persistent loop's row) it cannot, so that store goes unchecked.
+const char *const kStoreIndices = R"PY(
+import cuda.tile as ct
+
+
+@ct.kernel
+def store_indices(x, y, z, N: ct.Constant[int], TILE: ct.Constant[int]):
+    pid = ct.bid(0)
+    t = ct.load(x, index=(pid,), shape=(TILE,))
+    ct.store(y, index=(pid,), tile=t)
+    ct.store(y, index=(0,), tile=t)
+    ct.store(z, index=((pid % 4) * 2 + pid // 4,), tile=t)
+    for row in range(ct.bid(0), N, ct.num_blocks(0)):
+        ct.store(z, index=(row,), tile=t)
+)PY";
+
 } // namespace
 
 class TestRustGenerator : public QObject
@@ -257,6 +274,17 @@ private Q_SLOTS:
         QCOMPARE(s.generics[1].constParam, QStringLiteral("TILE"));
         QCOMPARE(s.tensors.size(), 3);
         QVERIFY(s.tensors[2].blockOutput);
+    }
+
+    void computedStoreIndexIsUnchecked()
+    {
+        const TranslationResult r = RustTranslator::translateSource(kStoreIndices, QStringLiteral("stores.py"), {});
+        QVERIFY2(r.ok(), qPrintable(r.error));
+        const QString text = entryText(r, QStringLiteral("store_indices"));
+        QVERIFY2(text.contains(QStringLiteral("_.store(t, [pid]);")), qPrintable(text));
+        QVERIFY(text.contains(QStringLiteral("_.store(t, [0i32]);")));
+        QCOMPARE(text.count(QStringLiteral(".store_unchecked(t, [")), 2);
+        QVERIFY(text.contains(QStringLiteral(".store_unchecked(t, [row]) };")));
     }
 
     void layerNormGolden()

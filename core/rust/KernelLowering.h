@@ -237,7 +237,9 @@ private:
     QStringList shapeArgument(TSNode n);
     QString shapeDim(TSNode n);
     QString dtypeArgument(TSNode n);
-    QStringList indexArgument(TSNode n);
+    // gridIndex, when given, is cleared unless every component is a literal or a
+    // block id: the indices cutile bounds at compile time or once at launch.
+    QStringList indexArgument(TSNode n, bool *gridIndex = nullptr);
     RustValue tensorArgument(TSNode n);
     RustValue tileArgument(TSNode n);
 

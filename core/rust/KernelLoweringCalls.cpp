@@ -102,15 +102,16 @@ QStringList KernelLowering::shapeArgument(TSNode n)
     return out;
 }
 
-QStringList KernelLowering::indexArgument(TSNode n)
+QStringList KernelLowering::indexArgument(TSNode n, bool *gridIndex)
 {
     n = node::unparen(n);
+    const std::vector<TSNode> parts = node::is(n, "tuple") ? node::children(n) : std::vector<TSNode>{n};
     QStringList out;
-    if (node::is(n, "tuple")) {
-        for (TSNode c : node::children(n))
-            out << scalarText(expr(c), c);
-    } else {
-        out << scalarText(expr(n), n);
+    for (TSNode c : parts) {
+        const RustValue v = expr(c);
+        if (gridIndex && v.kind != RustValue::Kind::IntLiteral && v.kind != RustValue::Kind::BlockId)
+            *gridIndex = false;
+        out << scalarText(v, c);
     }
     return out;
 }

@@ -514,7 +514,8 @@ void KernelLowering::store(TSNode c)
         fail(c, QStringLiteral("ct.store"), QStringLiteral("needs index= and tile="));
     const MemoryOptions o = memoryOptions(c, QStringLiteral("ct.store"), t.rank,
                                           {QStringLiteral("index"), QStringLiteral("tile"), QStringLiteral("array")});
-    const QStringList index = indexArgument(indexNode);
+    bool gridIndex = true;
+    const QStringList index = indexArgument(indexNode, &gridIndex);
     RustValue tile = tileArgument(tileNode);
     unify(tile.dtype, t.dtype, tileNode, QStringLiteral("ct.store"));
     if (int(tile.shape.size()) != t.rank || int(index.size()) != t.rank)
@@ -535,8 +536,15 @@ void KernelLowering::store(TSNode c)
         return QStringLiteral("unsafe { store_view_tko_mut(&mut %1, %2, [%3], ordering::Weak, scope::TileBlock, %4, tma::%5) };")
             .arg(part, tile.expr, index.join(QStringLiteral(", ")), o.latency, tma);
     };
-    if (o.plain())
+    // A computed index (a swizzle, a persistent loop's row, an offset sum) is
+    // one cutile 0.4.0 cannot bound, so a checked store would keep an
+    // in-kernel check whose trap call serializes the kernel's wgmma
+    // (docs/sass.md). cuTile Python stores at that index unchecked; so does
+    // the port.
+    if (o.plain() && gridIndex)
         emit(QStringLiteral("%1.store(%2, [%3]);").arg(part, tile.expr, index.join(QStringLiteral(", "))));
+    else if (o.plain())
+        emit(QStringLiteral("unsafe { %1.store_unchecked(%2, [%3]) };").arg(part, tile.expr, index.join(QStringLiteral(", "))));
     else if (!o.tmaParam.isEmpty())
         emit(QStringLiteral("if %1 != 0i32 { %2 } else { %3 }").arg(o.tmaParam, storeText(QStringLiteral("Enabled")),
                                                                storeText(QStringLiteral("Disabled"))));
