@@ -223,7 +223,8 @@ def capture_launch(ct, module, site, kernel_params, values):
         elif name in site["args"]:
             bound[name] = values[kernel_params[site["args"].index(name)]]
         elif p.default is inspect.Parameter.empty:
-            raise ConfigError("host", f"{site['function']}() parameter '{name}' is neither a kernel argument nor defaulted")
+            raise ConfigError("host", f"{site['function']}() parameter '{name}' is neither a kernel argument nor defaulted"
+                              " (give the config its launch \"grid\")")
     calls = []
     real = ct.launch
     ct.launch = lambda stream, grid, kernel, args, **kw: calls.append((grid, kernel, tuple(args)))
