@@ -3,15 +3,14 @@
 #include "SlurmRunner.h"
 
 #include "ProcessRunner.h"
+#include "RunnerCommon.h"
 #include "SlurmJobInfo.h"
 #include "SshTarget.h" // shellQuote
 
-#include <QDateTime>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
-#include <QRandomGenerator>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QThread>
@@ -23,46 +22,15 @@ namespace tileport {
 namespace {
 
 using Status = RunnerOutcome::Status;
+using runner::cleanRelativePath;
+using runner::lastLine;
+using runner::outcome;
+using runner::uniqueJobName;
 using Phase = SlurmJobInfo::Phase;
 
 // The job script's exit when the node cannot see the staging directory.
 constexpr int kNotVisibleExit = 97;
 constexpr int kTransferMs = 5 * 60'000;
-
-QString lastLine(const QByteArray &text)
-{
-    const QStringList lines = QString::fromUtf8(text).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
-    for (auto it = lines.crbegin(); it != lines.crend(); ++it) {
-        if (!it->trimmed().isEmpty())
-            return it->trimmed();
-    }
-    return {};
-}
-
-RunnerOutcome outcome(Status status, QString reason, QString log = {}, int exitCode = -1)
-{
-    RunnerOutcome o;
-    o.status = status;
-    o.reason = std::move(reason);
-    o.log = std::move(log);
-    o.exitCode = exitCode;
-    return o;
-}
-
-QString uniqueName()
-{
-    return QStringLiteral("tileport-%1-%2")
-        .arg(QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss")))
-        .arg(QRandomGenerator::global()->generate(), 8, 16, QLatin1Char('0'));
-}
-
-bool cleanRelativePath(const QString &p)
-{
-    if (p.isEmpty() || QDir::isAbsolutePath(p))
-        return false;
-    const QString clean = QDir::cleanPath(p);
-    return clean != QLatin1String(".") && clean != QLatin1String("..") && !clean.startsWith(QLatin1String("../"));
-}
 
 QByteArray readAll(const QString &path)
 {
@@ -222,7 +190,7 @@ QList<RunnerOutcome> SlurmRunner::runMany(const QList<RunnerJob> &jobs, const st
     }
 
     // 1. Stage: STAGE/tileport-.../I/bundle for each job, and one script.
-    const QString name = uniqueName();
+    const QString name = uniqueJobName();
     const QDir jobDir(QDir(m_target.stageDirectory()).filePath(name));
     if (!QDir().mkpath(jobDir.path()))
         return all(Status::Unavailable, QStringLiteral("cannot create %1 in the staging directory").arg(jobDir.path()));
@@ -507,7 +475,7 @@ RunnerOutcome SlurmRunner::runStreamed(const RunnerJob &job, const std::atomic_b
                                " (cd bundle && %1 </dev/null >&2); echo $? > exit;"
                                " set -- exit; [ -d bundle/%2 ] && set -- exit bundle/%2; tar -cf - \"$@\"; rc=$?; cd / && rm -rf \"$d\"; exit $rc")
                                .arg(commandWords(job), shellQuote(results));
-    const QString name = uniqueName();
+    const QString name = uniqueJobName();
     const int limitS = job.timeoutMs > 0 ? (job.timeoutMs + 999) / 1000 : 0;
     QStringList args{QStringLiteral("--quiet"), QStringLiteral("--job-name=") + name, QStringLiteral("--no-requeue"),
                      QStringLiteral("--ntasks=1"), QStringLiteral("--immediate=%1").arg(m_target.waitS)};

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 #include "SshRunner.h"
 
 #include "ProcessRunner.h"
+#include "RunnerCommon.h"
 
-#include <QDateTime>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QRandomGenerator>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 
@@ -16,45 +16,13 @@ namespace tileport {
 namespace {
 
 using Status = RunnerOutcome::Status;
+using runner::cleanRelativePath;
+using runner::lastLine;
+using runner::outcome;
+using runner::uniqueJobName;
 
 constexpr int kTransferMs = 5 * 60'000; // copying a bundle or its results
 constexpr int kCleanupMs = 20'000;      // stopping the remote side after a cancel or time-out
-
-QString lastLine(const QByteArray &text)
-{
-    const QStringList lines = QString::fromUtf8(text).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
-    for (auto it = lines.crbegin(); it != lines.crend(); ++it) {
-        if (!it->trimmed().isEmpty())
-            return it->trimmed();
-    }
-    return {};
-}
-
-QString uniqueJobName()
-{
-    return QStringLiteral("tileport-%1-%2")
-        .arg(QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss")))
-        .arg(QRandomGenerator::global()->generate(), 8, 16, QLatin1Char('0'));
-}
-
-// A results directory must stay inside the bundle.
-bool cleanRelativePath(const QString &p)
-{
-    if (p.isEmpty() || QDir::isAbsolutePath(p))
-        return false;
-    const QString clean = QDir::cleanPath(p);
-    return clean != QLatin1String(".") && clean != QLatin1String("..") && !clean.startsWith(QLatin1String("../"));
-}
-
-RunnerOutcome outcome(Status status, QString reason, QString log = {}, int exitCode = -1)
-{
-    RunnerOutcome o;
-    o.status = status;
-    o.reason = std::move(reason);
-    o.log = std::move(log);
-    o.exitCode = exitCode;
-    return o;
-}
 
 // What the collect step found on the host.
 struct Collected {
