@@ -10,18 +10,16 @@ bench/results/gpu-tilegym/sass.json (the joined rows) too.
 Usage: gpu_sass_results.py REPO_ROOT BATCH_JSON..."""
 import glob
 import json
-import math
 import os
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from gpu_tilegym_results import geomean  # noqa: E402
+
 BEGIN, END = "<!-- sass-begin -->", "<!-- sass-end -->"
-# Two timings closer than this are "equal": the spread of repeated runs of
-# one binary on the H200 (docs/gpu-results.md, reference against itself).
+# rust/ref within this of 1 counts as "equal": a tolerance for run-to-run
+# noise, stated in the report beside the counts.
 EQUAL = 0.03
-
-
-def geomean(xs):
-    return math.exp(sum(map(math.log, xs)) / len(xs)) if xs else None
 
 
 def main(root, batch_files):
@@ -53,7 +51,7 @@ def main(root, batch_files):
                 "ref_instructions": d.get("ref_instructions"), "gen_instructions": d.get("gen_instructions"),
                 "ref_registers": d.get("ref_registers"), "gen_registers": d.get("gen_registers"),
                 "ratio": t["ratio"], "ref_ms": t["ref_ms"], "rust_ms": t["rust_ms"],
-                "ref_min_ms": t.get("ref_min_ms"), "rust_min_ms": t.get("rust_min_ms"),
+                "min_ratio": (t["rust_min_ms"] / t["ref_min_ms"]) if t.get("rust_min_ms") and t.get("ref_min_ms") else None,
             })
     joined.sort(key=lambda r: (r["file"] or "", r["kernel"], r["config"]))
     with open(os.path.join(res, "sass.json"), "w") as f:
@@ -74,14 +72,14 @@ def main(root, batch_files):
     for v in sorted(by_verdict):
         rs = by_verdict[v]
         med = [r["ratio"] for r in rs]
-        mins = [r["rust_min_ms"] / r["ref_min_ms"] for r in rs if r.get("rust_min_ms") and r.get("ref_min_ms")]
+        mins = [r["min_ratio"] for r in rs if r["min_ratio"]]
         eq = sum(1 for x in med if abs(x - 1) <= EQUAL)
         eqm = sum(1 for x in mins if abs(x - 1) <= EQUAL)
         lines.append(f"| {v} | {len(rs)} | {geomean(med):.3f} | {geomean(mins):.3f} | {eq}/{len(rs)} | {eqm}/{len(mins)} |")
     lines += ["", "| kernel | config | IR | SASS | instructions ref / gen | registers ref / gen | rust/ref | rust/ref (min) | what differs |",
               "|---|---|---|---|---|---|---:|---:|---|"]
     for r in joined:
-        mn = (r["rust_min_ms"] / r["ref_min_ms"]) if r.get("rust_min_ms") and r.get("ref_min_ms") else None
+        mn = r["min_ratio"]
         ins = f"{r['ref_instructions']} / {r['gen_instructions']}" if r["ref_instructions"] is not None else "-"
         reg = f"{r['ref_registers']} / {r['gen_registers']}" if r["ref_registers"] is not None else "-"
         lines.append(f"| {r['kernel']} | {r['config']} | {r['ir']} | {r['sass']} | {ins} | {reg} | {r['ratio']:.3f} | "
