@@ -247,6 +247,24 @@ def store_indices(x, y, z, N: ct.Constant[int], TILE: ct.Constant[int]):
         ct.store(z, index=(row,), tile=t)
 )PY";
 
+// `acc += x * y` on tiles contracts to one fma, as Python's does; on
+// integers it stays a multiply and an add.
+const char *const kAugmentedProducts = R"PY(
+import cuda.tile as ct
+
+
+@ct.kernel
+def augmented_products(x, y, TILE: ct.Constant[int]):
+    pid = ct.bid(0)
+    t = ct.astype(ct.load(x, index=(pid,), shape=(TILE,)), ct.float32)
+    acc = ct.full((TILE,), 0.0, dtype=ct.float32)
+    acc += t * t
+    acc -= t * 0.5
+    n = pid
+    n += pid * 2
+    ct.store(y, index=(n,), tile=ct.astype(acc, y.dtype))
+)PY";
+
 } // namespace
 
 class TestRustGenerator : public QObject
@@ -285,6 +303,18 @@ private Q_SLOTS:
         QVERIFY(text.contains(QStringLiteral("_.store(t, [0i32]);")));
         QCOMPARE(text.count(QStringLiteral(".store_unchecked(t, [")), 2);
         QVERIFY(text.contains(QStringLiteral(".store_unchecked(t, [row]) };")));
+    }
+
+    void augmentedProductIsFma()
+    {
+        const TranslationResult r = RustTranslator::translateSource(kAugmentedProducts, QStringLiteral("aug.py"), {});
+        QVERIFY2(r.ok(), qPrintable(r.error));
+        const QString text = entryText(r, QStringLiteral("augmented_products"));
+        QCOMPARE(text.count(QStringLiteral("fma(")), 2);
+        QVERIFY2(text.contains(QStringLiteral("fma(t, t, acc, rounding::NearestEven, ftz::Disabled)")), qPrintable(text));
+        QVERIFY(text.contains(QStringLiteral("negf(t)")));
+        QVERIFY(!text.contains(QStringLiteral("acc + ")));
+        QVERIFY(text.contains(QStringLiteral("pid * 2i32")));
     }
 
     void layerNormGolden()

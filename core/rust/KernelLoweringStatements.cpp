@@ -97,6 +97,28 @@ void KernelLowering::augmentedAssignment(TSNode n)
     QString op = QString::fromUtf8(node::operatorOf(n).data(), qsizetype(node::operatorOf(n).size()));
     op.chop(1); // "+=" -> "+"
     const RustValue a = identifier(left);
+    const TSNode right = node::unparen(node::field(n, "right"));
+    if ((op == QLatin1String("+") || op == QLatin1String("-")) && node::is(right, "binary_operator")
+        && node::operatorOf(right) == "*") {
+        // `acc += x * y` contracts to fma(x, y, acc) as Python's does (and
+        // `acc -= x * y` to fma(-x, y, acc)) when the product is of tiles.
+        const RustValue x = expr(node::field(right, "left"));
+        const RustValue y = expr(node::field(right, "right"));
+        if (x.isTile() || y.isTile()) {
+            QStringList shape;
+            QString dtype;
+            operandsType({&a, &x, &y}, n, &shape, &dtype);
+            if (isFloatLike(dtype)) {
+                assign(m_src.text(left), contract(x, y, a, false, op == QLatin1String("-"), dtype, shape, n), n);
+                return;
+            }
+        }
+        const RustValue product = x.isTile() || y.isTile() ? tileBinary(QStringLiteral("*"), x, y, right)
+                                                           : scalarBinary(QStringLiteral("*"), x, y, right);
+        assign(m_src.text(left),
+               a.isTile() || product.isTile() ? tileBinary(op, a, product, n) : scalarBinary(op, a, product, n), n);
+        return;
+    }
     const RustValue b = expr(node::field(n, "right"));
     RustValue v;
     if (a.isTile() || b.isTile())
