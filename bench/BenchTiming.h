@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 #pragma once
 // Timing helpers shared by the benchmarks: thread CPU time (robust when
 // other jobs share the cores) and medians in milliseconds.

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // Front-end analysis time: runs the whole stage A analysis (read, parse,
 // scan kernels and helpers, variants, host code) of each given Python file
 // REPEATS times and prints the median per file, then the median time to

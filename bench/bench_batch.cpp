@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // `tileport batch --no-build` in process: every .py file under DIR analyzed
 // and translated through BatchRunner (JobRunner jobs, JOBS at a time, 1 by
 // default), REPEATS times after one warm-up; prints the median wall time of

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // Bytecode decode throughput on a large generated module: one entry holding a
 // chain of N addi instructions (written with the test suite's bytecode
 // builder), decoded by the reader (bytes -> bc::Module) and imported into the

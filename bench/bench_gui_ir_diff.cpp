@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // Opening an IR diff of two ~50k-line modules in the IDE's IR diff pane.
 // The modules replicate a real module (tests/fixtures/tileir/kernel_ref.mlir,
 // the entry renamed per copy) to LINES lines; the generated side gets a

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // Cold start to first paint of the IDE: spawns `tileport-gui
 // --exit-on-first-paint` REPEATS times and times each from the spawn to the
 // "first paint" line (process start, library loading, window construction,

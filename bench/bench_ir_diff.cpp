@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // Tile IR canonicalizer and differ on large modules: generates a reference
 // module of about N ops (official cuda_tile syntax, parsed by the dialect) and
 // a generated one with a few hundred differences (changed attributes, swapped

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // Front-end parse throughput: parses each given Python file N times with the
 // tree-sitter grammar and prints the median time per parse.
 #include "Grammars.h"

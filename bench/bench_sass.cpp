@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // `tileport sass REF GEN` in process: both sides compiled with tileiras,
 // disassembled with cuobjdump and compared. Cold: each run in a fresh cache
 // directory (two tileiras and two cuobjdump runs, the sides on two threads);

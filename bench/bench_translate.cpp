@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // Analyze plus translate time, without cargo or rustfmt: for each given
 // cuTile Python file, RustTranslator::translateFile (front-end analysis,
 // kernel lowering) and the generated library text, REPEATS times; prints

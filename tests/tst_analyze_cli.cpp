@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // The real `tileport analyze` binary: its JSON against docs/analysis-schema.json,
 // -o output, the readable summary, exit codes and diagnostics.
 #include <QDir>

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // `tileport batch --no-build` on a real directory (tests/support/BatchTree.h):
 // the rows BatchRunner yields per kernel and config, their order, refused and
 // malformed files, configs from a config source, the work keys that let

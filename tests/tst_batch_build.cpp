@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // `tileport batch` with the real toolchains: each translated kernel's crate
 // built with `cargo build --offline` in the shared target dir, its IR harness
 // run for every sidecar config (configs of one specialization once) and the

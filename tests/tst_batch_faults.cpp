@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // Faults around `tileport batch` (issue 20 §2, §3), with real processes: a
 // front-end child that crashes or hangs on one file costs that file's row
 // alone; kill -9 at random moments, 20 times, then `--resume` finishes the

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // The bytecode reader on real compiler output generated at test time: cuTile
 // Python (13.1 and 13.2 for sm_100, architecture-independent 13.3) and the
 // cuTile Rust probe (13.2 for sm_100, 13.3 for sm_90). Asserts decoded content

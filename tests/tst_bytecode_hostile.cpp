@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // The bytecode reader on malformed input (tileir-format.md §4.14): each case
 // must fail cleanly with a message and the file offset of the problem.
 #include "support/BytecodeBuilder.h"

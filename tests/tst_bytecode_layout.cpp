@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // How the reader stores a function body: compact instruction records, each
 // block's instructions contiguous in the pool (entry block first), operands
 // and results resolved through the pools, and one location table entry per

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // The bytecode reader on well-formed input: the worked example of the format
 // notes, value numbering across regions, the 13.1/13.2/13.3 encoding
 // differences, and the text dump.

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // Runs the real `tileport` executable as a child process.
 #include <QDir>
 #include <QFile>

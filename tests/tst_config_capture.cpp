@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // ConfigCapture against real child processes: stand-in capture scripts
 // written by each test (a hang, a crash, garbage, a fatal exit, a partial
 // capture, --each), a missing interpreter and a missing script; then the

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // `tileport configs` and `tileport port` without a sidecar, as child
 // processes with the real capture script: configs captured from --call
 // expressions and from a project's test files, partial and failed captures,

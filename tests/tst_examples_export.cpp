@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // Every bundled example (examples/cutile) exported with the real cuTile
 // Python compiler on the CPU, config by config, then decoded: the decoded
 // Tile IR must contain what the front-end's analysis says the kernel does,

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // The cuTile Python front-end on the bundled examples and on hand-written
 // inputs: import aliases, helpers, constants, ByTarget, tuning, launch sites,
 // non-kernel code, syntax errors and unsupported constructs.

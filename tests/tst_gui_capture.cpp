@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // The IDE's kernel selector and "Capture configurations", offscreen: the
 // file's kernels from the analysis with the sidecar's configs, a capture
 // with the real script run as a background job (progress, configs listed

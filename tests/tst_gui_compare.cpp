@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // "Compare two runs" on a real session: examples/cutile/vector_add.py ported
 // through stages A-C twice by the CLI (the second time with c = a * b, so
 // the generated IR differs), opened in the IDE and compared offscreen:

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // The IDE's models and panes on real inputs, without the toolchain: the
 // structural differ's alignment of a real module against an edited copy,
 // a generated crate's source map linking Python and Rust lines, the

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // The IDE driving a real port of examples/cutile/vector_add.py through the
 // CPU stages (A-C: the cuTile Python exporter, cargo and the IR harness, the
 // structural differ), offscreen: badges, log, panes, linking, re-runs,

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // What a reviewer reads, at common window sizes, on real inputs without the
 // toolchain: no key column of the IR diff elides its text (the count
 // table's op names, the selected row's ops in the details pane), the

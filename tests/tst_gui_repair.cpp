@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // The IDE's repair path on a real session: vector_add ported through A-C,
 // its kernel broken by an edit, then stage C's agent asked through a
 // loopback model server (OpenAI protocol). The answer streams into the

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // Event-loop stalls of the IDE while a real pipeline (vector_add, stages
 // A-C) streams its events and the panes load its artifacts: a 5 ms QTimer
 // probe records the gap between its ticks; the report gives p50/p99/max.

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // The IR harness specialized as cutile 0.4.0's launcher specializes a real
 // launch: the divisibility rule (LaunchSpecialization), the harness
 // arguments of hand-written configs (unchanged) and captured ones (STRIDES

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // The host side of stages D and E without the pipeline: the entries read
 // back from generated headers, the C ABI source (ffi.rs), the bundle built
 // for real (cargo builds the crate as a cdylib), the local GPU runner

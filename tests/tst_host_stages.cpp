@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // Stages D and E in the pipeline. On a machine without a GPU they must end
 // BLOCKED(env) with the runner's reason while A-C still run, after building
 // the real host side (ffi.rs, the cdylib, the bundle); with a GPU, D must

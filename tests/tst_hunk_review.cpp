@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // The hunk review model and dialog: a patch shown as hunks, some accepted
 // and some rejected, and only the accepted ones written to a real file.
 #include "HunkReviewDialog.h"

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // The Tile IR canonicalizer: on the official cuda_tile syntax with the
 // dialect loaded, on IR in MLIR's generic form without it (the OpTable path:
 // value naming, constant hoisting, CSE/DCE, attribute defaults), and on

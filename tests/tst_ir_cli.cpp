@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // `tileport ir decode`, `ir canon` and `ir diff` run as real child processes:
 // exit codes per verdict, the JSON report checked against the documented
 // schema (docs/ir-diff-schema.json), and diagnostics for unreadable input.

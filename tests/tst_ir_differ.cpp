@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // The structural differ and its classification. Each case starts from the
 // reference kernel in tests/fixtures/tileir/kernel_ref.mlir (official syntax,
 // parsed and verified by the cuda_tile dialect) and derives the generated

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // Bytecode -> cuda_tile dialect import on real compiler output generated at
 // test time (cuTile Python 13.1-13.3, the cuTile Rust probe 13.2-13.3): every
 // file imports, verifies and prints in the official syntax that parses back

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // The sidecar reader on captured sidecars: the launch fields and the
 // "captured" block read into typed members and written back, their
 // problems located in the file, and hand-written sidecars read as before.

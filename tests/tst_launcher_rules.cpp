@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // Both launchers' specialization of a captured config side by side
 // (LauncherRules): a table of cases, cuTile Python's side checked against
 // launch_constraints() of resources/python/export_tileir.py run with the

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // The repair agents' side that needs no compiler: the output contract,
 // bounded prompts from session files, and RepairRunner's refusals (a
 // write outside the session, a request to run a command, a path outside

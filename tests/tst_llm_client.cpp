@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // agents/llm's client against a real HTTP server on loopback, started by
 // the test: both protocols streamed over SSE, inside the JobRunner; slow,
 // stalled and truncated streams, 429 and 500 with retries, malformed JSON,

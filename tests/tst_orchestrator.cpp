@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // The orchestrator on real work: stage A analyzes a kernel file and exports
 // its reference Tile IR with the real cuTile Python compiler, a B stage
 // builds the cuTile Rust twin with cargo and KernelCompiler, and stage C

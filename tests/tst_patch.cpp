@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // core/patch: strict unified-diff parsing, Myers line hunks, applying a
 // chosen subset of hunks, and the session path guard, on real files.
 #include "HunkApplier.h"

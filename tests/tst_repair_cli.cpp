@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // `tileport repair` end to end: the real binary on a real session (stages
 // A-C of a copy of examples/cutile/vector_add.py, built with cargo), against a model
 // server on loopback started here. The generated kernel is broken by hand,

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // The pipeline's routing table and caps, walked verdict by verdict.
 #include "Router.h"
 

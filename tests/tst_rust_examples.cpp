@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // The generator end to end on the example kernels: `tileport translate`
 // (twice: the output must be byte-identical), `cargo build --offline` of the
 // generated crate, its IR harness for one .tileport.json config, `tileport

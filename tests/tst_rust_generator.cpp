@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // The generator without cargo: emitted lines for known kernels, refusals
 // with file:line:col, other kernels still produced, the source map and
 // harness arguments.

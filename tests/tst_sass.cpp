@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // SASS on the CPU: the listing parser, normal forms and verdicts on written
 // listings, then the real tileiras and cuobjdump on bytecode exported by
 // the real cuTile Python compiler, and the `tileport sass` CLI.

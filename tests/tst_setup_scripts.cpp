@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // Runs the real set-up scripts on the cases a fresh machine can present:
 // the host system, an unreachable registry, a corrupt download, bad paths.
 #include <QDir>

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // The ssh runner against a real sshd on loopback, started by the suite with
 // its own host key, client key and config: copy, run and collect, exit codes,
 // time-outs, cancellation, a killed server and a stalled connection.

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // The cuda_tile dialect through its C++ API: types and attributes built with
 // get()/getChecked(), ops built generically by name with mlir::OperationState
 // (as the bytecode importer does), verified, printed in the official syntax,

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // End-to-end proof that the real toolchains work on this (CPU-only) machine:
 // cuTile Python exports bytecode, and a cuTile Rust crate builds with cargo
 // and emits Tile IR text and bytecode through KernelCompiler.

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // The Triton examples end to end: `tileport translate` on each Triton file,
 // `cargo build --offline` of the crate against the real cutile crate, its IR
 // harness for the sidecar's first config, and stage C's `tileport ir diff`

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // The Triton front-end on real files: the bundled Triton examples and a
 // fixture of constructs it must report. Checks the model (kernels, params,
 // autotune configs, launches), the desugared cuTile text line by line and

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // Triton as the reference of a Triton file. On the CPU, `tileport reference`
 // runs the example kernels under Triton's real interpreter (TRITON_INTERPRET=1,
 // the triton venv from scripts/setup) at small shapes, launched by the

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 #include "MainWindow.h"
 #include "BenchmarksPane.h"
 #include "CodeEditor.h"

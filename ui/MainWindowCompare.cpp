@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // "Compare two runs": the open session's runs side by side.
 #include "MainWindow.h"
 #include "PipelineController.h"

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // MainWindow: what happens when the pipeline runs, artifacts load and panes link.
 #include "CodeEditor.h"
 #include "ConfigCaptureController.h"

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // Model-backed repair from the IDE: ask the stage's agent, watch the answer
 // stream, review a validated patch hunk by hunk.
 #include "HunkReviewDialog.h"

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // The hunk review shown when stage B translated over an edited kernel:
 // accepted hunks take the regenerated text, rejected ones keep the edit.
 #include "CodeEditor.h"

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // tileport-bundle: the host bundle of stages D/E without a session, for
 // running it on another machine (scripts/gpu-proof). Translates the kernel
 // file, writes the crate, adds the C ABI, builds the cdylib and assembles

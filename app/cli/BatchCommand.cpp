@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // `tileport batch DIR`: every kernel of every .py file under DIR through
 // analyze, translate, cargo build and the IR diff (agents/batch).
 #include "Commands.h"

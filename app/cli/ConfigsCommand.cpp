@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // `tileport configs FILE`: a kernel file's launch configurations captured
 // from its own code (tests, benches, --call), as a summary, as the sidecar
 // JSON (--json) or written to a sidecar file (-o).

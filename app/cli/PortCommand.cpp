@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // `tileport port`, `rerun`, `status` and `report`: the pipeline from the
 // terminal. Events print as they arrive (or as JSON Lines with --json);
 // every command ends with the same stable stage table.

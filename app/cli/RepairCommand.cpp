@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // `tileport repair SESSION --stage B|C|D`: asks a model-backed repair agent
 // for a patch to the stage's findings, applies it inside the session, and
 // runs the stage's validators again. Exit 0: applied and validated; 3:

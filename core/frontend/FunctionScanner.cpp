@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // Statements: blocks, if/elif/else (constant branch points), loops,
 // assignments, and the statement kinds outside the cuTile subset.
 #include "FunctionScanner.h"

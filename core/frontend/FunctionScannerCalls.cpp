@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // Expressions: cuTile op calls (resolved through the imports), helper calls,
 // parameter evidence (array/scalar/rank/dtype), tile shapes and the
 // expression kinds outside the cuTile subset.

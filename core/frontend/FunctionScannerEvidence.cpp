@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // What memory operations say about parameters (array, rank, dtype), and the
 // tile shapes of shape-taking operations.
 #include "CuTileApi.h"

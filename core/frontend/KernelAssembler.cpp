@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // The module level: imports, aliases, constants, functions and kernels.
 #include "KernelAssembler.h"
 

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // Helpers (scanned per calling context), recursion, parameter facts across
 // helper calls, variants, and the host code around the kernels.
 #include "FunctionScanner.h"

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // KernelConfigFile: the fields a captured sidecar adds (the launch seen:
 // grid, hints, sources, the autotuned candidate; each array's strides and
 // alignment), checked where they are written.

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // cuTile calls: dispatch (cuTileCall), arguments, ct.bid, ct.astype,
 // creation, reshape/transpose, where, cdiv; loads are in
 // KernelLoweringMemory.cpp, reductions and math in KernelLoweringTileOps.cpp.

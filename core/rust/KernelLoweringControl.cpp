@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // Control flow and helpers: `if`/`elif`/`else`, boolean operators, and
 // module helper functions, which are inlined at each call site (as cuTile
 // Python's compiler does) with their locals renamed so that they cannot

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // Expressions: names, literals, module constants, arithmetic with explicit
 // broadcasting, comparisons, `a.shape[i]`.
 #include "KernelLowering.h"

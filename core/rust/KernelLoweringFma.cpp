@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // fma contraction across names. cuTile Python rewrites its SSA IR: a float
 // `mul` whose only use is an `add`/`sub` becomes one `fma` (the lhs product
 // first, so in `p + q` of two products only p contracts). In the source

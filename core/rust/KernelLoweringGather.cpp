@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // ct.gather / ct.scatter through pointer lanes, built the way cuTile Python
 // builds every one of them (its gather/scatter never use a view): each
 // axis's index is widened to u64 (`exti`, signed, so that the unsigned

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // Python integer semantics that Rust's operators do not share: floor
 // division and a modulo that takes the divisor's sign, on scalars and on
 // integer tiles, plus bitwise operators on integer tiles. Each lowers to

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // Matrix-multiply support: ct.num_tiles (the K loop bound) and ct.mma.
 #include "KernelLowering.h"
 

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // ct.load and the memory options of loads and stores: padding_mode=,
 // latency=, allow_tma= and order= (docs/translator.md, Mapping).
 #include "KernelLowering.h"

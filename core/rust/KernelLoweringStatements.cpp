@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // Statements: assignments (with Rust shadowing and loop-carried `let mut`),
 // `for ... in range(...)`, and expression statements (stores).
 #include "KernelLowering.h"

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // Tile operations: reductions (one axis or all), ct.extract, ct.cumsum and
 // the one-argument math functions with their flush_to_zero= and
 // rounding_mode= options (docs/translator.md, Mapping).

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // Element-type inference. cuTile Python arrays are dtype-generic; the
 // front-end gives each array its own dtype variable. Where two values must
 // share a dtype (operands, a stored tile and its array) the variables are

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // Statements, loops and the kernel header of the Triton -> cuTile rewrite.
 #include "TritonDesugarer.h"
 

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // Calls of the Triton -> cuTile rewrite: tl.* functions, methods, builtins.
 #include "TritonDesugarer.h"
 

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // Expressions of the Triton -> cuTile rewrite: names, arithmetic, tl.* calls.
 #include "TritonDesugarer.h"
 

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // Pointers, masks and block pointers: Triton addresses as cuTile views.
 #include "TritonDesugarer.h"
 

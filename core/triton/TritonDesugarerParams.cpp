@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // Parameter classification of the Triton -> cuTile rewrite: pointers,
 // descriptors, constexprs and scalars, from how the body uses them.
 #include "TritonDesugarer.h"

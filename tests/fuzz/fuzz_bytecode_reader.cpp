@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // libFuzzer entry point: any byte string must decode to a module or to an
 // error whose offset lies inside the input; a decoded module's pool ranges
 // must lie inside their pools, and the module must dump.

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 #pragma once
 // The kernel directory the batch tests run on: real example kernels with
 // their sidecars, a file with one translatable and one refused kernel, a

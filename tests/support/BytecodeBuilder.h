@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // Writes small .tileirbc files for the reader tests: section framing, string,
 // type, constant, global, debug and function tables per tileir-format.md §4.
 // Instruction bodies are given as raw bytes (see enc()).

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // Test-side view of a decoded instruction: pairs it with its function's pools
 // and copies ranges into vectors, so that tests can compare them directly.
 #pragma once

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // Helpers for the Tile IR canonicalizer/differ tests: load IR text into a
 // context, print canonical text, read fixtures, apply text edits that must
 // hit (so a test cannot silently compare a module with itself).

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 #pragma once
 // Test fixtures from the real compilers: cuTile Python's bytecode export and
 // the cuTile Rust probe crate (KernelCompiler). Both return the written

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 #pragma once
 // Finds where a piece of text sits in a source file, for tests that check
 // debug locations against the kernels they came from.

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // Custom directives of the declarative op syntax (tileir-format.md §2.2-§2.4,
 // §3.10).
 

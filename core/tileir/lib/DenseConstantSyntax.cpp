@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // `<T: value> : tile<...>` dense constants (tileir-format.md §2.4).
 
 #include "CustomDirectives.h"

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // Verifiers of the arithmetic, comparison and conversion ops
 // (tileir-format.md §2.2, §3.4-§3.6).
 

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // Suggested SSA names of tileir-format.md §6.1 (OpAsmOpInterface) and the
 // default dialect of the ops whose bodies omit the `cuda_tile.` prefix.
 

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // for, loop and if: hand-written syntax and region verifiers.
 
 #include "tileport/TileIR/TileIROps.h"

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // Verifiers of loads, stores, atomics, alloca and offset: the memory model,
 // view indices, pointee types (tileir-format.md §3.3).
 

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // module, entry, global, get_global and the four terminators.
 
 #include "tileport/TileIR/TileIROps.h"

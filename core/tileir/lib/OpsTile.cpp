@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // Verifiers of the tile construction, shape, reduction, MMA and assume ops
 // (tileir-format.md §3.7-§3.9).
 

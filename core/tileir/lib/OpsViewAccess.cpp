@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // Hand-written syntax of load_view_tko, store_view_tko and
 // atomic_red_view_tko (tileir-format.md §3.3, §3.10). Verifiers are in
 // OpsMemory.cpp.

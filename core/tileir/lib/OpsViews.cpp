@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // Hand-written syntax of the view constructors and shape queries
 // (tileir-format.md §3.3, §3.10).
 

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // Enumerations and dialect attributes (tileir-format.md §2).
 
 #include "tileport/TileIR/TileIRDialect.h"

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // Dialect registration, constant materialisation and printer aliases.
 
 #include "tileport/TileIR/TileIROps.h"

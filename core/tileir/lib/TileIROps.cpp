@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // Generated op definitions, op registration and the folders. Kept small:
 // this file compiles the whole generated .cpp.inc.
 

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // Type registration, element groups, the short-form type syntax, and the
 // ptr / tile / tensor_view types (tileir-format.md §1.1, §1.2).
 

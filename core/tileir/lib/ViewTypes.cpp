@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // partition_view, strided_view and gather_scatter_view: syntax, verifiers
 // and index-space queries (tileir-format.md §1.2).
 

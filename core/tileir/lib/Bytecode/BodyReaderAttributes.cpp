@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // The attribute part of BodyReader: op attributes into 8-byte slots, with
 // strings, arrays, hints and predicates in the function's rich pool.
 #include "AttributeReader.h"

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 #include "tileport/TileIR/Bytecode/BytecodeHeader.h"
 
 #include <cstring>

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // The debug section: per-function location lists and the table of debug
 // attribute records (files, compile units, subprograms, lexical blocks,
 // locations, call sites).

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // The function table: per function its name, signature, flags, location list
 // and body.
 #include "AttributeReader.h"

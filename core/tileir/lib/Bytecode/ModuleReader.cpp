@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // readModule(): the header, the section framing, and the order in which the
 // sections are decoded (dependencies first).
 #include "ReaderContext.h"

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // The per-opcode bytecode layouts of tileir-format.md §4.12.1, written as data
 // so that the instruction reader has a single generic decoding loop.
 #include "OpSpec.h"

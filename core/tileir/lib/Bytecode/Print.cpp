@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // Short Tile IR spellings of types and attributes (tileir-format.md §1.2, §2).
 #include "ValueFormat.h"
 #include "tileport/TileIR/Bytecode/Dump.h"

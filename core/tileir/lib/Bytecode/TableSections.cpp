@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // The simple table sections: strings, producer, constants and globals.
 #include "ReaderContext.h"
 

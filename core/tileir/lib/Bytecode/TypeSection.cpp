@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // The type table. Records may refer to each other in any order; they are
 // resolved on demand, with cycles and over-deep nesting rejected, and each
 // type's invariants (tileir-format.md §1.2) re-checked.

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // The classifier's rules on whole-module facts: tile shapes, reductions and
 // MMA accumulators, fast-math flags, hints, assumptions, layouts.
 #include "tileport/TileIR/Diff/Classifier.h"

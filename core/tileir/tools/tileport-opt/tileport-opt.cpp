@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // tileport-opt: MlirOptMain with the cuda_tile dialect and the generic
 // clean-up passes (-cse, -canonicalize, -symbol-dce).
 

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // Dialect attributes: assume predicates, optimization hints and debug info.
 
 #ifndef TILEPORT_TILEIR_ATTRDEFS_TD

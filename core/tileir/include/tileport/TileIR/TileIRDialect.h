@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 #pragma once
 
 // The `cuda_tile` dialect: CUDA Tile IR 13.1-13.3 as an MLIR dialect.

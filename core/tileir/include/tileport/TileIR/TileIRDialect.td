@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // The `cuda_tile` dialect and the base class of its operations.
 
 #ifndef TILEPORT_TILEIR_DIALECT_TD

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // The ten Tile IR enumerations. The integer of each case is the value the
 // bytecode stores; the string is the text keyword.
 

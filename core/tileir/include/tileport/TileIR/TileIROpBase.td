@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // Shared op classes. Operand, result and attribute names and their order
 // follow tileir-format.md §3 / §4.12.1: the bytecode layout is derived from
 // the ODS order, so it must not be rearranged.

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 #pragma once
 
 // The 100 `cuda_tile` operations (generated from TileIROps.td). Include this

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // Structured control flow (tileir-format.md §3.2).
 
 #ifndef TILEPORT_TILEIR_OPS_CONTROLFLOW_TD

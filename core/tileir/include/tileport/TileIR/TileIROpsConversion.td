@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // Comparison, selection and conversions (tileir-format.md §3.6).
 
 #ifndef TILEPORT_TILEIR_OPS_CONVERSION_TD

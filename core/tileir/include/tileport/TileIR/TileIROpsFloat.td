@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // Floating-point arithmetic and math (tileir-format.md §3.5).
 
 #ifndef TILEPORT_TILEIR_OPS_FLOAT_TD

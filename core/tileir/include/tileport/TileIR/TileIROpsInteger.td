@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // Integer arithmetic and bitwise ops (tileir-format.md §3.4).
 
 #ifndef TILEPORT_TILEIR_OPS_INTEGER_TD

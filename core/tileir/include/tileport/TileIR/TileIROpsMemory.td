@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // Views, loads, stores, atomics, tokens, alloca, offset (tileir-format.md §3.3).
 
 #ifndef TILEPORT_TILEIR_OPS_MEMORY_TD

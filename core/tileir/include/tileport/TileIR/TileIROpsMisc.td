@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // assume, assert, print_tko and the grid queries (tileir-format.md §3.9).
 
 #ifndef TILEPORT_TILEIR_OPS_MISC_TD

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // Module, kernel entries, globals (tileir-format.md §3.1).
 
 #ifndef TILEPORT_TILEIR_OPS_MODULE_TD

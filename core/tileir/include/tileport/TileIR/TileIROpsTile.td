@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // Tile construction and shape ops, reductions, scans and matrix multiply
 // (tileir-format.md §3.7, §3.8).
 

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
 // The seven Tile IR types and the type constraints the operations use.
 // Element types are MLIR builtin types; the dialect adds pointers, tiles,
 // views and the ordering token.
