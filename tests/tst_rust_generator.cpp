@@ -266,6 +266,53 @@ def augmented_products(x, y, TILE: ct.Constant[int]):
     ct.store(y, index=(n,), tile=ct.astype(acc, y.dtype))
 )PY";
 
+// An arm on a ct.Constant holds a call outside the cuTile API, as kernels
+// do for a mode their launches never select; the refusal outside any such
+// arm (line 25) refuses the whole second kernel.
+const char *const kGuardedArms = R"PY(
+import cuda.tile as ct
+
+
+@ct.kernel
+def guarded(x, y, TILE: ct.Constant[int], MODE: ct.Constant[int]):
+    pid = ct.bid(0)
+    t = ct.load(x, index=(pid,), shape=(TILE,))
+    if MODE:
+        t = ct.not_in_the_api(t) * t
+    else:
+        t = t * 2.0
+    ct.store(y, index=(pid,), tile=t)
+
+
+@ct.kernel
+def both_arms(x, y, TILE: ct.Constant[int], MODE: ct.Constant[int]):
+    pid = ct.bid(0)
+    t = ct.load(x, index=(pid,), shape=(TILE,))
+    if MODE:
+        t = ct.not_in_the_api(t)
+    else:
+        t = ct.nor_this_one(t)
+    ct.store(y, index=(pid,), tile=t)
+    t = ct.nor_this_one(t)
+)PY";
+
+// `if BLOCK_N != 1:` re-binds m with another rank: the arm where it is
+// false knows BLOCK_N == 1, which makes [BLOCK_N] broadcast against
+// [BLOCK_N, BLOCK_D] as Python's rules allow.
+const char *const kPinnedRows = R"PY(
+import cuda.tile as ct
+
+
+@ct.kernel
+def pinned_rows(x, y, mean, BLOCK_N: ct.Constant[int], BLOCK_D: ct.Constant[int]):
+    pid = ct.bid(0)
+    t = ct.load(x, index=(pid, 0), shape=(BLOCK_N, BLOCK_D))
+    m = ct.load(mean, index=(pid,), shape=(BLOCK_N,))
+    if BLOCK_N != 1:
+        m = m[:, None]
+    ct.store(y, index=(pid, 0), tile=t - m)
+)PY";
+
 } // namespace
 
 class TestRustGenerator : public QObject
@@ -316,6 +363,64 @@ private Q_SLOTS:
         QVERIFY(text.contains(QStringLiteral("negf(t)")));
         QVERIFY(!text.contains(QStringLiteral("acc + ")));
         QVERIFY(text.contains(QStringLiteral("pid * 2i32")));
+    }
+
+    void unloweredArmIsDropped()
+    {
+        const TranslationResult r = RustTranslator::translateSource(kGuardedArms, QStringLiteral("guarded.py"), {});
+        QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+        // guarded: its MODE arm is dropped, its other arm is an entry.
+        QCOMPARE(r.droppedArms.size(), 1);
+        const TranslationResult::DroppedArm &d = r.droppedArms.first();
+        QCOMPARE(d.pythonKernel, QStringLiteral("guarded"));
+        QCOMPARE(d.why.line, 10);
+        QCOMPARE(d.why.construct, QStringLiteral("unknown cuTile call"));
+        QCOMPARE(d.choices.size(), 1);
+        QCOMPARE(d.choices.first().condition, QStringLiteral("MODE"));
+        QVERIFY(d.choices.first().value);
+        QVERIFY2(d.toString().startsWith(QStringLiteral("guarded.py:10:")), qPrintable(d.toString()));
+        const QString text = entryText(r, QStringLiteral("guarded"));
+        QVERIFY2(!text.contains(QStringLiteral("not_in_the_api")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("2.0f32")), qPrintable(text));
+        const auto params = [](int mode) {
+            return QJsonArray{QJsonObject{{QStringLiteral("name"), QStringLiteral("x")}, {QStringLiteral("kind"), QStringLiteral("array")},
+                                          {QStringLiteral("dtype"), QStringLiteral("float32")}},
+                              QJsonObject{{QStringLiteral("name"), QStringLiteral("MODE")}, {QStringLiteral("kind"), QStringLiteral("const")},
+                                          {QStringLiteral("value"), mode}}};
+        };
+        QVERIFY(r.entryForConfig(QStringLiteral("guarded"), params(0)));
+        QVERIFY(!r.entryForConfig(QStringLiteral("guarded"), params(1)));
+        const QString why = r.noEntryReason(QStringLiteral("guarded"), params(1), QStringLiteral("mode1"));
+        QVERIFY2(why.contains(QStringLiteral("`MODE`")) && why.contains(QStringLiteral("guarded.py:10:")), qPrintable(why));
+        // both_arms: the unguarded refusal on line 25 refuses it as a whole.
+        QVERIFY(entryText(r, QStringLiteral("both_arms")).isEmpty());
+        QVERIFY(std::any_of(r.diagnostics.cbegin(), r.diagnostics.cend(), [](const TranslationDiagnostic &t) {
+            return t.kernel == QLatin1String("both_arms") && t.line == 25;
+        }));
+    }
+
+    void decidedComparisonPinsTheConstant()
+    {
+        const TranslationResult r = RustTranslator::translateSource(kPinnedRows, QStringLiteral("pinned.py"), {});
+        QVERIFY2(r.ok(), qPrintable(r.error + (r.diagnostics.isEmpty() ? QString() : r.diagnostics.first().toString())));
+        QCOMPARE(r.kernels.size(), 2);
+        for (const TranslatedKernel &k : r.kernels) {
+            const bool pinned = k.signature.entry.contains(QStringLiteral("not_block_n_1"));
+            const bool generic = std::any_of(k.signature.generics.cbegin(), k.signature.generics.cend(),
+                                             [](const EntrySignature::Generic &g) { return g.constParam == QLatin1String("BLOCK_N"); });
+            QVERIFY2(generic != pinned, qPrintable(k.signature.entry));
+            QStringList lines;
+            for (const RustLine &l : k.lines)
+                lines << l.text;
+            if (pinned)
+                QVERIFY2(lines.join(QLatin1Char('\n')).contains(QStringLiteral("shape![1, BLOCK_D]")), qPrintable(lines.join(QLatin1Char('\n'))));
+        }
+        const auto params = [](int rows) {
+            return QJsonArray{QJsonObject{{QStringLiteral("name"), QStringLiteral("BLOCK_N")}, {QStringLiteral("kind"), QStringLiteral("const")},
+                                          {QStringLiteral("value"), rows}}};
+        };
+        QVERIFY(r.entryForConfig(QStringLiteral("pinned_rows"), params(1))->signature.entry.contains(QStringLiteral("not_block_n_1")));
+        QVERIFY(!r.entryForConfig(QStringLiteral("pinned_rows"), params(8))->signature.entry.contains(QStringLiteral("not_block_n_1")));
     }
 
     void layerNormGolden()

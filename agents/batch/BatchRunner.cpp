@@ -356,7 +356,7 @@ void BatchRunner::kernelBuilt(int index)
         BatchRow &row = m_rows[kernel.rows[i]];
         const rust::TranslatedKernel *entry = file.translation.entryForConfig(name, config.params);
         if (!entry) {
-            row.irReason = QStringLiteral("no entry of the crate serves config %1").arg(config.name);
+            row.irReason = file.translation.noEntryReason(name, config.params, config.name);
             settled << kernel.rows[i];
             continue;
         }

@@ -189,7 +189,7 @@ StageReport GenerateStage::run(StageContext &ctx)
         // A kernel that tests its dtypes has one entry per tested dtype.
         const rust::TranslatedKernel *entry = result.entryForConfig(kernel, c.params);
         if (!entry)
-            error = QStringLiteral("no entry of the crate serves config %1 (its dtypes or constants contradict every entry)").arg(c.name);
+            error = result.noEntryReason(kernel, c.params, c.name);
         const QStringList args = entry ? rust::HarnessArguments::forConfig(entry->signature, c, outDir, QStringLiteral("sm_90"),
                                                                            QStringLiteral("13.3"), &error)
                                        : QStringList();

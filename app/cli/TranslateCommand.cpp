@@ -42,6 +42,8 @@ int runTranslateCommand(CommandLine &cl)
     }
     for (const TranslationDiagnostic &d : result.diagnostics)
         err << d.toString() << '\n';
+    for (const TranslationResult::DroppedArm &d : result.droppedArms)
+        err << d.toString() << '\n';
     if (result.kernels.isEmpty()) {
         err << "tileport translate: no kernel could be translated\n";
         return 1;
@@ -56,7 +58,9 @@ int runTranslateCommand(CommandLine &cl)
         return 2;
     }
     if (json) {
-        QJsonArray kernels, diagnostics;
+        QJsonArray kernels, diagnostics, notes;
+        for (const TranslationResult::DroppedArm &d : result.droppedArms)
+            notes << d.toString();
         for (const TranslatedKernel &k : result.kernels)
             kernels << QJsonObject{{QStringLiteral("kernel"), k.pythonName},
                                    {QStringLiteral("entry"), result.moduleName + QStringLiteral("::") + k.signature.entry}};
@@ -64,7 +68,8 @@ int runTranslateCommand(CommandLine &cl)
             diagnostics << d.toString();
         out << QJsonDocument(QJsonObject{{QStringLiteral("crate"), QDir(outDir).absolutePath()},
                                          {QStringLiteral("kernels"), kernels},
-                                         {QStringLiteral("diagnostics"), diagnostics}})
+                                         {QStringLiteral("diagnostics"), diagnostics},
+                                         {QStringLiteral("notes"), notes}})
                    .toJson(QJsonDocument::Indented);
     } else {
         for (const TranslatedKernel &k : result.kernels)

@@ -105,7 +105,10 @@ QString FunctionScanner::where(TSNode n) const { return m_module.source->range(n
 
 void FunctionScanner::unsupported(TSNode n, const QString &construct, const QString &reason)
 {
-    m_facts.unsupported.append({construct, reason, m_name, m_module.source->range(n)});
+    UnsupportedConstruct u{construct, reason, m_name, m_module.source->range(n), {}};
+    if (m_role == Role::Kernel && !m_arms.isEmpty())
+        u.guard = m_facts.branchPoints[m_arms.back().point].arms[m_arms.back().arm].condition;
+    m_facts.unsupported.append(u);
 }
 
 void FunctionScanner::addSignature(const QString &entry)

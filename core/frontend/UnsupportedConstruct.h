@@ -13,6 +13,10 @@ struct UnsupportedConstruct {
     QString reason;
     QString function;  // kernel or helper it occurs in
     SourceRange range;
+    // The condition of the innermost `if` on ct.Constants around it, in the
+    // kernel's own body; empty when every specialization meets it. A guarded
+    // construct refuses only the entries whose constants take its arm.
+    QString guard;
 };
 
 } // namespace tileport::frontend

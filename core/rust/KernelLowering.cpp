@@ -17,7 +17,18 @@ KernelLowering::KernelLowering(const PythonSource &src, const ImportTable &impor
 
 void KernelLowering::fail(TSNode at, const QString &construct, const QString &reason) const
 {
-    throw LoweringError{m_src.range(at), construct, reason};
+    fail(m_src.range(at), construct, reason);
+}
+
+void KernelLowering::fail(const SourceRange &at, const QString &construct, const QString &reason) const
+{
+    if (m_failureSplit.condition.isEmpty())
+        for (auto it = m_openIfs.crbegin(); it != m_openIfs.crend(); ++it)
+            if (it->kernelConstants) {
+                m_failureSplit = ConstSplit{ts_node_start_byte(it->condition), m_src.flatText(it->condition)};
+                break;
+            }
+    throw LoweringError{at, construct, reason};
 }
 
 void KernelLowering::fixCondition(uint32_t at, bool value, const QString &condition)
@@ -27,6 +38,31 @@ void KernelLowering::fixCondition(uint32_t at, bool value, const QString &condit
     // the config that picks this entry fixes the constants it reads.
     m_fixedConditionTexts.insert(condition, value);
     m_constChoices.append(EntrySignature::ConstChoice{condition, value});
+}
+
+// `N != 1` decided false or `N == 4` decided true fixes N for this entry.
+void KernelLowering::pinDecidedConstants()
+{
+    for (auto it = m_fixedConditions.cbegin(); it != m_fixedConditions.cend(); ++it) {
+        TSNode cond = ts_node_descendant_for_byte_range(m_function, it.key(), it.key());
+        while (!node::isNull(cond) && ts_node_start_byte(cond) == it.key() && !node::is(cond, "comparison_operator"))
+            cond = node::parent(cond);
+        if (node::isNull(cond) || !node::is(cond, "comparison_operator") || ts_node_start_byte(cond) != it.key())
+            continue;
+        const auto operands = node::children(cond);
+        if (operands.size() != 2)
+            continue;
+        const QString op = m_src.text(ts_node_child(cond, 1));
+        TSNode name = operands.front(), number = operands.back();
+        if (!node::is(name, "identifier"))
+            std::swap(name, number);
+        bool isInt = false;
+        const qint64 n = m_src.text(number).toLongLong(&isInt);
+        if (!node::is(name, "identifier") || !node::is(number, "integer") || !isInt)
+            continue;
+        if ((op == QLatin1String("==") && it.value()) || (op == QLatin1String("!=") && !it.value()))
+            m_pinnedConstants.insert(m_src.text(name), n);
+    }
 }
 
 void KernelLowering::fixDtype(const QString &key, const QString &dtype, const QString &entry)
@@ -42,6 +78,7 @@ QList<RustLine> KernelLowering::lower()
     m_signature.pythonKernel = m_kernel.name;
     m_signature.entry = m_entryName.isEmpty() ? m_kernel.name : m_entryName;
     m_signature.constChoices = m_constChoices;
+    pinDecidedConstants();
     classifyParams();
     const TSNode body = node::field(m_function, "body");
     scanBlockOutputs(body);
@@ -114,7 +151,12 @@ void KernelLowering::classifyParams()
             break;
         }
         case KernelParam::Kind::Constant:
-            if (p.constantType == QLatin1String("int") || p.constantType == QLatin1String("bool")) {
+            if ((p.constantType == QLatin1String("int") || p.constantType == QLatin1String("bool"))
+                && m_pinnedConstants.contains(p.name)) {
+                var.value.kind = RustValue::Kind::IntLiteral;
+                var.value.integer = m_pinnedConstants.value(p.name);
+                var.value.number = double(var.value.integer);
+            } else if (p.constantType == QLatin1String("int") || p.constantType == QLatin1String("bool")) {
                 m_constParams.insert(p.name);
                 EntrySignature::Generic g;
                 g.name = p.name;
@@ -332,7 +374,7 @@ QList<RustLine> KernelLowering::assemble()
             if (finalDtype(v.value.dtype) == QLatin1String("tf32"))
                 m_signature.storesComputeType = true;
             m_signature.tensors.append(t);
-        } else if (m_constParams.contains(p.name)) {
+        } else if (m_constParams.contains(p.name) || m_pinnedConstants.contains(p.name)) {
             continue;
         } else {
             type = finalDtype(v.value.dtype);

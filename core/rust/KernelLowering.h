@@ -52,6 +52,10 @@ public:
     };
     void fixCondition(uint32_t at, bool value, const QString &condition);
     const ConstSplit &constSplit() const { return m_split; }
+    // The innermost undecided `if` on ct.Constants around the construct the
+    // last lowering failed on: deciding it may leave that construct in an
+    // arm no config takes, so the other arm still becomes an entry.
+    const ConstSplit &failureSplit() const { return m_failureSplit; }
     // Throws LoweringError.
     QList<RustLine> lower();
     const QList<DtypeTest> &dtypeTests() const { return m_dtypeTests; }
@@ -256,6 +260,11 @@ private:
     QString bind(const QString &expr, const QString &type);
     void emit(const QString &text);
     [[noreturn]] void fail(TSNode at, const QString &construct, const QString &reason) const;
+    [[noreturn]] void fail(const frontend::SourceRange &at, const QString &construct, const QString &reason) const;
+    // Refuses a statement that holds a construct the analyzer refused inside
+    // an `if` on ct.Constants (the arm is then split off and dropped).
+    void refuseGuarded(TSNode stmt) const;
+    void pinDecidedConstants();
 
     const frontend::PythonSource &m_src;
     const frontend::ImportTable &m_imports;
@@ -270,6 +279,10 @@ private:
     QList<DtypeTest> m_dtypeTests;
     QHash<uint32_t, bool> m_fixedConditions;
     QHash<QString, bool> m_fixedConditionTexts; // the same decisions by condition text
+    // ct.Constant ints a decided condition fixes (`N != 1` false, `N == 4`
+    // true): lowered as literals, so shapes built from them are exact, and
+    // left out of the entry's const generics.
+    QHash<QString, qint64> m_pinnedConstants;
     QList<EntrySignature::ConstChoice> m_constChoices;
     // The `if`s on runtime values or const generics being lowered, innermost
     // last, with the depth of their arms: a name of an outer scope that an
@@ -278,6 +291,7 @@ private:
     struct OpenIf {
         TSNode condition;
         int armDepth = 0;
+        bool kernelConstants = false; // a condition of the kernel itself that reads only ct.Constants
     };
     QList<OpenIf> m_openIfs;
     QSet<uint32_t> m_plannedBodies; // function bodies planProducts has seen
@@ -285,6 +299,7 @@ private:
     QSet<uint32_t> m_productUses;   // the reads of t that contract them
     QSet<QString> m_unitLastStride; // arrays a gather/scatter offsets with a constant last stride
     ConstSplit m_split;
+    mutable ConstSplit m_failureSplit;
     RustValue dtypeComparison(const QString &op, const RustValue &a, const RustValue &b, TSNode at);
     QHash<QString, Variable> m_vars;
     QSet<QString> m_constParams;            // int/bool ct.Constant -> const generics

@@ -293,7 +293,7 @@ void KernelLowering::ifChain(QList<TSNode> conditions, QList<TSNode> bodies, TSN
         return o;
     }();
     emit(QStringLiteral("if %1 {").arg(cond));
-    m_openIfs.append(OpenIf{condNode, m_loopDepth + 1});
+    m_openIfs.append(OpenIf{condNode, m_loopDepth + 1, m_inlineDepth == 0 && constantsOnly(condNode)});
     const QList<RustValue> thenValues = branchArm(body, fresh, outer);
     if (hasElse) {
         emit(QStringLiteral("} else {"));
@@ -364,7 +364,7 @@ void KernelLowering::ifChain(QList<TSNode> conditions, QList<TSNode> bodies, TSN
 bool KernelLowering::constantsOnly(TSNode n) const
 {
     if (node::is(n, "identifier"))
-        return m_constParams.contains(m_src.text(n));
+        return m_constParams.contains(m_src.text(n)) || m_pinnedConstants.contains(m_src.text(n));
     if (node::is(n, "call") || node::is(n, "attribute") || node::is(n, "subscript"))
         return false;
     for (TSNode c : node::children(n))

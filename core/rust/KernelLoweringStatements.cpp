@@ -19,6 +19,24 @@ void KernelLowering::block(TSNode blk)
         statement(stmt);
 }
 
+void KernelLowering::refuseGuarded(TSNode stmt) const
+{
+    if (m_inlineDepth != 0)
+        return;
+    const auto type = node::type(stmt);
+    // A compound statement answers for its header only; its arms and body
+    // are statements of their own.
+    const TSNode own = type == "if_statement" || type == "while_statement" ? node::field(stmt, "condition")
+                       : type == "for_statement"                          ? node::field(stmt, "right")
+                                                                          : stmt;
+    if (node::isNull(own))
+        return;
+    const SourceRange r = m_src.range(own);
+    for (const UnsupportedConstruct &u : m_kernel.unsupported)
+        if (!u.guard.isEmpty() && r.contains(u.range))
+            fail(u.range, u.construct, u.reason);
+}
+
 void KernelLowering::statement(TSNode stmt)
 {
     const SourceRange r = m_src.range(stmt);
@@ -26,6 +44,7 @@ void KernelLowering::statement(TSNode stmt)
     m_pyLine = r.line;
     m_pyEndLine = r.endCol == 1 && r.endLine > r.line ? r.endLine - 1 : r.endLine;
     const auto type = node::type(stmt);
+    refuseGuarded(stmt);
     if (type == "expression_statement") {
         const auto ch = node::children(stmt);
         if (ch.size() != 1)

@@ -15,6 +15,7 @@
 #include <QSet>
 
 #include <algorithm>
+#include <optional>
 
 namespace tileport::rust {
 
@@ -96,8 +97,11 @@ void lowerDtypes(const PythonSource &src, const ImportTable &imports, const Modu
 // Lowers one kernel to its entries: one per arm of a ct.Constant-driven `if`
 // whose arms bind different tile types (split while lowering), and for each
 // of those one per dtype the kernel tests its arrays against (lowerDtypes).
+// A construct that cannot be lowered inside such an `if` splits on it too:
+// the arm holding it is dropped (and reported) when its sibling lowers.
 void lowerSplits(const PythonSource &src, const ImportTable &imports, const ModuleAnalysis &analysis, const KernelInfo &k,
-                 TSNode function, const QList<Decided> &decided, QList<TranslatedKernel> &out)
+                 TSNode function, const QList<Decided> &decided, QList<TranslatedKernel> &out,
+                 QList<TranslationResult::DroppedArm> &dropped)
 {
     QString suffix;
     for (const Decided &d : decided)
@@ -114,20 +118,45 @@ void lowerSplits(const PythonSource &src, const ImportTable &imports, const Modu
             probe.lower();
         } catch (const LoweringError &) {
         }
-        const KernelLowering::ConstSplit split = probe.constSplit();
+        KernelLowering::ConstSplit split = probe.constSplit();
+        if (split.condition.isEmpty())
+            split = probe.failureSplit();
         const bool known = std::any_of(decided.cbegin(), decided.cend(), [&](const Decided &d) { return d.at == split.at; });
         if (split.condition.isEmpty() || known || decided.size() >= 3)
             throw;
-        for (bool value : {true, false})
-            lowerSplits(src, imports, analysis, k, function, decided + QList<Decided>{Decided{split.at, value, split.condition}}, out);
+        const qsizetype entriesBefore = out.size();
+        const qsizetype droppedBefore = dropped.size();
+        std::optional<LoweringError> first;
+        for (bool value : {true, false}) {
+            const QList<Decided> arm = decided + QList<Decided>{Decided{split.at, value, split.condition}};
+            try {
+                lowerSplits(src, imports, analysis, k, function, arm, out, dropped);
+            } catch (const LoweringError &e) {
+                if (!first)
+                    first = e;
+                TranslationResult::DroppedArm d;
+                d.pythonKernel = k.name;
+                for (const Decided &c : arm)
+                    d.choices.append(EntrySignature::ConstChoice{c.condition, c.value});
+                d.why = TranslationDiagnostic{src.fileName(), e.range.line, e.range.col, k.name, e.construct, e.reason};
+                dropped.append(d);
+            }
+        }
+        if (out.size() == entriesBefore) {
+            dropped.resize(droppedBefore); // no arm lowered: the kernel is refused as a whole
+            throw *first;
+        }
     }
 }
 
 QList<TranslatedKernel> lowerKernelEntries(const PythonSource &src, const ImportTable &imports, const ModuleAnalysis &analysis,
-                                           const KernelInfo &k, TSNode function)
+                                           const KernelInfo &k, TSNode function,
+                                           QList<TranslationResult::DroppedArm> &dropped)
 {
     QList<TranslatedKernel> out;
-    lowerSplits(src, imports, analysis, k, function, {}, out);
+    QList<TranslationResult::DroppedArm> mine;
+    lowerSplits(src, imports, analysis, k, function, {}, out, mine);
+    dropped += mine;
     return out;
 }
 
@@ -190,7 +219,9 @@ TranslationResult RustTranslator::translateAnalyzed(const QByteArray &source, co
         if (!options.kernel.isEmpty() && k.name != options.kernel)
             continue;
         found = true;
-        if (!k.unsupported.isEmpty()) {
+        // Constructs inside an `if` on ct.Constants are left to the lowering,
+        // which drops the arms that hold them (lowerSplits).
+        if (std::any_of(k.unsupported.cbegin(), k.unsupported.cend(), [](const UnsupportedConstruct &u) { return u.guard.isEmpty(); })) {
             for (const UnsupportedConstruct &u : k.unsupported)
                 diagnose(k.name, u.range, u.construct, u.reason);
             continue;
@@ -201,7 +232,7 @@ TranslationResult RustTranslator::translateAnalyzed(const QByteArray &source, co
             continue;
         }
         try {
-            r.kernels += lowerKernelEntries(src, imports, analysis, k, functions.value(k.name));
+            r.kernels += lowerKernelEntries(src, imports, analysis, k, functions.value(k.name), r.droppedArms);
         } catch (const LoweringError &e) {
             diagnose(k.name, e.range, e.construct, e.reason);
         }

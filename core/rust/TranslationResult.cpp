@@ -5,6 +5,7 @@
 #include <QJsonObject>
 
 #include <algorithm>
+#include <optional>
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -62,6 +63,42 @@ const TranslatedKernel *TranslationResult::entryFor(const QString &pythonKernel,
         if (k.pythonName == pythonKernel && k.signature.serves(dtypes, constants))
             return &k;
     return nullptr;
+}
+
+namespace {
+QString armText(const QList<EntrySignature::ConstChoice> &choices)
+{
+    QStringList arm;
+    for (const EntrySignature::ConstChoice &c : choices)
+        arm << (c.value ? c.condition : QStringLiteral("not (%1)").arg(c.condition));
+    return arm.join(QStringLiteral(" and "));
+}
+} // namespace
+
+QString TranslationResult::DroppedArm::toString() const
+{
+    return QStringLiteral("%1:%2:%3: note: kernel %4: no entry for `%5`: %6: %7")
+        .arg(why.file)
+        .arg(why.line)
+        .arg(why.col)
+        .arg(pythonKernel, armText(choices), why.construct, why.reason);
+}
+
+QString TranslationResult::noEntryReason(const QString &pythonKernel, const QJsonArray &params,
+                                        const QString &configName) const
+{
+    const QJsonObject constants = configConstants(params);
+    for (const DroppedArm &d : droppedArms) {
+        if (d.pythonKernel != pythonKernel)
+            continue;
+        bool takes = true;
+        for (const EntrySignature::ConstChoice &c : d.choices)
+            takes = takes && EntrySignature::evaluateCondition(c.condition, constants) == std::optional<bool>(c.value);
+        if (takes)
+            return QStringLiteral("config %1 takes the arm `%2`, which was not lowered: %3")
+                .arg(configName, armText(d.choices), d.why.toString());
+    }
+    return QStringLiteral("no entry of the crate serves config %1 (its dtypes or constants contradict every entry)").arg(configName);
 }
 
 QHash<QString, QString> TranslationResult::configDtypes(const QJsonArray &params)

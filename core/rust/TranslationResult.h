@@ -30,6 +30,18 @@ struct TranslationResult {
     QString libName;    // crate name as a Rust path
     QList<TranslatedKernel> kernels;
     QList<TranslationDiagnostic> diagnostics;
+    // An arm of a ct.Constant `if` that could not be lowered while its
+    // sibling arm could: the kernel is translated for the configs that take
+    // the sibling, and a config that takes this arm is told why no entry
+    // serves it. Not a refusal: ok() stays true.
+    struct DroppedArm {
+        QString pythonKernel;
+        QList<EntrySignature::ConstChoice> choices; // the decisions that lead to it
+        TranslationDiagnostic why;
+        // "file:line:col: note: kernel K: no entry for `A and not (B)`: construct: reason"
+        QString toString() const;
+    };
+    QList<DroppedArm> droppedArms;
 
     // The entry of `pythonKernel` that serves arrays of these dtypes (array
     // parameter -> Python dtype name); null when the kernel was not lowered.
@@ -44,6 +56,9 @@ struct TranslationResult {
     {
         return entryFor(pythonKernel, configDtypes(params), configConstants(params));
     }
+    // Why no entry serves a config: the dropped arm its constants take, or
+    // a generic sentence naming the config.
+    QString noEntryReason(const QString &pythonKernel, const QJsonArray &params, const QString &configName) const;
 
     // Gives the crate a name of its own for the directory it is written to:
     // sessions share one cargo target directory, where two crates of one
