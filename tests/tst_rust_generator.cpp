@@ -313,6 +313,28 @@ def pinned_rows(x, y, mean, BLOCK_N: ct.Constant[int], BLOCK_D: ct.Constant[int]
     ct.store(y, index=(pid, 0), tile=t - m)
 )PY";
 
+// s holds a mul that s * w reads too: cuTile Python tries that mul first
+// for `s + a * b`, cannot fuse it and fuses nothing; u holds a load, so
+// `u + a * b` contracts.
+const char *const kMulBoundLhs = R"PY(
+import cuda.tile as ct
+
+
+@ct.kernel
+def mul_bound(x, w, y, z, v, TILE: ct.Constant[int]):
+    pid = ct.bid(0)
+    a = ct.load(x, index=(pid,), shape=(TILE,))
+    b = ct.load(w, index=(pid,), shape=(TILE,))
+    s = a * 2.0
+    r = s * b
+    s = s + a * b
+    u = ct.load(y, index=(pid,), shape=(TILE,))
+    u = u + a * b
+    ct.store(y, index=(pid,), tile=s)
+    ct.store(z, index=(pid,), tile=u)
+    ct.store(v, index=(pid,), tile=r)
+)PY";
+
 } // namespace
 
 class TestRustGenerator : public QObject
@@ -421,6 +443,15 @@ private Q_SLOTS:
         };
         QVERIFY(r.entryForConfig(QStringLiteral("pinned_rows"), params(1))->signature.entry.contains(QStringLiteral("not_block_n_1")));
         QVERIFY(!r.entryForConfig(QStringLiteral("pinned_rows"), params(8))->signature.entry.contains(QStringLiteral("not_block_n_1")));
+    }
+
+    void mulBoundLhsContractsNothing()
+    {
+        const TranslationResult r = RustTranslator::translateSource(kMulBoundLhs, QStringLiteral("mulbound.py"), {});
+        QVERIFY2(r.ok(), qPrintable(r.error));
+        const QString text = entryText(r, QStringLiteral("mul_bound"));
+        QCOMPARE(text.count(QStringLiteral("fma(")), 1);
+        QVERIFY2(text.contains(QStringLiteral("fma(a, b, u,")), qPrintable(text));
     }
 
     void layerNormGolden()

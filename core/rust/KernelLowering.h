@@ -297,6 +297,11 @@ private:
     QSet<uint32_t> m_plannedBodies; // function bodies planProducts has seen
     QSet<uint32_t> m_productDefs;   // `t = x * y` statements that contract
     QSet<uint32_t> m_productUses;   // the reads of t that contract them
+    // Names whose current value is a float `mul` that was emitted (`s = s *
+    // g`): Python's contraction tries the lhs product of `s + x * y` first
+    // and, that mul having other uses, contracts nothing.
+    QSet<QString> m_mulBound;
+    void forgetMulBound(TSNode body);
     QSet<QString> m_unitLastStride; // arrays a gather/scatter offsets with a constant last stride
     ConstSplit m_split;
     mutable ConstSplit m_failureSplit;

@@ -425,7 +425,11 @@ RustValue KernelLowering::binary(TSNode n)
                     return fusePlanned(n, operand);
             }
         }
-        if (isMul(node::field(n, "left")) || isMul(node::field(n, "right"))) {
+        // `s + x * y` where s holds an emitted float mul: Python tries s's
+        // mul first, cannot fuse it (it has other uses) and fuses nothing.
+        const TSNode lhs = node::unparen(node::field(n, "left"));
+        const bool lhsMulBound = node::is(lhs, "identifier") && m_mulBound.contains(m_src.text(lhs));
+        if (isMul(node::field(n, "left")) || (isMul(node::field(n, "right")) && !lhsMulBound)) {
             const int mark = int(m_body.size()), temp = m_temp;
             const RustValue f = fusedMultiplyAdd(n);
             if (f.isTile())

@@ -59,10 +59,13 @@ void KernelLowering::statement(TSNode stmt)
         else
             exprStatement(e);
     } else if (type == "for_statement") {
+        forgetMulBound(stmt); // carried values are block arguments in the loop
         forStatement(stmt);
+        forgetMulBound(stmt);
     } else if (type == "pass_statement") {
     } else if (type == "if_statement") {
         ifStatement(stmt);
+        forgetMulBound(stmt); // names an arm binds are the if's results after it
     } else if (type == "while_statement") {
         fail(stmt, QStringLiteral("while loop"), QStringLiteral("not lowered yet"));
     } else if (type == "return_statement") {
@@ -101,12 +104,39 @@ void KernelLowering::assignment(TSNode n)
     if (!node::is(left, "identifier"))
         fail(left, QStringLiteral("assignment target"), QStringLiteral("only plain names can be assigned"));
     if (m_productDefs.contains(ts_node_start_byte(n))) {
+        m_mulBound.remove(m_src.text(left));
         RustValue plain;
         if (!deferProduct(n, &plain))
             assign(m_src.text(left), plain, n);
         return;
     }
-    assign(m_src.text(left), expr(right), n);
+    const RustValue v = expr(right);
+    const TSNode r = node::unparen(right);
+    const bool mul = node::is(r, "binary_operator") && node::operatorOf(r) == "*" && (v.isTile() || v.kind == RustValue::Kind::Scalar)
+                     && isFloatLike(v.dtype);
+    assign(m_src.text(left), v, n);
+    if (mul)
+        m_mulBound.insert(m_src.text(left));
+    else
+        m_mulBound.remove(m_src.text(left));
+}
+
+void KernelLowering::forgetMulBound(TSNode body)
+{
+    std::function<void(TSNode)> walk = [&](TSNode n) {
+        if (node::is(n, "assignment") || node::is(n, "augmented_assignment") || node::is(n, "for_statement")) {
+            std::function<void(TSNode)> names = [&](TSNode t) {
+                if (node::is(t, "identifier"))
+                    m_mulBound.remove(m_src.text(t));
+                for (TSNode c : node::children(t))
+                    names(c);
+            };
+            names(node::field(n, "left"));
+        }
+        for (TSNode c : node::children(n))
+            walk(c);
+    };
+    walk(body);
 }
 
 void KernelLowering::augmentedAssignment(TSNode n)
@@ -118,6 +148,9 @@ void KernelLowering::augmentedAssignment(TSNode n)
     op.chop(1); // "+=" -> "+"
     const RustValue a = identifier(left);
     const TSNode right = node::unparen(node::field(n, "right"));
+    const QString target = m_src.text(left);
+    const bool lhsIsMul = m_mulBound.contains(target);
+    m_mulBound.remove(target);
     if ((op == QLatin1String("+") || op == QLatin1String("-")) && node::is(right, "binary_operator")
         && node::operatorOf(right) == "*") {
         // `acc += x * y` contracts to fma(x, y, acc) as Python's does (and
@@ -128,7 +161,7 @@ void KernelLowering::augmentedAssignment(TSNode n)
             QStringList shape;
             QString dtype;
             operandsType({&a, &x, &y}, n, &shape, &dtype);
-            if (isFloatLike(dtype)) {
+            if (isFloatLike(dtype) && !lhsIsMul) {
                 assign(m_src.text(left), contract(x, y, a, false, op == QLatin1String("-"), dtype, shape, n), n);
                 return;
             }
@@ -145,7 +178,9 @@ void KernelLowering::augmentedAssignment(TSNode n)
         v = tileBinary(op, a, b, n);
     else
         v = scalarBinary(op, a, b, n);
-    assign(m_src.text(left), v, n);
+    assign(target, v, n);
+    if (op == QLatin1String("*") && (v.isTile() || v.kind == RustValue::Kind::Scalar) && isFloatLike(v.dtype))
+        m_mulBound.insert(target);
 }
 
 // A name assigned at the loop depth it was defined at is re-bound with a

@@ -34,7 +34,7 @@ inline bool makeBatchTree(const QString &root)
                          "\n"
                          "@ct.kernel\n"
                          "def checked_copy(a, b, TILE: ct.Constant[int]):\n"
-                         "    if TILE > 4096:\n"
+                         "    if ct.bid(0) > 4096:\n"
                          "        raise ValueError(\"tile too large\")\n"
                          "    pid = ct.bid(0)\n"
                          "    ct.store(b, index=(pid,), tile=ct.load(a, index=(pid,), shape=(TILE,)))\n"
