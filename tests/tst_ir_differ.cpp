@@ -372,6 +372,20 @@ private Q_SLOTS:
             QVERIFY(QString::fromStdString(g[0]->message).contains(QStringLiteral("their rules differ")));
         }
 
+        // gen knows K divisible by 8 where the specialised reference (its
+        // pointer facts are there) knows nothing: cuTile Python gives a
+        // dimension 16 or nothing, cutile its largest power of two; a note
+        // naming that rule.
+        {
+            const std::string eight = irtest::edit(scalar, "div_by<16>, %K", "div_by<8>, %K");
+            QVERIFY(!eight.empty());
+            Run rule = diff(eight);
+            const auto g = rule.rule("scalar-assume-div-by");
+            QCOMPARE(g.size(), size_t(1));
+            QCOMPARE(g[0]->severity, td::Severity::Note);
+            QVERIFY2(QString::fromStdString(g[0]->message).contains(QStringLiteral("launcher rule")), g[0]->message.c_str());
+        }
+
         // A pointer without its fact: a note while gen has no pointer loads ...
         const std::string noPtrFact = irtest::edit(irtest::dropLine(ref_, "%pa = assume"), "make_tensor_view %pa,", "make_tensor_view %A,");
         QVERIFY(!noPtrFact.empty());

@@ -180,8 +180,14 @@ OpCensus OpCensus::of(mlir::Operation *root, TextCache &texts)
                     if (!impliedByPointee(texts.attr(pred), f.element))
                         c.pointerDivBy.push_back(op);
                 }
-                else if (f.isScalarNumber())
+                else if (f.isScalarNumber()) {
                     c.scalarDivBy.push_back(op);
+                    unsigned long long n = 0;
+                    llvm::StringRef text(texts.attr(pred));
+                    text = text.drop_front(text.find('<') + 1);
+                    if (!text.consumeInteger(10, n) && n >= 16)
+                        ++c.scalarDivBy16;
+                }
             }
         }
         if (info->has(PointerMemory) && (kind == "load_ptr_tko" || kind == "store_ptr_tko"))

@@ -44,6 +44,7 @@ struct OpCensus {
 
     std::vector<mlir::Operation *> pointerDivBy; // assume div_by on pointer values
     std::vector<mlir::Operation *> scalarDivBy;  // assume div_by on rank-0 non-pointer values
+    size_t scalarDivBy16 = 0;                    // ... of those, div_by<N> with N >= 16
     std::vector<mlir::Operation *> pointerMemoryOps; // load_ptr_tko / store_ptr_tko
     std::vector<mlir::Operation *> blockSwizzle; // divi/remi fed by get_tile_block_id
 
