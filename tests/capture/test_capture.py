@@ -151,6 +151,38 @@ class Refusals(unittest.TestCase):
         self.assertEqual(d["line"], 6)
         self.assertIn("torch.fft.rfft is not modelled by the stand-in", d["message"])
 
+    def test_monkeypatch_is_undone_after_its_case(self):
+        # The host picks its kernel from an environment variable that one
+        # case sets through monkeypatch; the case after it must see it unset.
+        with open(os.path.join(OPS, "scale_rows.py")) as f:
+            host = f.read()
+        path = self.write("src/tilekit/ops/cutile/scale_rows.py",
+                          host.replace(
+                              "def scale_rows(x, s=2.0, persistent=False):",
+                              "def scale_rows(x, s=2.0, persistent=None):\n"
+                              "    import os\n"
+                              "    if persistent is None:\n"
+                              "        persistent = os.environ.get('TILEKIT_PERSISTENT') == '1'"))
+        self.write("tests/ops/test_scale_rows.py", """\
+            import torch
+            import tilekit
+
+
+            def test_a_persistent(monkeypatch):
+                monkeypatch.setenv("TILEKIT_PERSISTENT", "1")
+                tilekit.ops.scale_rows(torch.rand(4096, 512, device="cuda"))
+
+
+            def test_b_plain():
+                tilekit.ops.scale_rows(torch.rand(64, 512, device="cuda"))
+            """)
+        rc, sc, err = capture(path)
+        self.assertEqual(rc, 0, err)
+        kernels = {src.split("::")[-1]: c["kernel"] for c in sc["configs"] for src in c["sources"]
+                   if src.startswith("tests/ops/")}
+        self.assertEqual(kernels, {"test_a_persistent": "_scale_rows_persistent_kernel",
+                                   "test_b_plain": "_scale_rows_kernel"})
+
     def test_test_file_that_cannot_load_is_an_error_and_the_rest_is_kept(self):
         self.write("tests/ops/test_scale_rows.py", "import torch\ndef test_x(:\n")
         rc, sc, err = capture(os.path.join(self.kit, "src/tilekit/ops/cutile/scale_rows.py"))

@@ -300,11 +300,19 @@ def _runner(module, cls, fn, name, params, values, fparams, fixtures, skip, case
                 raise
             except Exception:
                 pass  # an autouse set-up the stand-in cannot run does not stop the test
-        needed = [p for p in params if p not in values]
-        kwargs = dict(values)
-        kwargs.update(fixtures.resolve(needed, instance, case_id, dict(fparams, **values), cache))
-        target = getattr(instance, name) if instance is not None else fn
-        return target(**kwargs)
+        try:
+            needed = [p for p in params if p not in values]
+            kwargs = dict(values)
+            kwargs.update(fixtures.resolve(needed, instance, case_id, dict(fparams, **values), cache))
+            target = getattr(instance, name) if instance is not None else fn
+            return target(**kwargs)
+        finally:
+            # pytest undoes a case's monkeypatch after it: an environment
+            # variable one case sets (TILEGYM_DISABLE_AUTOTUNE) must not
+            # pick the kernels of the cases after it.
+            patched = cache.get("monkeypatch")
+            if isinstance(patched, pytest_standin.MonkeyPatch):
+                patched.undo()
     return run
 
 
