@@ -153,6 +153,7 @@ void KernelLowering::classifyParams()
         case KernelParam::Kind::Constant:
             if ((p.constantType == QLatin1String("int") || p.constantType == QLatin1String("bool"))
                 && m_pinnedConstants.contains(p.name)) {
+                // fixed by this entry's decided condition: a literal, no generic
                 var.value.kind = RustValue::Kind::IntLiteral;
                 var.value.integer = m_pinnedConstants.value(p.name);
                 var.value.number = double(var.value.integer);

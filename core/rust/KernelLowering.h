@@ -301,7 +301,9 @@ private:
     // g`): Python's contraction tries the lhs product of `s + x * y` first
     // and, that mul having other uses, contracts nothing.
     QSet<QString> m_mulBound;
-    void forgetMulBound(TSNode body);
+    // name now holds `value`; `product`: its right side was a `*` (KernelLoweringFma.cpp)
+    void noteMulBound(const QString &name, bool product, const RustValue &value);
+    void forgetMulBound(TSNode body); // the names a loop or `if` binds
     QSet<QString> m_unitLastStride; // arrays a gather/scatter offsets with a constant last stride
     ConstSplit m_split;
     mutable ConstSplit m_failureSplit;

@@ -160,6 +160,26 @@ void KernelLowering::planProducts(TSNode body)
             m_productDefs.remove(ts_node_start_byte(def));
 }
 
+void KernelLowering::noteMulBound(const QString &name, bool product, const RustValue &value)
+{
+    if (product && (value.isTile() || value.kind == RustValue::Kind::Scalar) && isFloatLike(value.dtype))
+        m_mulBound.insert(name);
+    else
+        m_mulBound.remove(name);
+}
+
+void KernelLowering::forgetMulBound(TSNode body)
+{
+    walk(body, [&](TSNode n) {
+        if (node::is(n, "assignment") || node::is(n, "augmented_assignment") || node::is(n, "for_statement")) {
+            QStringList names;
+            boundNames(node::field(n, "left"), m_src, names);
+            for (const QString &name : std::as_const(names))
+                m_mulBound.remove(name);
+        }
+    });
+}
+
 // `name = x * y` planned for contraction: the operands are lowered now (in
 // order, as Python evaluates them) and kept; a float tile product is not
 // emitted. Returns false when the product is no float tile product after

@@ -112,31 +112,8 @@ void KernelLowering::assignment(TSNode n)
     }
     const RustValue v = expr(right);
     const TSNode r = node::unparen(right);
-    const bool mul = node::is(r, "binary_operator") && node::operatorOf(r) == "*" && (v.isTile() || v.kind == RustValue::Kind::Scalar)
-                     && isFloatLike(v.dtype);
     assign(m_src.text(left), v, n);
-    if (mul)
-        m_mulBound.insert(m_src.text(left));
-    else
-        m_mulBound.remove(m_src.text(left));
-}
-
-void KernelLowering::forgetMulBound(TSNode body)
-{
-    std::function<void(TSNode)> walk = [&](TSNode n) {
-        if (node::is(n, "assignment") || node::is(n, "augmented_assignment") || node::is(n, "for_statement")) {
-            std::function<void(TSNode)> names = [&](TSNode t) {
-                if (node::is(t, "identifier"))
-                    m_mulBound.remove(m_src.text(t));
-                for (TSNode c : node::children(t))
-                    names(c);
-            };
-            names(node::field(n, "left"));
-        }
-        for (TSNode c : node::children(n))
-            walk(c);
-    };
-    walk(body);
+    noteMulBound(m_src.text(left), node::is(r, "binary_operator") && node::operatorOf(r) == "*", v);
 }
 
 void KernelLowering::augmentedAssignment(TSNode n)
@@ -179,8 +156,7 @@ void KernelLowering::augmentedAssignment(TSNode n)
     else
         v = scalarBinary(op, a, b, n);
     assign(target, v, n);
-    if (op == QLatin1String("*") && (v.isTile() || v.kind == RustValue::Kind::Scalar) && isFloatLike(v.dtype))
-        m_mulBound.insert(target);
+    noteMulBound(target, op == QLatin1String("*"), v);
 }
 
 // A name assigned at the loop depth it was defined at is re-bound with a

@@ -154,9 +154,7 @@ QList<TranslatedKernel> lowerKernelEntries(const PythonSource &src, const Import
                                            QList<TranslationResult::DroppedArm> &dropped)
 {
     QList<TranslatedKernel> out;
-    QList<TranslationResult::DroppedArm> mine;
-    lowerSplits(src, imports, analysis, k, function, {}, out, mine);
-    dropped += mine;
+    lowerSplits(src, imports, analysis, k, function, {}, out, dropped);
     return out;
 }
 
