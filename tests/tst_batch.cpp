@@ -23,6 +23,8 @@
 #include <QTest>
 #include <QTimer>
 
+#include <cmath>
+
 using namespace tileport;
 
 namespace {
@@ -372,6 +374,68 @@ private Q_SLOTS:
                  QStringLiteral("SASS_DIFFERS"));
         QCOMPARE(doc.value(QStringLiteral("summary")).toObject().value(QStringLiteral("sass_blocked")).toInt(), 1);
         QVERIFY(BatchReport::progressLine(rows[1], 2, 3).contains(QLatin1String("ir PASS_WITH_NOTES, sass SASS_DIFFERS (10 ms)")));
+    }
+
+    // --gpu: `check` and `rust/ref` after ir, the worst check and the
+    // geomean of the timed configs per kernel, a failed check's reason in
+    // the reason column, the counts in the summary and JSON, and the rows
+    // through the journal's JSON and back.
+    void gpuColumns()
+    {
+        QCOMPARE(BatchRow::gpuRank(QStringLiteral("pass")), 0);
+        QCOMPARE(BatchRow::gpuRank(QStringLiteral("fail")), 1);
+        QCOMPARE(BatchRow::gpuRank(QStringLiteral("FAIL(host)")), 2);
+        QCOMPARE(BatchRow::gpuRank(QStringLiteral("BLOCKED(env)")), 3);
+        QCOMPARE(BatchRow::gpuRank(QStringLiteral("skipped")), 4);
+        QCOMPARE(BatchRow::gpuRank(QStringLiteral("-")), 5);
+        QList<BatchRow> rows{row(QStringLiteral("a"), QStringLiteral("c1"), QStringLiteral("PASS")),
+                             row(QStringLiteral("a"), QStringLiteral("c2"), QStringLiteral("PASS_WITH_NOTES"), QStringLiteral("2 note(s)")),
+                             row(QStringLiteral("b"), QStringLiteral("c1"), QStringLiteral("PASS_WITH_NOTES"), QStringLiteral("1 note(s)")),
+                             row(QStringLiteral("b"), QStringLiteral("c2"), QStringLiteral("PASS_WITH_NOTES"), QStringLiteral("1 note(s)"))};
+        rows[0].gpuCheck = rows[1].gpuCheck = rows[2].gpuCheck = QStringLiteral("pass");
+        rows[0].ratio = 0.9;
+        rows[1].ratio = 1.1;
+        rows[2].ratio = 1.2;
+        rows[0].refMs = 2.0;
+        rows[0].rustMs = 1.8;
+        rows[3].gpuCheck = QStringLiteral("fail");
+        rows[3].gpuReason = QStringLiteral("outside atol 0.01, rtol 0.01");
+        rows[3].maxAbsErr = 0.5;
+        rows[3].gpuJob = QStringLiteral("77_1");
+        const QStringList lines = BatchReport::table(rows, false, false, true).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QCOMPARE(lines[0], QStringLiteral("file  kernel  analyzed  translated  builds  configs  ir               check  rust/ref  time_ms  reason"));
+        QCOMPARE(lines[1], QStringLiteral("k.py  a       yes       yes         yes     2        PASS_WITH_NOTES  pass   0.995          20  2 note(s)"));
+        QCOMPARE(lines[2], QStringLiteral("k.py  b       yes       yes         yes     2        PASS_WITH_NOTES  fail   1.200          20  check: outside atol 0.01, rtol 0.01"));
+        const QStringList all = BatchReport::table(rows, true, false, true).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QVERIFY2(all[4].contains(QRegularExpression(QStringLiteral(" fail +- +10  check: outside atol"))), qPrintable(all[4]));
+        QVERIFY(!BatchReport::table(rows).contains(QLatin1String("rust/ref")));
+        const BatchReport::Counts c = BatchReport::count(rows, 1);
+        QCOMPARE(c.gpuPass, 3);
+        QCOMPARE(c.gpuFail, 1);
+        QCOMPARE(c.timed, 3);
+        QVERIFY(qAbs(c.ratioGeomean - std::cbrt(0.9 * 1.1 * 1.2)) < 1e-9);
+        QVERIFY2(BatchReport::summary(c, 5).contains(
+                     QLatin1String("; stage D per config: 3 pass, 1 fail, 0 not checked; stage E: geomean rust/ref 1.059 over 3 config(s); 5 ms")),
+                 qPrintable(BatchReport::summary(c, 5)));
+        const QJsonObject doc = BatchReport::toJson(rows, 1, QStringLiteral("d"), 1, true, 5);
+        QCOMPARE(doc.value(QStringLiteral("kernels")).toArray()[1].toObject().value(QStringLiteral("gpu_check")).toString(),
+                 QStringLiteral("fail"));
+        QCOMPARE(doc.value(QStringLiteral("kernels")).toArray()[1].toObject().value(QStringLiteral("timed")).toInt(), 1);
+        QCOMPARE(doc.value(QStringLiteral("summary")).toObject().value(QStringLiteral("gpu_fail")).toInt(), 1);
+        const BatchRow back = BatchRow::fromJson(rows[3].toJson());
+        QCOMPARE(back.gpuCheck, QStringLiteral("fail"));
+        QCOMPARE(back.gpuReason, rows[3].gpuReason);
+        QCOMPARE(back.gpuJob, QStringLiteral("77_1"));
+        QCOMPARE(back.maxAbsErr, 0.5);
+        const BatchRow timed = BatchRow::fromJson(rows[0].toJson());
+        QCOMPARE(timed.ratio, 0.9);
+        QCOMPARE(timed.refMs, 2.0);
+        QCOMPARE(timed.rustMs, 1.8);
+        // Rows without a GPU outcome keep their JSON as it was.
+        QVERIFY(!row(QStringLiteral("a"), QStringLiteral("c1"), QStringLiteral("PASS")).toJson().contains(QLatin1String("gpu_check")));
+        QCOMPARE(BatchReport::gpuProgressLine(QStringLiteral("k.py a"), QStringLiteral("check"), QStringLiteral("running"),
+                                              QStringLiteral("77_0"), 0, 2),
+                 QStringLiteral("gpu check [0/2] k.py a: running (job 77_0)"));
     }
 
     // A malformed kernel file gives a row that says where, not a crash; so

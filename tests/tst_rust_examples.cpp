@@ -146,6 +146,12 @@ private Q_SLOTS:
         QTest::newRow("promotion_f16") << "tests/fixtures/constructs/promotion" << "weighted_rows" << 0 << true << QString();
         QTest::newRow("promotion_f32") << "tests/fixtures/constructs/promotion" << "weighted_rows" << 1 << true << QString();
         QTest::newRow("promotion_bf16") << "tests/fixtures/constructs/promotion" << "weighted_rows" << 2 << true << QString();
+        // Integer widening: ids of a generic dtype meet an int32 tile and
+        // index a gather; the int32 entry and an int64 one, whose int32
+        // side widens (exti) and whose int64 index needs no exti.
+        QTest::newRow("int_widening_i32") << "tests/fixtures/constructs/int_widening" << "bucket_bump" << 0 << true << QString();
+        QTest::newRow("int_widening_i64") << "tests/fixtures/constructs/int_widening" << "bucket_bump" << 1 << true
+                                          << QStringLiteral("bucket_bump_ids_i64");
         QTest::newRow("band_sum_masked") << "banded_rows" << "band_sum" << 0 << true << QString();
         QTest::newRow("band_sum_plain") << "banded_rows" << "band_sum" << 1 << true << QString();
         QTest::newRow("split_weights") << "banded_rows" << "split_weights" << 2 << true << QString();

@@ -5,13 +5,20 @@
 // and one CPU-only partition, all under the test's temporary directory.
 // Bundles do CPU work; what is tested is the runner's contract: submission,
 // job-array fan-out, collection, scancel, time-outs, a failing job, a job
-// that never starts and a node whose slurmd dies mid-job.
+// that never starts and a node whose slurmd dies mid-job; and `tileport
+// batch --gpu slurm://...`, whose bundles go to the cluster as one array.
+#include "BatchJournal.h"
+#include "BatchReport.h"
+#include "BatchRunner.h"
 #include "runners/SlurmJobInfo.h"
 #include "runners/SlurmRunner.h"
 
+#include <QRegularExpression>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QMutex>
 #include <QProcess>
 #include <QRandomGenerator>
@@ -428,6 +435,96 @@ private Q_SLOTS:
         QCOMPARE(outs[1].exitCode, 5);
         QVERIFY2(outs[1].reason.contains(QLatin1String("exited with code 5")), qPrintable(outs[1].reason));
         QVERIFY(outs[1].log.contains(QLatin1String("task one fails")));
+        QVERIFY(stageIsEmpty());
+    }
+
+    // `batch --gpu slurm://...`: each built kernel's host bundle is made as
+    // stage D makes it, and all checks go to Slurm as one job array. Each
+    // bundle's steps are reported as they move, and what each task's
+    // harness wrote comes back into its bundle and its rows. The node has
+    // no GPU, so every harness says so: the rows carry its own reason.
+    void batchSubmitsItsBundlesAsOneArray()
+    {
+        const Toolchains tools = Toolchains::fromEnvironment();
+        if (tools.cargo.isEmpty() || tools.python.isEmpty())
+            QSKIP("needs cargo and the Python with cuda-tile for the batch's builds and references (./scripts/setup)");
+        QTemporaryDir src, work;
+        QVERIFY(src.isValid() && work.isValid());
+        for (const char *f : {"tile_ops.py", "tile_ops.tileport.json"})
+            QVERIFY(QFile::copy(QStringLiteral(TILEPORT_SOURCE_DIR "/tests/fixtures/batch/") + QLatin1String(f),
+                                src.filePath(QLatin1String(f))));
+        BatchRunner::Options options{src.path(), 2, true, work.path(), 900'000};
+        options.gpu = QStringLiteral("slurm://tpcpu?stage=%1").arg(stage());
+        BatchRunner runner(options, tools);
+        QHash<QString, QStringList> checkStates, bundleStates;
+        QHash<QString, QString> checkJobs;
+        QStringList lines;
+        connect(&runner, &BatchRunner::gpuProgress, this,
+                [&](const QString &label, const QString &step, const QString &state, const QString &job, int done, int total) {
+                    lines << BatchReport::gpuProgressLine(label, step, state, job, done, total);
+                    if (step == QLatin1String("bundle"))
+                        bundleStates[label] << state;
+                    if (step == QLatin1String("check")) {
+                        checkStates[label] << state;
+                        if (!job.isEmpty())
+                            checkJobs[label] = job;
+                    }
+                });
+        QCOMPARE(runner.runToCompletion(), QString());
+        const QStringList kernels{QStringLiteral("tile_ops.py double_tiles"), QStringLiteral("tile_ops.py copy_vec")};
+        QStringList said = lines;
+        for (const BatchRow &r : runner.rows())
+            said << QStringLiteral("%1 %2: built %3, ir %4, check %5: %6")
+                        .arg(r.kernel, r.config, BatchRow::text(r.built), r.irVerdict, r.gpuCheck, r.gpuReason);
+        QVERIFY2(checkStates.size() == 2, qPrintable(said.join(QLatin1Char('\n'))));
+        QString arrayId;
+        for (const QString &k : kernels) {
+            QCOMPARE(bundleStates.value(k), (QStringList{QStringLiteral("running"), QStringLiteral("done")}));
+            const QStringList seen = checkStates.value(k);
+            QVERIFY2(!seen.isEmpty() && seen.first() == QLatin1String("pending") && seen.last() == QLatin1String("done"),
+                     qPrintable(lines.join(QLatin1Char('\n'))));
+            const QString job = checkJobs.value(k);
+            QVERIFY2(job.contains(QLatin1Char('_')), qPrintable(job));
+            if (arrayId.isEmpty())
+                arrayId = job.section(QLatin1Char('_'), 0, 0);
+            QCOMPARE(job.section(QLatin1Char('_'), 0, 0), arrayId); // one array for both
+        }
+        QVERIFY2(lines.contains(QStringLiteral("gpu check [2/2] %1: done (job %2)").arg(kernels[0], checkJobs.value(kernels[0])))
+                     || lines.contains(QStringLiteral("gpu check [2/2] %1: done (job %2)").arg(kernels[1], checkJobs.value(kernels[1]))),
+                 qPrintable(lines.join(QLatin1Char('\n'))));
+
+        // Each bundle's results/check.json came back from its task, and
+        // every config row of that kernel carries its verdict and reason.
+        QJsonObject harnessSaid;
+        for (const QString &kernel : {QStringLiteral("double_tiles"), QStringLiteral("copy_vec")}) {
+            QFile f(work.filePath(QStringLiteral("tile_ops/%1/bundle/results/check.json").arg(kernel)));
+            QVERIFY2(f.open(QIODevice::ReadOnly), qPrintable(f.fileName()));
+            const QJsonObject blocked = QJsonDocument::fromJson(f.readAll()).object().value(QStringLiteral("blocked")).toObject();
+            QCOMPARE(blocked.value(QStringLiteral("owner")).toString(), QStringLiteral("env"));
+            harnessSaid.insert(kernel, blocked.value(QStringLiteral("reason")));
+        }
+        const QList<BatchRow> &rows = runner.rows();
+        QCOMPARE(rows.size(), 6);
+        for (const BatchRow &r : rows) {
+            QCOMPARE(r.built, BatchRow::Step::Yes);
+            QCOMPARE(r.gpuCheck, QStringLiteral("BLOCKED(env)"));
+            QCOMPARE(r.gpuReason, harnessSaid.value(r.kernel).toString());
+            QVERIFY(!r.gpuReason.isEmpty());
+            QCOMPARE(r.gpuJob, checkJobs.value(QStringLiteral("tile_ops.py ") + r.kernel));
+            QCOMPARE(r.ratio, 0.0); // nothing ran, so E was not asked
+        }
+        const QString table = BatchReport::table(rows, false, false, true);
+        QVERIFY2(table.section(QLatin1Char('\n'), 0, 0).contains(QRegularExpression(QStringLiteral("\\bcheck +rust/ref\\b"))),
+                 qPrintable(table));
+        QVERIFY2(table.contains(QLatin1String("BLOCKED(env)")), qPrintable(table));
+        QVERIFY2(BatchReport::summary(BatchReport::count(rows, 1), 0).contains(QLatin1String("stage D per config: 0 pass, 0 fail, 6 not checked")),
+                 qPrintable(BatchReport::summary(BatchReport::count(rows, 1), 0)));
+        // The journal holds the rows with their GPU outcome (what --resume reads).
+        const BatchJournal::Contents journal = BatchJournal::read(BatchJournal::pathIn(work.path()));
+        QCOMPARE(journal.header.gpu, options.gpu);
+        QCOMPARE(journal.rows.value(QStringLiteral("tile_ops.py")).size(), 6);
+        for (const BatchRow &r : journal.rows.value(QStringLiteral("tile_ops.py")))
+            QCOMPARE(r.gpuCheck, QStringLiteral("BLOCKED(env)"));
         QVERIFY(stageIsEmpty());
     }
 

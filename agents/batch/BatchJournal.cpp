@@ -75,6 +75,7 @@ BatchJournal::Contents BatchJournal::read(const QString &path)
             c.header.sass = o.value(QLatin1String("sass")).toBool(false);
             c.header.sassTarget = o.value(QLatin1String("sass_target")).toString();
             c.header.timeoutMs = o.value(QLatin1String("timeout_ms")).toInt();
+            c.header.gpu = o.value(QLatin1String("gpu")).toString();
         } else if (record == QLatin1String("file")) {
             const QString file = o.value(QLatin1String("file")).toString();
             c.planned.insert(file, o.value(QLatin1String("rows")).toInt());
@@ -100,7 +101,7 @@ bool BatchJournal::create(const QString &path, const Header &h, QString *error)
         *error = QStringLiteral("%1: cannot write the batch journal: %2").arg(path, m_file.errorString());
         return false;
     }
-    const QJsonObject header{{kRecord, QStringLiteral("batch")},
+    QJsonObject header{{kRecord, QStringLiteral("batch")},
                              {QStringLiteral("schema"), QLatin1String(kSchema)},
                              {QStringLiteral("directory"), h.directory},
                              {QStringLiteral("build"), h.build},
@@ -108,6 +109,8 @@ bool BatchJournal::create(const QString &path, const Header &h, QString *error)
                              {QStringLiteral("sass"), h.sass},
                              {QStringLiteral("sass_target"), h.sassTarget},
                              {QStringLiteral("timeout_ms"), h.timeoutMs}};
+    if (!h.gpu.isEmpty())
+        header.insert(QStringLiteral("gpu"), h.gpu);
     if (!append(header)) {
         *error = m_error;
         return false;

@@ -16,7 +16,8 @@ namespace tileport {
 // loses no finished row and `tileport batch --resume WORKDIR` redoes none.
 // Records: first the run's parameters ("batch"), then per file the number
 // of rows it was planned with ("file"; a later one for the same file starts
-// it over), then each finished row with its slot in that file ("row"). A
+// it over), then each finished row with its slot in that file ("row"; a
+// later record of the same slot, with the GPU phase's results, replaces it). A
 // torn last line (the writer killed mid-write) is ignored and cut off before
 // anything is appended.
 class BatchJournal
@@ -31,6 +32,7 @@ public:
         bool sass = false;
         QString sassTarget;
         int timeoutMs = 0;
+        QString gpu; // the GPU runner of stages D and E; empty: none
     };
     struct Contents {
         QString error; // set when the journal is missing or not one

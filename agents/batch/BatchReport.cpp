@@ -6,6 +6,8 @@
 #include <QSet>
 #include <QStringList>
 
+#include <cmath>
+
 namespace tileport {
 
 namespace {
@@ -29,6 +31,18 @@ QString printable(QString text)
 QString reasonCell(const BatchRow &r)
 {
     return printable(r.translated == BatchRow::Step::No ? r.translateReason : r.reason());
+}
+
+// A stage D outcome other than a pass: the latest word on the row, so the
+// reason column shows it (with --gpu) instead of the IR's.
+bool gpuProblem(const BatchRow &r)
+{
+    return r.gpuCheck != QLatin1String("-") && r.gpuCheck != QLatin1String("pass");
+}
+
+QString gpuCell(const BatchRow &r)
+{
+    return printable(QStringLiteral("check: %1").arg(r.gpuReason.isEmpty() ? r.gpuCheck : r.gpuReason));
 }
 
 QString configCell(const BatchRow &r)
@@ -62,6 +76,24 @@ QString layout(const QList<QStringList> &lines, qsizetype number)
     return out;
 }
 
+// The geomean of the timed rust/ref ratios among rows [first, first+count).
+double geomean(const QList<BatchRow> &rows, int first, int count, int *timed)
+{
+    double logSum = 0;
+    *timed = 0;
+    for (int i = first; i < first + count && i < rows.size(); ++i)
+        if (rows[i].ratio > 0) {
+            logSum += std::log(rows[i].ratio);
+            ++*timed;
+        }
+    return *timed ? std::exp(logSum / *timed) : 0;
+}
+
+QString ratioCell(double ratio)
+{
+    return ratio > 0 ? QString::number(ratio, 'f', 3) : QStringLiteral("-");
+}
+
 QJsonObject verdictCounts(const QMap<QString, int> &m)
 {
     QJsonObject o;
@@ -80,7 +112,7 @@ QList<BatchReport::Kernel> BatchReport::kernels(const QList<BatchRow> &rows)
         const bool same = !out.isEmpty() && r.isKernel() && rows[out.last().first].isKernel()
                           && rows[out.last().first].file == r.file && rows[out.last().first].kernel == r.kernel;
         if (!same)
-            out << Kernel{i, 0, 0, i, i, 0, {}};
+            out << Kernel{i, 0, 0, i, i, i, 0, 0, 0, {}};
         Kernel &k = out.last();
         ++k.count;
         k.elapsedMs += r.elapsedMs;
@@ -92,7 +124,11 @@ QList<BatchReport::Kernel> BatchReport::kernels(const QList<BatchRow> &rows)
             k.worst = i;
         if (BatchRow::sassRank(r.sassVerdict) > BatchRow::sassRank(rows[k.worstSass].sassVerdict))
             k.worstSass = i;
+        if (BatchRow::gpuRank(r.gpuCheck) > BatchRow::gpuRank(rows[k.worstGpu].gpuCheck))
+            k.worstGpu = i;
     }
+    for (Kernel &k : out)
+        k.ratioGeomean = geomean(rows, k.first, k.count, &k.timed);
     return out;
 }
 
@@ -121,48 +157,65 @@ BatchReport::Counts BatchReport::count(const QList<BatchRow> &rows, int files)
             c.sassEquivalent += row.sassVerdict == QLatin1String("SASS_EQUIVALENT");
             c.sassDiffers += row.sassVerdict == QLatin1String("SASS_DIFFERS");
             c.sassBlocked += row.sassVerdict == QLatin1String("BLOCKED");
+            if (row.gpuCheck != QLatin1String("-"))
+                c.gpu = true;
+            if (!row.config.isEmpty()) {
+                c.gpuPass += row.gpuCheck == QLatin1String("pass");
+                c.gpuFail += row.gpuCheck == QLatin1String("fail");
+                c.gpuOther += row.gpuCheck != QLatin1String("pass") && row.gpuCheck != QLatin1String("fail");
+            }
             if (row.irVerdict != QLatin1String("-"))
                 runs.insert(row.file + QLatin1Char('\n') + row.kernel + QLatin1Char('\n')
                             + (row.sharedWith.isEmpty() ? row.config : row.sharedWith));
         }
     }
     c.irRuns = int(runs.size());
+    c.ratioGeomean = geomean(rows, 0, int(rows.size()), &c.timed);
     return c;
 }
 
-QString BatchReport::table(const QList<BatchRow> &rows, bool perConfig, bool sass)
+QString BatchReport::table(const QList<BatchRow> &rows, bool perConfig, bool sass, bool gpu)
 {
-    // The sass column sits after ir; time_ms stays the right-aligned one.
-    const auto withSass = [sass](QStringList line, const QString &cell) {
+    // Optional columns sit after ir; time_ms stays the right-aligned one.
+    const qsizetype irColumn = 6;
+    const auto withExtra = [sass, gpu](QStringList line, const QString &sassCell, const QString &checkCell,
+                                       const QString &ratio) {
+        qsizetype at = irColumn + 1;
         if (sass)
-            line.insert(7, cell);
+            line.insert(at++, sassCell);
+        if (gpu) {
+            line.insert(at++, checkCell);
+            line.insert(at++, ratio);
+        }
         return line;
     };
-    const qsizetype timeColumn = sass ? 8 : 7;
+    const qsizetype timeColumn = irColumn + 1 + (sass ? 1 : 0) + (gpu ? 2 : 0);
+    const QStringList extraHead{QStringLiteral("sass"), QStringLiteral("check"), QStringLiteral("rust/ref")};
     if (perConfig) {
-        QList<QStringList> lines{withSass({QStringLiteral("file"), QStringLiteral("kernel"), QStringLiteral("config"),
-                                           QStringLiteral("analyzed"), QStringLiteral("translated"), QStringLiteral("builds"),
-                                           QStringLiteral("ir"), QStringLiteral("time_ms"), QStringLiteral("reason")},
-                                          QStringLiteral("sass"))};
+        QList<QStringList> lines{withExtra({QStringLiteral("file"), QStringLiteral("kernel"), QStringLiteral("config"),
+                                            QStringLiteral("analyzed"), QStringLiteral("translated"), QStringLiteral("builds"),
+                                            QStringLiteral("ir"), QStringLiteral("time_ms"), QStringLiteral("reason")},
+                                           extraHead[0], extraHead[1], extraHead[2])};
         for (const BatchRow &r : rows)
-            lines << withSass(QStringList{r.file, r.kernel, configCell(r), BatchRow::text(r.analyzed), translatedCell(r),
-                                          BatchRow::text(r.built, "skipped"), r.irVerdict, QString::number(r.elapsedMs),
-                                          reasonCell(r)},
-                              r.sassVerdict);
+            lines << withExtra(QStringList{r.file, r.kernel, configCell(r), BatchRow::text(r.analyzed), translatedCell(r),
+                                           BatchRow::text(r.built, "skipped"), r.irVerdict, QString::number(r.elapsedMs),
+                                           gpu && gpuProblem(r) ? gpuCell(r) : reasonCell(r)},
+                               r.sassVerdict, r.gpuCheck, ratioCell(r.ratio));
         return layout(lines, timeColumn);
     }
-    QList<QStringList> lines{withSass({QStringLiteral("file"), QStringLiteral("kernel"), QStringLiteral("analyzed"),
-                                       QStringLiteral("translated"), QStringLiteral("builds"), QStringLiteral("configs"),
-                                       QStringLiteral("ir"), QStringLiteral("time_ms"), QStringLiteral("reason")},
-                                      QStringLiteral("sass"))};
+    QList<QStringList> lines{withExtra({QStringLiteral("file"), QStringLiteral("kernel"), QStringLiteral("analyzed"),
+                                        QStringLiteral("translated"), QStringLiteral("builds"), QStringLiteral("configs"),
+                                        QStringLiteral("ir"), QStringLiteral("time_ms"), QStringLiteral("reason")},
+                                       extraHead[0], extraHead[1], extraHead[2])};
     for (const Kernel &k : kernels(rows)) {
         const BatchRow &r = rows[k.first];
         const BatchRow &worst = rows[k.worst];
-        lines << withSass(QStringList{r.file, r.kernel, BatchRow::text(r.analyzed), translatedCell(r),
-                                      BatchRow::text(r.built, "skipped"),
-                                      r.isKernel() ? QString::number(k.configs) : QStringLiteral("-"), worst.irVerdict,
-                                      QString::number(k.elapsedMs), reasonCell(worst)},
-                          rows[k.worstSass].sassVerdict);
+        const BatchRow &gpuWorst = rows[k.worstGpu];
+        lines << withExtra(QStringList{r.file, r.kernel, BatchRow::text(r.analyzed), translatedCell(r),
+                                       BatchRow::text(r.built, "skipped"),
+                                       r.isKernel() ? QString::number(k.configs) : QStringLiteral("-"), worst.irVerdict,
+                                       QString::number(k.elapsedMs), gpu && gpuProblem(gpuWorst) ? gpuCell(gpuWorst) : reasonCell(worst)},
+                           rows[k.worstSass].sassVerdict, rows[k.worstGpu].gpuCheck, ratioCell(k.ratioGeomean));
     }
     return layout(lines, timeColumn);
 }
@@ -175,6 +228,15 @@ QString BatchReport::summary(const Counts &c, qint64 elapsedMs, bool sass)
                                          .arg(c.sassEquivalent)
                                          .arg(c.sassDiffers)
                                          .arg(c.sassBlocked);
+    const QString gpuPart = !c.gpu ? QString()
+                                   : QStringLiteral("; stage D per config: %1 pass, %2 fail, %3 not checked; stage E: %4")
+                                         .arg(c.gpuPass)
+                                         .arg(c.gpuFail)
+                                         .arg(c.gpuOther)
+                                         .arg(c.timed ? QStringLiteral("geomean rust/ref %1 over %2 config(s)")
+                                                            .arg(c.ratioGeomean, 0, 'f', 3)
+                                                            .arg(c.timed)
+                                                      : QStringLiteral("nothing timed"));
     return QStringLiteral("%1 files, %2 kernels, %3 configs: %4 analyzed, %5 translated, %6 built (%7 failed to build); "
                           "IR per config: %8 PASS, %9 PASS_WITH_NOTES, %10 FAIL_FIXABLE (%11 comparisons)%12; %13 ms")
         .arg(c.files)
@@ -188,7 +250,7 @@ QString BatchReport::summary(const Counts &c, qint64 elapsedMs, bool sass)
         .arg(c.passWithNotes)
         .arg(c.failFixable)
         .arg(c.irRuns)
-        .arg(sassPart)
+        .arg(sassPart + gpuPart)
         .arg(elapsedMs);
 }
 
@@ -210,6 +272,9 @@ QJsonObject BatchReport::toJson(const QList<BatchRow> &rows, int files, const QS
                                   {QStringLiteral("ir_config"), rows[k.worst].config},
                                   {QStringLiteral("ir_counts"), verdictCounts(k.verdicts)},
                                   {QStringLiteral("sass"), rows[k.worstSass].sassVerdict},
+                                  {QStringLiteral("gpu_check"), rows[k.worstGpu].gpuCheck},
+                                  {QStringLiteral("timed"), k.timed},
+                                  {QStringLiteral("ratio_geomean"), k.ratioGeomean},
                                   {QStringLiteral("time_ms"), k.elapsedMs}};
     }
     const Counts c = count(rows, files);
@@ -235,6 +300,11 @@ QJsonObject BatchReport::toJson(const QList<BatchRow> &rows, int files, const QS
                                     {QStringLiteral("sass_equivalent"), c.sassEquivalent},
                                     {QStringLiteral("sass_differs"), c.sassDiffers},
                                     {QStringLiteral("sass_blocked"), c.sassBlocked},
+                                    {QStringLiteral("gpu_pass"), c.gpuPass},
+                                    {QStringLiteral("gpu_fail"), c.gpuFail},
+                                    {QStringLiteral("gpu_not_checked"), c.gpuOther},
+                                    {QStringLiteral("timed"), c.timed},
+                                    {QStringLiteral("ratio_geomean"), c.ratioGeomean},
                                     {QStringLiteral("kernel_ir"), verdictCounts(c.kernelWorst)}}},
                        {QStringLiteral("elapsed_ms"), elapsedMs}};
 }
@@ -255,6 +325,16 @@ QString BatchReport::progressLine(const BatchRow &row, int done, int total)
     if (const QString why = row.reason(); !why.isEmpty())
         line += QStringLiteral(": ") + why;
     return line;
+}
+
+QString BatchReport::gpuProgressLine(const QString &label, const QString &step, const QString &state, const QString &job,
+                                     int done, int total)
+{
+    return QStringLiteral("gpu %1 [%2/%3] %4: %5%6")
+        .arg(step)
+        .arg(done)
+        .arg(total)
+        .arg(label, state, job.isEmpty() ? QString() : QStringLiteral(" (job %1)").arg(job));
 }
 
 } // namespace tileport

@@ -14,7 +14,9 @@ QString BatchRow::reason() const
         return translateAt.isEmpty() ? translateReason : translateAt + QStringLiteral(": ") + translateReason;
     if (!buildReason.isEmpty())
         return buildReason;
-    return irReason;
+    if (!irReason.isEmpty())
+        return irReason;
+    return gpuReason.isEmpty() ? benchReason : gpuReason;
 }
 
 QString BatchRow::text(Step s, const char *notRun)
@@ -45,6 +47,19 @@ int BatchRow::sassRank(const QString &verdict)
     return i < 0 ? int(order.size()) : int(i);
 }
 
+int BatchRow::gpuRank(const QString &check)
+{
+    if (check == QLatin1String("pass"))
+        return 0;
+    if (check == QLatin1String("fail"))
+        return 1;
+    if (check.startsWith(QLatin1String("FAIL")))
+        return 2;
+    if (check.startsWith(QLatin1String("BLOCKED")))
+        return 3;
+    return check == QLatin1String("-") ? 5 : 4; // another harness status (skipped, ...) before "not run"
+}
+
 QJsonObject BatchRow::toJson() const
 {
     QJsonObject o{{QStringLiteral("file"), file},
@@ -65,6 +80,19 @@ QJsonObject BatchRow::toJson() const
                        {QStringLiteral("sass_reason"), sassReason},
                        {QStringLiteral("sass_detail"), sassDetail},
                        {QStringLiteral("time_ms"), elapsedMs}};
+    if (gpuCheck != QLatin1String("-") || ratio > 0) {
+        o.insert(QStringLiteral("gpu_check"), gpuCheck);
+        o.insert(QStringLiteral("gpu_reason"), gpuReason);
+        o.insert(QStringLiteral("gpu_job"), gpuJob);
+        if (maxAbsErr >= 0)
+            o.insert(QStringLiteral("max_abs_err"), maxAbsErr);
+        if (ratio > 0) {
+            o.insert(QStringLiteral("ref_ms"), refMs);
+            o.insert(QStringLiteral("rust_ms"), rustMs);
+            o.insert(QStringLiteral("ratio"), ratio);
+        }
+        o.insert(QStringLiteral("bench_reason"), benchReason);
+    }
     if (!crashSignal.isEmpty()) {
         o.insert(QStringLiteral("crash_signal"), crashSignal);
         o.insert(QStringLiteral("crash_stage"), crashStage);
@@ -107,6 +135,14 @@ BatchRow BatchRow::fromJson(const QJsonObject &o)
     r.sassVerdict = o.value(QLatin1String("sass")).toString(QStringLiteral("-"));
     r.sassReason = o.value(QLatin1String("sass_reason")).toString();
     r.sassDetail = o.value(QLatin1String("sass_detail")).toObject();
+    r.gpuCheck = o.value(QLatin1String("gpu_check")).toString(QStringLiteral("-"));
+    r.gpuReason = o.value(QLatin1String("gpu_reason")).toString();
+    r.gpuJob = o.value(QLatin1String("gpu_job")).toString();
+    r.maxAbsErr = o.value(QLatin1String("max_abs_err")).toDouble(-1);
+    r.refMs = o.value(QLatin1String("ref_ms")).toDouble();
+    r.rustMs = o.value(QLatin1String("rust_ms")).toDouble();
+    r.ratio = o.value(QLatin1String("ratio")).toDouble();
+    r.benchReason = o.value(QLatin1String("bench_reason")).toString();
     r.elapsedMs = o.value(QLatin1String("time_ms")).toInteger();
     r.crashSignal = o.value(QLatin1String("crash_signal")).toString();
     r.crashStage = o.value(QLatin1String("crash_stage")).toString();

@@ -33,6 +33,17 @@ struct BatchRow {
     QString sassVerdict = QStringLiteral("-");
     QString sassReason;      // why BLOCKED, or the main deltas
     QJsonObject sassDetail;  // instructions, registers, local bytes and class deltas of both sides
+    // With --gpu, stages D and E through a GpuRunner (docs/batch.md):
+    // correctness "pass" or "fail" per config (or the harness's status for
+    // it), or BLOCKED(owner) / FAIL(owner) with the bundle's or the
+    // runner's reason; "-" when not run.
+    QString gpuCheck = QStringLiteral("-");
+    QString gpuReason;
+    QString gpuJob;        // the runner's name for the check job ("812_3" for a Slurm array task)
+    double maxAbsErr = -1; // the worst array's, -1 when not checked
+    double refMs = 0, rustMs = 0;
+    double ratio = 0;      // rust/ref, 0 when not timed
+    QString benchReason;   // why not timed
     qint64 elapsedMs = 0;
     // The front-end died on this file in its child (BatchFrontendChild):
     // "SIGSEGV", "SIGABRT", "time-out", "exit 1", ... and the step it was in.
@@ -40,7 +51,7 @@ struct BatchRow {
     QString crashStage;
 
     bool isKernel() const { return kernel != QLatin1String("-"); }
-    // The first reason along the row (translation, then build, then IR).
+    // The first reason along the row (translation, build, IR, then D and E).
     QString reason() const;
     // "yes"/"no"/"-" (analyzed, translated) and "yes"/"no"/"skipped" (built).
     static QString text(Step s, const char *notRun = "-");
@@ -49,6 +60,8 @@ struct BatchRow {
     static int irRank(const QString &verdict);
     // SASS_IDENTICAL < SASS_EQUIVALENT < SASS_DIFFERS < BLOCKED < "-".
     static int sassRank(const QString &verdict);
+    // pass < fail < FAIL(owner) < BLOCKED(owner) < other statuses < "-".
+    static int gpuRank(const QString &check);
     QJsonObject toJson() const;
     // The inverse of toJson (the batch journal, BatchJournal).
     static BatchRow fromJson(const QJsonObject &o);

@@ -11,6 +11,7 @@
 #include <QEventLoop>
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonDocument>
 #include <QRegularExpression>
 #include <QSet>
 
@@ -24,6 +25,7 @@ const QString kTranslateChannel = QStringLiteral("batch-translate:");
 const QString kCaptureChannel = QStringLiteral("batch-capture");
 const QString kBuildChannel = QStringLiteral("batch-build:");
 const QString kCheckChannel = QStringLiteral("batch-ir:");
+const QString kGpuChannel = QStringLiteral("batch-gpu");
 
 // A directory name for a config: its name with anything but [A-Za-z0-9._-]
 // replaced, made unique among the kernel's.
@@ -57,8 +59,14 @@ BatchRunner::BatchRunner(Options options, Toolchains tools, QObject *parent)
             configsObtained();
         else if (channel.startsWith(kBuildChannel))
             kernelBuilt(result.toInt());
+        else if (channel == kGpuChannel)
+            gpuDone();
         else
             unitDone(result.toInt());
+    });
+    connect(&m_jobs, &JobRunner::partial, this, [this](const QString &channel, quint64, const QVariant &value) {
+        if (!m_finished && channel == kGpuChannel)
+            gpuStep(value);
     });
 }
 
@@ -130,6 +138,7 @@ QString BatchRunner::start()
         h.sass = m_options.sass;
         h.sassTarget = m_options.sassTarget;
         h.timeoutMs = m_options.timeoutMs;
+        h.gpu = m_options.gpu;
         if (!m_journal.create(m_journalPath, h, &error))
             return error;
     }
@@ -220,6 +229,13 @@ void BatchRunner::configsObtained()
             continue;
         const QString name = it->path.isEmpty() ? QStringLiteral("(captured)") : QFileInfo(it->path).fileName();
         BatchFileTranslator::planConfigs(m_files[f], *it, QFileInfo(m_paths[f]).dir().filePath(name));
+        // Kept in the work directory: the GPU phase's bundles carry it (also
+        // when a later --resume runs that phase).
+        if (!m_options.gpu.isEmpty() && !it->configs.isEmpty()) {
+            QFile out(capturedConfigPath(m_paths[f]));
+            if (QDir().mkpath(QFileInfo(out).absolutePath()) && out.open(QIODevice::WriteOnly))
+                out.write(QJsonDocument(it->document()).toJson(QJsonDocument::Indented));
+        }
     }
     startChecks();
 }
@@ -289,7 +305,7 @@ void BatchRunner::startChecks()
     m_done = m_resumed;
     m_pendingRows = int(m_rows.size()) - m_resumed;
     if (m_pendingRows == 0)
-        return finish();
+        return rowsComplete();
     QList<int> immediate;
     for (int k = 0; k < int(m_kernels.size()); ++k) {
         Kernel *kernel = m_kernels[k].get();
@@ -304,7 +320,7 @@ void BatchRunner::startChecks()
         BatchKernelCheck::Setup setup;
         setup.tools = m_tools;
         setup.probeLock = m_probeLock;
-        setup.workDir = QDir(m_options.workDirectory).filePath(rel.left(rel.size() - 3) + QLatin1Char('/') + file.rows[kernel->plan].kernel);
+        setup.workDir = kernelDir(rel, file.rows[kernel->plan].kernel);
         setup.relativePath = rel;
         setup.timeoutMs = m_options.timeoutMs;
         kernel->workDir = setup.workDir;
@@ -444,7 +460,113 @@ void BatchRunner::rowDone(int index)
     m_journal.appendRow(m_rows[index].file, m_rowSlot[index], m_rows[index]);
     Q_EMIT rowFinished(m_rows[index], ++m_done, int(m_rows.size()));
     if (--m_pendingRows == 0)
-        finish();
+        rowsComplete();
+}
+
+QString BatchRunner::kernelDir(const QString &relativeFile, const QString &kernel) const
+{
+    return QDir(m_options.workDirectory).filePath(relativeFile.left(relativeFile.size() - 3) + QLatin1Char('/') + kernel);
+}
+
+QString BatchRunner::capturedConfigPath(const QString &relativeFile) const
+{
+    return QDir(m_options.workDirectory)
+        .filePath(relativeFile.left(relativeFile.size() - 3) + QStringLiteral("/") + QFileInfo(relativeFile).completeBaseName()
+                  + QStringLiteral(".tileport.json"));
+}
+
+void BatchRunner::rowsComplete()
+{
+    if (m_options.gpu.isEmpty() || m_cancelled)
+        return finish();
+    startGpu();
+}
+
+void BatchRunner::startGpu()
+{
+    // Every built kernel with configs whose rows have no GPU result yet
+    // (all of them, unless a resumed run had finished some), from the rows
+    // alone, so that a resumed run finds them the same way.
+    const QDir root(QFileInfo(m_options.directory).absoluteFilePath());
+    QHash<QString, int> bundleOf;
+    for (int r = 0; r < m_rows.size(); ++r) {
+        const BatchRow &row = m_rows[r];
+        if (!row.isKernel() || row.built != BatchRow::Step::Yes || row.config.isEmpty() || row.gpuCheck != QLatin1String("-"))
+            continue;
+        const QString key = row.file + QLatin1Char('\n') + row.kernel;
+        auto it = bundleOf.constFind(key);
+        if (it == bundleOf.cend()) {
+            BatchGpuRun::Bundle b;
+            b.label = row.file + QLatin1Char(' ') + row.kernel;
+            b.source = root.filePath(row.file);
+            b.kernel = row.kernel;
+            const QString sidecar = frontend::KernelConfigFile::pathFor(b.source);
+            b.configPath = QFile::exists(sidecar) ? sidecar : capturedConfigPath(row.file);
+            const QString dir = kernelDir(row.file, row.kernel);
+            b.crateDir = QDir(dir).filePath(QStringLiteral("crate"));
+            b.outDir = QDir(dir).filePath(QStringLiteral("bundle"));
+            it = bundleOf.insert(key, int(m_gpuBundles.size()));
+            m_gpuBundles << b;
+            m_gpuRows << QList<int>{};
+        }
+        m_gpuRows[*it] << r;
+    }
+    if (m_gpuBundles.isEmpty())
+        return finish();
+    m_jobs.submit(kGpuChannel, [this, bundles = m_gpuBundles, spec = m_options.gpu, tools = m_tools,
+                                timeout = m_options.timeoutMs](JobContext &ctx) {
+        m_gpuOutcomes = BatchGpuRun::run(bundles, spec, tools, timeout, ctx.cancelFlag(),
+                                         [&ctx](int i, const QString &step, RunnerJobState state, const QString &job) {
+                                             ctx.emitPartial(QVariantList{i, step, int(state), job});
+                                         });
+        return QVariant();
+    });
+}
+
+void BatchRunner::gpuStep(const QVariant &value)
+{
+    const QVariantList v = value.toList();
+    const int i = v.value(0).toInt();
+    if (i < 0 || i >= m_gpuBundles.size())
+        return;
+    const QString step = v.value(1).toString();
+    const auto state = RunnerJobState(v.value(2).toInt());
+    const QString name = state == RunnerJobState::Pending ? QStringLiteral("pending")
+                         : state == RunnerJobState::Running ? QStringLiteral("running")
+                                                            : QStringLiteral("done");
+    if (state == RunnerJobState::Done)
+        ++m_gpuDone[step];
+    Q_EMIT gpuProgress(m_gpuBundles[i].label, step, name, v.value(3).toString(), m_gpuDone.value(step),
+                       int(m_gpuBundles.size()));
+}
+
+void BatchRunner::gpuDone()
+{
+    for (int i = 0; i < m_gpuBundles.size() && i < m_gpuOutcomes.size(); ++i) {
+        const BatchGpuRun::Outcome &o = m_gpuOutcomes[i];
+        for (int r : std::as_const(m_gpuRows[i])) {
+            BatchRow &row = m_rows[r];
+            row.gpuJob = o.checkJob;
+            if (!o.verdict.isEmpty()) {
+                row.gpuCheck = QStringLiteral("%1(%2)").arg(o.verdict, o.owner);
+                row.gpuReason = o.reason;
+            } else if (const auto c = o.configs.constFind(row.config); c != o.configs.cend()) {
+                row.gpuCheck = c->check;
+                row.gpuReason = c->reason;
+                row.maxAbsErr = c->maxAbsErr;
+                row.refMs = c->refMs;
+                row.rustMs = c->rustMs;
+                row.ratio = c->ratio;
+                row.benchReason = c->ratio > 0 ? QString() : (o.benchReason.isEmpty() ? c->benchReason : o.benchReason);
+            } else {
+                row.gpuCheck = QStringLiteral("FAIL(host)");
+                row.gpuReason = QStringLiteral("config %1 is not in the bundle's results").arg(row.config);
+            }
+            // Replaces the row's earlier record: the journal keeps the last.
+            m_journal.appendRow(row.file, m_rowSlot[r], row);
+        }
+    }
+    finish();
 }
 
 void BatchRunner::finish()

@@ -4,6 +4,7 @@
 
 #include "BatchConfigCheck.h"
 #include "BatchConfigSource.h"
+#include "BatchGpuRun.h"
 #include "BatchFileTranslator.h"
 #include "BatchJournal.h"
 #include "BatchKernelCheck.h"
@@ -50,6 +51,10 @@ public:
         // whose rows are all there are not redone, journaled rows are
         // neither redone nor reported again.
         bool resume = false;
+        // Where stages D and E run for every built kernel after the IR
+        // checks (BatchGpuRun): "local", "ssh://..." or "slurm://...";
+        // empty: not run.
+        QString gpu;
     };
 
     explicit BatchRunner(Options options, Toolchains tools = Toolchains::fromEnvironment(), QObject *parent = nullptr);
@@ -80,6 +85,10 @@ public:
 
 Q_SIGNALS:
     void rowFinished(const tileport::BatchRow &row, int done, int total);
+    // With Options::gpu: step "bundle", "check" or "bench" of a kernel's
+    // bundle is now `state` ("pending", "running", "done"); `job` is the
+    // runner's name for it; done of total bundles have finished that step.
+    void gpuProgress(const QString &label, const QString &step, const QString &state, const QString &job, int done, int total);
     void finished();
 
 private:
@@ -104,7 +113,14 @@ private:
     void kernelBuilt(int kernel);
     void unitDone(int unit);
     void rowDone(int index);
+    void rowsComplete();
+    void startGpu();
+    void gpuStep(const QVariant &value);
+    void gpuDone();
     void finish();
+    // Where a kernel's crate, configs and bundle live under the work directory.
+    QString kernelDir(const QString &relativeFile, const QString &kernel) const;
+    QString capturedConfigPath(const QString &relativeFile) const;
 
     Options m_options;
     Toolchains m_tools;
@@ -126,6 +142,11 @@ private:
     // Jobs write into their own element; the elements never move.
     std::vector<std::unique_ptr<Kernel>> m_kernels;
     std::vector<std::unique_ptr<Unit>> m_units;
+    // The GPU phase: its bundles, the rows of each, and what it returned.
+    QList<BatchGpuRun::Bundle> m_gpuBundles;
+    QList<QList<int>> m_gpuRows;
+    QList<BatchGpuRun::Outcome> m_gpuOutcomes; // written by its job
+    QHash<QString, int> m_gpuDone;             // step -> bundles done with it
     QElapsedTimer m_timer;
     qint64 m_elapsedMs = 0;
     int m_pendingFiles = 0;

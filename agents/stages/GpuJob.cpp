@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: 2026 TilePort contributors
 #include "GpuJob.h"
 
+#include "BundleOutcome.h"
+
 #include <QDir>
 #include <QFile>
 
@@ -52,22 +54,10 @@ QJsonObject runBundle(StageContext &ctx, const QString &spec, const HostBundle &
                                          ran.exitCode, lastLines(ran.log, 20)};
     if (ctx.isCancelled())
         return {};
-    if (ran.status == RunnerOutcome::Status::Unavailable || ran.status == RunnerOutcome::Status::TimedOut)
-        return blocked(report, QStringLiteral("BLOCKED"), QStringLiteral("env"),
-                       QStringLiteral("GPU runner %1: %2").arg(runner->describe(), ran.reason));
-    const QJsonObject results = bundle.readResults(mode, &error);
-    if (results.isEmpty())
-        return blocked(report, QStringLiteral("FAIL"), QStringLiteral("host"),
-                       QStringLiteral("%1 (%2)").arg(error, ran.reason.isEmpty() ? QStringLiteral("no reason given") : ran.reason));
-    const QJsonObject b = results.value(QStringLiteral("blocked")).toObject();
-    if (!b.isEmpty()) {
-        const QString owner = b.value(QStringLiteral("owner")).toString();
-        return blocked(report, owner == QLatin1String("env") ? QStringLiteral("BLOCKED") : QStringLiteral("FAIL"), owner,
-                       b.value(QStringLiteral("reason")).toString());
-    }
-    if (ran.status != RunnerOutcome::Status::Ok)
-        return blocked(report, QStringLiteral("FAIL"), QStringLiteral("host"), ran.reason);
-    return results;
+    const BundleOutcome read = BundleOutcome::read(ran, bundle.dir, mode, runner->describe());
+    if (!read.ok())
+        return blocked(report, read.verdict, read.owner, read.reason);
+    return read.results;
 }
 
 } // namespace tileport

@@ -2,13 +2,13 @@
 // SPDX-FileCopyrightText: 2026 TilePort contributors
 #include "HostBundle.h"
 
+#include "BundleOutcome.h"
 #include "HostBundleBuilder.h"
 #include "KernelConfigPath.h"
 #include "TritonHostBundle.h"
 
 #include <QDir>
 #include <QFile>
-#include <QJsonDocument>
 
 namespace tileport {
 
@@ -19,18 +19,7 @@ QStringList HostBundle::command(const QString &mode)
 
 QJsonObject HostBundle::readResults(const QString &mode, QString *error) const
 {
-    QFile f(QDir(dir).filePath(QStringLiteral("results/%1.json").arg(mode)));
-    if (!f.open(QIODevice::ReadOnly)) {
-        *error = QStringLiteral("%1: not written").arg(f.fileName());
-        return {};
-    }
-    QJsonParseError pe;
-    const QJsonDocument doc = QJsonDocument::fromJson(f.readAll(), &pe);
-    if (!doc.isObject()) {
-        *error = QStringLiteral("%1: %2").arg(f.fileName(), pe.errorString());
-        return {};
-    }
-    return doc.object();
+    return BundleOutcome::readResults(dir, mode, error);
 }
 
 bool HostBundle::prepare(StageContext &ctx, StageReport &report, HostBundle *out)

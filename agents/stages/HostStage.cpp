@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 TilePort contributors
 #include "HostStage.h"
 
+#include "BundleOutcome.h"
 #include "GpuJob.h"
 #include "HostBundle.h"
 
@@ -50,13 +51,10 @@ StageReport HostStage::run(StageContext &ctx)
         const QString status = r.value(QStringLiteral("status")).toString();
         const QString owner = r.value(QStringLiteral("owner")).toString();
         const QString name = r.value(QStringLiteral("config")).toString();
-        QString why = r.value(QStringLiteral("reason")).toString();
+        const QString failure = BundleOutcome::checkFailure(r);
+        const QString why = status == QLatin1String("pass") ? r.value(QStringLiteral("reason")).toString() : failure;
         if (status == QLatin1String("pass"))
             ++passed;
-        else if (status == QLatin1String("fail"))
-            why = QStringLiteral("outside atol %1, rtol %2")
-                      .arg(r.value(QStringLiteral("tolerance")).toObject().value(QStringLiteral("atol")).toDouble())
-                      .arg(r.value(QStringLiteral("tolerance")).toObject().value(QStringLiteral("rtol")).toDouble());
         const QString line = QStringLiteral("%1: %2").arg(name, why);
         if (status != QLatin1String("pass")) {
             QString &slot = owner == QLatin1String("env") ? envWhy : owner == QLatin1String("host") ? hostWhy : kernelWhy;

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: 2026 TilePort contributors
 // `tileport batch DIR`: every kernel of every .py file under DIR through
-// analyze, translate, cargo build and the IR diff (agents/batch).
+// analyze, translate, cargo build and the IR diff, and with --gpu stages D
+// and E (agents/batch).
 #include "Commands.h"
 
 #include "BatchFrontendChild.h"
@@ -41,6 +42,7 @@ int runBatchCommand(CommandLine &cl)
     options.timeoutMs = cl.intValue(QStringLiteral("timeout"), options.timeoutMs / 1000) * 1000;
     options.build = !cl.isSet(QStringLiteral("no-build"));
     options.sass = cl.isSet(QStringLiteral("sass"));
+    options.gpu = cl.value(QStringLiteral("gpu"));
     if (!resume.isEmpty()) {
         // The run's own parameters come from its journal; only how the
         // result is shown (and how many jobs) may be given again.
@@ -58,6 +60,7 @@ int runBatchCommand(CommandLine &cl)
         options.sass = journal.header.sass;
         if (!journal.header.sassTarget.isEmpty())
             options.sassTarget = journal.header.sassTarget;
+        options.gpu = journal.header.gpu;
         if (journal.header.timeoutMs > 0)
             options.timeoutMs = journal.header.timeoutMs;
         options.resume = true;
@@ -81,6 +84,12 @@ int runBatchCommand(CommandLine &cl)
         bar.line(BatchReport::progressLine(row, done, total));
         bar.update(done, total, row.file);
     });
+    // The GPU phase: each bundle's steps as the runner reports them
+    // (pending, running, done; a Slurm array task's job id).
+    QObject::connect(&runner, &BatchRunner::gpuProgress,
+                     [&bar](const QString &label, const QString &step, const QString &state, const QString &job, int done, int total) {
+                         bar.line(BatchReport::gpuProgressLine(label, step, state, job, done, total));
+                     });
     // Ctrl-C cancels the jobs (their children are killed) instead of
     // leaving cargo and the exporter running.
     std::signal(SIGINT, [](int) { g_interrupted = true; });
@@ -110,7 +119,7 @@ int runBatchCommand(CommandLine &cl)
                                                  options.build, runner.elapsedMs()))
                    .toJson(QJsonDocument::Indented);
     } else {
-        out << BatchReport::table(runner.rows(), perConfig, options.sass) << '\n'
+        out << BatchReport::table(runner.rows(), perConfig, options.sass, !options.gpu.isEmpty()) << '\n'
             << BatchReport::summary(BatchReport::count(runner.rows(), runner.fileCount()), runner.elapsedMs(), options.sass)
             << '\n';
     }

@@ -33,6 +33,16 @@ int runTranslateCommand(CommandLine &cl)
         outDir = QFileInfo(file).completeBaseName() + QStringLiteral("-rs");
 
     QTextStream err(stderr), out(stdout);
+    const QString emit = cl.value(QStringLiteral("emit"), QStringLiteral("rust"));
+    const QString lowering = cl.value(QStringLiteral("lowering"), emit == QLatin1String("kir") ? QStringLiteral("kir") : QStringLiteral("legacy"));
+    if ((emit != QLatin1String("kir") && emit != QLatin1String("rust"))
+        || (lowering != QLatin1String("kir") && lowering != QLatin1String("legacy"))
+        || (emit == QLatin1String("kir") && lowering != QLatin1String("kir"))) {
+        err << "tileport translate: --emit takes kir or rust, --lowering kir or legacy (--emit kir needs the kir lowering)\n";
+        return 2;
+    }
+    options.lowering = lowering == QLatin1String("kir") ? RustTranslator::Lowering::Kir : RustTranslator::Lowering::Legacy;
+    options.keepKir = emit == QLatin1String("kir");
     const TranslationResult result = triton::TritonAnalyzer::isTritonFile(file)
         ? triton::TritonTranslator::translateFile(file, options)
         : RustTranslator::translateFile(file, options);
@@ -47,6 +57,10 @@ int runTranslateCommand(CommandLine &cl)
     if (result.kernels.isEmpty()) {
         err << "tileport translate: no kernel could be translated\n";
         return 1;
+    }
+    if (options.keepKir) {
+        out << result.kir;
+        return result.diagnostics.isEmpty() ? 0 : 1;
     }
     const Toolchains tools = Toolchains::fromEnvironment();
     CrateWriter::Options w = CrateWriter::optionsFor(tools);

@@ -107,6 +107,10 @@ QList<CommandSpec> build()
                      {value({QStringLiteral("o"), QStringLiteral("output")}, QStringLiteral("DIR"),
                             QStringLiteral("the crate directory (default NAME-rs)"), ValueKind::Directory),
                       value({QStringLiteral("kernel")}, QStringLiteral("NAME"), QStringLiteral("translate this kernel only")),
+                      value({QStringLiteral("emit")}, QStringLiteral("kir|rust"),
+                            QStringLiteral("kir: print the kernel IR after its passes instead of writing the crate (default rust)")),
+                      value({QStringLiteral("lowering")}, QStringLiteral("kir|legacy"),
+                            QStringLiteral("which lowering builds the entries (default legacy; --emit kir implies kir)")),
                       flag({QStringLiteral("no-format")}, QStringLiteral("do not run rustfmt on the crate")),
                       json(QStringLiteral("print the translated kernels and diagnostics as JSON"))},
                      {},
@@ -115,7 +119,7 @@ QList<CommandSpec> build()
 
     c << CommandSpec{QStringLiteral("batch"), QStringLiteral("every kernel under DIR: analyze, translate, build, IR diff"),
                      QStringLiteral("Runs every kernel of every .py file under DIR through analyze, translate, cargo build "
-                                    "and the IR diff (docs/batch.md). Rows are journaled as they finish, so an interrupted "
+                                    "and the IR diff, and with --gpu through stages D and E (docs/batch.md). Rows are journaled as they finish, so an interrupted "
                                     "run continues with --resume. On a terminal, progress is a bar with counts and an ETA; "
                                     "piped, one line per kernel."),
                      {positional(QStringLiteral("DIR|FILE.py"), QStringLiteral("the directory (or one file) to port"),
@@ -129,6 +133,9 @@ QList<CommandSpec> build()
                             ValueKind::Directory),
                       number({QStringLiteral("timeout")}, QStringLiteral("SECONDS"), QStringLiteral("each step's time limit")),
                       flag({QStringLiteral("sass")}, QStringLiteral("compare both sides' SASS too")),
+                      value({QStringLiteral("gpu")}, QStringLiteral("RUNNER"),
+                            kGpuHelp + QStringLiteral("; stages D and E for every built kernel after the IR diffs "
+                                                      "(a Slurm runner submits them as one job array)")),
                       value({QStringLiteral("resume")}, QStringLiteral("WORKDIR"),
                             QStringLiteral("finish the interrupted run journaled in WORKDIR"), ValueKind::Directory)},
                      {QStringLiteral("--resume WORKDIR [--jobs N] [--json] [--per-config]")},

@@ -51,10 +51,27 @@ QJsonObject EntrySignature::toJson() const
     }
     for (const TensorParam &t : tensors)
         ts.append(QJsonObject{{"name", t.name}, {"rank", t.rank}, {"block_output", t.blockOutput}, {"element", t.element}, {"unit_last_stride", t.unitLastStride}});
+    QJsonArray ps;
+    for (const Param &p : params) {
+        QJsonObject j{{"name", p.name}, {"kind", p.tensor ? "tensor" : (p.strideOf.isEmpty() ? "scalar" : "stride")}};
+        if (p.tensor) {
+            j.insert(QStringLiteral("element"), p.element);
+            j.insert(QStringLiteral("rank"), p.rank);
+            j.insert(QStringLiteral("block_output"), p.blockOutput);
+            if (p.blockOutput)
+                j.insert(QStringLiteral("partition"), QJsonArray::fromStringList(p.partition));
+        } else {
+            j.insert(QStringLiteral("type"), p.scalarType);
+            if (!p.strideOf.isEmpty())
+                j.insert(QStringLiteral("stride_of"), QJsonObject{{"array", p.strideOf}, {"axis", p.strideAxis}});
+        }
+        ps.append(j);
+    }
     QJsonObject o{{"python_kernel", pythonKernel},
                   {"entry", entry},
                   {"generics", gs},
                   {"tensors", ts},
+                  {"params", ps},
                   {"runtime_float_constants", QJsonArray::fromStringList(runtimeFloatConstants)}};
     if (!strideParams.isEmpty()) {
         QJsonArray sp;
@@ -107,6 +124,22 @@ EntrySignature EntrySignature::fromJson(const QJsonObject &o)
         const QJsonObject p = v.toObject();
         s.strideParams << StrideParam{p.value(QStringLiteral("tensor")).toString(), p.value(QStringLiteral("axis")).toInt(),
                                       p.value(QStringLiteral("name")).toString()};
+    }
+    for (const QJsonValue &v : o.value(QStringLiteral("params")).toArray()) {
+        const QJsonObject j = v.toObject();
+        Param p;
+        p.name = j.value(QStringLiteral("name")).toString();
+        p.tensor = j.value(QStringLiteral("kind")).toString() == QLatin1String("tensor");
+        p.element = j.value(QStringLiteral("element")).toString();
+        p.rank = j.value(QStringLiteral("rank")).toInt();
+        p.blockOutput = j.value(QStringLiteral("block_output")).toBool();
+        for (const QJsonValue &d : j.value(QStringLiteral("partition")).toArray())
+            p.partition << d.toString();
+        p.scalarType = j.value(QStringLiteral("type")).toString();
+        const QJsonObject stride = j.value(QStringLiteral("stride_of")).toObject();
+        p.strideOf = stride.value(QStringLiteral("array")).toString();
+        p.strideAxis = stride.isEmpty() ? -1 : stride.value(QStringLiteral("axis")).toInt();
+        s.params << p;
     }
     for (const QJsonValue &v : o.value(QStringLiteral("runtime_float_constants")).toArray())
         s.runtimeFloatConstants << v.toString();

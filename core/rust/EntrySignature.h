@@ -42,6 +42,21 @@ struct EntrySignature {
         QString name; // the Rust parameter
     };
     QList<StrideParam> strideParams;
+    // Every runtime parameter of the entry in declaration order, as the
+    // lowering typed it: the contract the host code, the harness and the
+    // bundle read (tileport-crate.json "params"), never the printed header.
+    struct Param {
+        QString name;
+        bool tensor = false;
+        QString element;        // tensors: "E", "E0", .. (a dtype generic) or a concrete type ("f32")
+        int rank = 0;
+        bool blockOutput = false;
+        QStringList partition;  // block outputs: the tile shape, const generic names or integers
+        QString scalarType;     // scalars: "f32", "i32", ...
+        QString strideOf;       // a stride parameter: its array (the host passes the tensor's stride)
+        int strideAxis = -1;
+    };
+    QList<Param> params;
     QString pythonKernel;
     QString entry;
     QList<Generic> generics;

@@ -141,11 +141,11 @@ HostBundleBuilder::Result HostBundleBuilder::build(const Options &o, const Toolc
         return failed(r, QStringLiteral("BLOCKED"), QStringLiteral("kernel"),
                       QStringLiteral("no generated crate at %1 (stage B builds it)").arg(o.crateDir));
 
-    // Translation is deterministic and cheap: redo it for the entry headers.
-    RustTranslator::Options options;
-    options.kernel = o.kernel;
-    TranslationResult result = o.translate ? o.translate(o.source, options) : RustTranslator::translateFile(o.source, options);
-    result.nameCrateFor(o.crateDir); // the name stage B built it under
+    // The crate's manifest is the contract: its entries' signatures, with
+    // every parameter, and the names it was built under.
+    TranslationResult result;
+    if (QString e; !TranslationResult::fromManifest(o.crateDir, &result, &e))
+        return failed(r, QStringLiteral("BLOCKED"), QStringLiteral("kernel"), e);
     // No kernel named: every translated kernel, each with its own configs.
     QSet<QString> kernels;
     for (const TranslatedKernel &k : result.kernels)

@@ -34,9 +34,11 @@ public:
         QString outDir;      // the bundle
         int timeoutMs = 10 * 60'000;
         const std::atomic_bool *cancel = nullptr;
-        // Another front-end (Triton) supplies its translation, its launch
-        // sites (bundle.json "launches") and names the reference it runs;
-        // unset: the cuTile Python front-end and reference.
+        // Another front-end (Triton) supplies its translation (for a
+        // caller that writes the crate first, as tileport-bundle does; the
+        // builder itself reads the crate's manifest), its launch sites
+        // (bundle.json "launches") and names the reference it runs; unset:
+        // the cuTile Python front-end and reference.
         std::function<TranslationResult(const QString &, const RustTranslator::Options &)> translate;
         QJsonArray launches;
         QString reference = QStringLiteral("cutile");

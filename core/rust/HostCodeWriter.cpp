@@ -383,7 +383,7 @@ QList<HostEntry> HostCodeWriter::entries(const TranslationResult &result, QStrin
     QList<HostEntry> out;
     for (const TranslatedKernel &k : result.kernels) {
         HostEntry e;
-        if (!HostEntry::fromKernel(k, result.moduleName, &e, error))
+        if (!HostEntry::fromSignature(k.signature, result.moduleName, &e, error))
             return {};
         out << e;
     }

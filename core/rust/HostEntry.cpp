@@ -3,7 +3,6 @@
 #include "HostEntry.h"
 
 #include <QJsonArray>
-#include <QRegularExpression>
 
 namespace tileport::rust {
 
@@ -53,55 +52,16 @@ QJsonObject HostEntry::toJson() const
     return o;
 }
 
-bool HostEntry::fromKernel(const TranslatedKernel &kernel, const QString &module, HostEntry *out, QString *error)
+bool HostEntry::fromSignature(const EntrySignature &signature, const QString &module, HostEntry *out, QString *error)
 {
-    static const QRegularExpression head(QStringLiteral("^\\s*pub fn (\\w+)<.*>\\($"));
-    static const QRegularExpression tensorRe(
-        QStringLiteral("^\\s*(\\w+): &(mut )?Tensor<(\\w+), \\{ \\[([^\\]]*)\\] \\}>,$"));
-    static const QRegularExpression scalarRe(QStringLiteral("^\\s*(\\w+): (f32|f64|i32|i64),$"));
-    HostEntry e;
-    e.signature = kernel.signature;
-    e.module = module;
-    bool inHeader = false, closed = false;
-    for (const RustLine &l : kernel.lines) {
-        if (!inHeader) {
-            const auto m = head.match(l.text);
-            inHeader = m.hasMatch() && m.captured(1) == kernel.signature.entry;
-            continue;
-        }
-        if (l.text.trimmed() == QLatin1String(") {")) {
-            closed = true;
-            break;
-        }
-        Param p;
-        if (const auto t = tensorRe.match(l.text); t.hasMatch()) {
-            p.name = t.captured(1);
-            p.tensor = true;
-            p.blockOutput = !t.captured(2).isEmpty();
-            p.element = t.captured(3);
-            const QStringList dims = t.captured(4).split(QStringLiteral(", "), Qt::SkipEmptyParts);
-            p.rank = int(dims.size());
-            if (p.blockOutput)
-                p.partition = dims;
-        } else if (const auto s = scalarRe.match(l.text); s.hasMatch()) {
-            p.name = s.captured(1);
-            p.scalarType = s.captured(2);
-            for (const EntrySignature::StrideParam &sp : kernel.signature.strideParams)
-                if (sp.name == p.name) {
-                    p.strideOf = sp.tensor;
-                    p.strideAxis = sp.axis;
-                }
-        } else {
-            *error = QStringLiteral("entry %1: the host writer does not know the parameter form '%2'")
-                         .arg(kernel.signature.entry, l.text.trimmed());
-            return false;
-        }
-        e.params.append(p);
-    }
-    if (!closed) {
-        *error = QStringLiteral("entry %1: no entry header found in the generated lines").arg(kernel.signature.entry);
+    if (signature.params.isEmpty() && (!signature.tensors.isEmpty() || !signature.runtimeFloatConstants.isEmpty())) {
+        *error = QStringLiteral("entry %1: its signature lists no parameters (regenerate the crate)").arg(signature.entry);
         return false;
     }
+    HostEntry e;
+    e.signature = signature;
+    e.module = module;
+    e.params = signature.params;
     *out = e;
     return true;
 }

@@ -11,25 +11,14 @@
 
 namespace tileport::rust {
 
-// One generated entry as the host side sees it: every runtime parameter in
-// declaration order with its Rust type, read back from the entry's header
-// lines (the signature records generics and ranks, not element types or the
-// partition shape of a block output).
+// One generated entry as the host side sees it: its signature (every
+// runtime parameter in declaration order with its type, as the lowering
+// recorded it in tileport-crate.json) and the module that holds it.
 struct HostEntry {
-    struct Param {
-        QString name;
-        bool tensor = false;
-        QString element;        // tensors: "E", "E0", .. (a dtype generic) or a concrete type ("f32")
-        int rank = 0;
-        bool blockOutput = false;
-        QStringList partition;  // block outputs: the tile shape, const generic names or integers
-        QString scalarType;     // scalars: "f32" or "i32"
-        QString strideOf;       // a stride parameter: its array (the host passes the tensor's stride)
-        int strideAxis = -1;
-    };
+    using Param = EntrySignature::Param;
     EntrySignature signature;
     QString module;             // the #[cutile::module] holding the entry
-    QList<Param> params;
+    QList<Param> params; // signature.params
     // Element-type tuples (one Rust type per type generic) the configs use
     // beyond the f32/f16/bf16 combinations every dispatch has: an int32
     // index array bound to a generic, say.
@@ -41,9 +30,9 @@ struct HostEntry {
     int tensorIndex(const QString &name) const; // among tensor params, -1 if none
     QJsonObject toJson() const;
 
-    // Reads the parameters of `kernel`; returns false and sets *error when a
-    // header line does not have a form the host writer knows.
-    static bool fromKernel(const TranslatedKernel &kernel, const QString &module, HostEntry *out, QString *error);
+    // The entry an EntrySignature describes; false and *error when the
+    // signature records no parameter list (a crate from an older TilePort).
+    static bool fromSignature(const EntrySignature &signature, const QString &module, HostEntry *out, QString *error);
 };
 
 } // namespace tileport::rust

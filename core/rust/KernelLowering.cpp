@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: 2026 TilePort contributors
 #include "KernelLowering.h"
 
+#include "BlockOutputs.h"
+#include "EntryHints.h"
 #include "RustNames.h"
 #include "SyntaxNode.h"
 
@@ -188,98 +190,12 @@ void KernelLowering::classifyParams()
                           [](const EntrySignature::Generic &g) { return g.isType; });
 }
 
-namespace {
-
-void collect(TSNode n, std::string_view type, std::vector<TSNode> &out)
-{
-    if (node::is(n, type))
-        out.push_back(n);
-    for (TSNode c : node::children(n))
-        collect(c, type, out);
-}
-
-bool insideLoop(TSNode n, TSNode stop)
-{
-    for (TSNode p = node::parent(n); !node::isNull(p) && !ts_node_eq(p, stop); p = node::parent(p))
-        if (node::is(p, "for_statement") || node::is(p, "while_statement"))
-            return true;
-    return false;
-}
-
-} // namespace
-
 // An array that is only ever stored, once per block, at exactly
 // (bid(0), .., bid(rank-1)) becomes a `&mut Tensor<E, {[tile]}>` partition
-// (the launcher then checks the grid against it); every other output stays a
-// read-only `&Tensor<E, {[-1, ..]}>` written through partition_full_mut.
+// (BlockOutputs.h).
 void KernelLowering::scanBlockOutputs(TSNode body)
 {
-    std::vector<TSNode> assigns, calls;
-    collect(body, "assignment", assigns);
-    collect(body, "call", calls);
-    QHash<QString, int> bindings;
-    QHash<QString, int> bidAxis;
-    const auto bidOf = [&](TSNode e) -> int {
-        e = node::unparen(e);
-        if (!node::is(e, "call"))
-            return -1;
-        if (m_imports.resolve(m_src, node::field(e, "function")) != QLatin1String("cuda.tile.bid"))
-            return -1;
-        const TSNode a = node::positional(e, 0);
-        return node::is(a, "integer") ? m_src.text(a).toInt() : -1;
-    };
-    for (TSNode a : assigns) {
-        const TSNode left = node::field(a, "left");
-        if (!node::is(left, "identifier"))
-            continue;
-        const QString name = m_src.text(left);
-        bindings[name] += 1;
-        const int axis = bidOf(node::field(a, "right"));
-        if (axis >= 0 && !insideLoop(a, body))
-            bidAxis.insert(name, axis);
-    }
-    QHash<QString, bool> ok;
-    for (TSNode c : calls) {
-        if (m_imports.resolve(m_src, node::field(c, "function")) != QLatin1String("cuda.tile.store"))
-            continue;
-        const TSNode target = node::positional(c, 0);
-        if (!node::is(target, "identifier"))
-            continue;
-        const QString name = m_src.text(target);
-        const KernelParam *param = nullptr;
-        for (const KernelParam &p : m_kernel.params)
-            if (p.name == name && p.kind == KernelParam::Kind::Array)
-                param = &p;
-        if (!param)
-            continue;
-        bool good = !param->loaded && !param->shapeRead && !param->stridesRead && param->rank >= 1
-            && param->rank <= 3 && !insideLoop(c, body) && !ok.contains(name);
-        for (TSNode a : node::children(node::field(c, "arguments")))
-            if (node::is(a, "keyword_argument")) {
-                const QString k = m_src.text(node::field(a, "name"));
-                good = good && (k == QLatin1String("array") || k == QLatin1String("index") || k == QLatin1String("tile"));
-            }
-        const TSNode index = node::unparen(argument(c, 1, "index"));
-        if (good && node::is(index, "tuple")) {
-            const auto items = node::children(index);
-            good = int(items.size()) == param->rank;
-            for (int i = 0; good && i < int(items.size()); ++i) {
-                const TSNode it = items[size_t(i)];
-                if (node::is(it, "identifier")) {
-                    const QString v = m_src.text(it);
-                    good = bindings.value(v) == 1 && bidAxis.value(v, -1) == i;
-                } else {
-                    good = bidOf(it) == i;
-                }
-            }
-        } else {
-            good = false;
-        }
-        ok.insert(name, ok.contains(name) ? false : good);
-    }
-    for (auto it = ok.cbegin(); it != ok.cend(); ++it)
-        if (it.value())
-            m_blockOutputs.insert(it.key());
+    m_blockOutputs = blockOutputs(m_src, m_imports, m_kernel, body);
 }
 
 QString stripOuterParens(const QString &e)
@@ -360,6 +276,16 @@ QList<RustLine> KernelLowering::assemble()
                 if (resolve(g) == resolve(v.value.dtype) && resolve(g).startsWith(QLatin1String("TpDtype"))
                     && !m_signature.otherThan.value(p.name).contains(QLatin1String("float64")))
                     m_signature.otherThan[p.name] << QStringLiteral("float64");
+            EntrySignature::Param param;
+            param.name = p.name;
+            param.tensor = true;
+            param.element = t.element;
+            param.rank = t.rank;
+            if (m_blockOutputs.contains(p.name) && m_blockOutputShape.contains(p.name)) {
+                param.blockOutput = true;
+                param.partition = m_blockOutputShape.value(p.name);
+            }
+            m_signature.params << param;
             if (m_blockOutputs.contains(p.name) && m_blockOutputShape.contains(p.name)) {
                 t.blockOutput = true;
                 type = QStringLiteral("&mut Tensor<%1, { [%2] }>")
@@ -382,11 +308,22 @@ QList<RustLine> KernelLowering::assemble()
             if (type.startsWith(QLatin1String("TpScalar")) || type.startsWith(QLatin1String("E")))
                 fail(m_function, QStringLiteral("scalar parameter"),
                      QStringLiteral("the dtype of '%1' cannot be inferred from its uses (annotate it)").arg(p.name));
+            EntrySignature::Param param;
+            param.name = p.name;
+            param.scalarType = type;
+            m_signature.params << param;
         }
         out.append(RustLine{QStringLiteral("        %1: %2,").arg(p.name, type), headerLine, headerLine});
         for (const EntrySignature::StrideParam &s : std::as_const(m_signature.strideParams))
-            if (s.tensor == p.name)
+            if (s.tensor == p.name) {
                 out.append(RustLine{QStringLiteral("        %1: i32,").arg(s.name), headerLine, headerLine});
+                EntrySignature::Param param;
+                param.name = s.name;
+                param.scalarType = QStringLiteral("i32");
+                param.strideOf = s.tensor;
+                param.strideAxis = s.axis;
+                m_signature.params << param;
+            }
     }
     out.append(RustLine{QStringLiteral("    ) {"), headerLine, headerLine});
     out.append(m_body);
@@ -394,37 +331,10 @@ QList<RustLine> KernelLowering::assemble()
     return out;
 }
 
-// The @ct.kernel options cutile has entry hints for, per target this
-// project compiles for (ByTarget resolved as cuTile Python resolves it:
-// the target's own value, else `default`); options that are not constant
-// stay with the launch.
+// The #[cutile::entry(...)] arguments (EntryHints.h).
 QString KernelLowering::entryHints() const
 {
-    static const QList<QPair<const char *, const char *>> names{
-        {"num_ctas", "num_cta_in_cga"}, {"occupancy", "occupancy"}, {"num_worker_warps", "num_worker_warps_per_cta"}};
-    QStringList archs;
-    for (const char *arch : {"sm_90", "sm_100"}) {
-        QStringList hints;
-        for (const auto &[python, rust] : names)
-            for (const frontend::KernelOption &o : m_kernel.options) {
-                if (o.name != QLatin1String(python) || !o.constant)
-                    continue;
-                QString value = o.evaluated;
-                if (o.byTarget) {
-                    value.clear();
-                    for (const auto &[target, v] : o.targets)
-                        if (target == QLatin1String(arch) || (value.isEmpty() && target == QLatin1String("default")))
-                            value = v;
-                }
-                bool ok = false;
-                const int n = value.toInt(&ok);
-                if (ok && n > 0)
-                    hints << QStringLiteral("%1 = %2").arg(QLatin1String(rust)).arg(n);
-            }
-        if (!hints.isEmpty())
-            archs << QStringLiteral("%1 = (%2,)").arg(QLatin1String(arch), hints.join(QStringLiteral(", ")));
-    }
-    return archs.isEmpty() ? QString() : QStringLiteral("optimization_hints = (%1,)").arg(archs.join(QStringLiteral(", ")));
+    return entryHintsText(rust::entryHints(m_kernel));
 }
 
 } // namespace tileport::rust

@@ -40,6 +40,7 @@ public:
         QString key;    // the dtype variable shared by the arrays
         QString dtype;  // Rust element type ("f32")
         QStringList arrays; // the array parameters with that dtype variable
+        bool optional = false; // asked for by offerInt64: dropped if it does not lower
     };
     // Lowers the entry with the arrays of dtype variable `key` fixed to the
     // Rust element type `dtype`, named `entry`.
@@ -226,8 +227,11 @@ private:
     RustValue numTiles(TSNode call);
     RustValue mma(TSNode call);
     RustValue matmulProduct(const RustValue &a, const RustValue &b, TSNode at); // ct.matmul, a @ b
-    // Asks for an entry with the arrays of dtype variable `placeholder` fixed to `concrete`.
-    void recordDtypeTest(const QString &placeholder, const QString &concrete, TSNode at, const QString &what);
+    // Asks for an entry with the arrays of dtype variable `placeholder`
+    // fixed to `concrete`; an `optional` one is left out where it does not lower.
+    void recordDtypeTest(const QString &placeholder, const QString &concrete, TSNode at, const QString &what,
+                         bool optional = false);
+    void offerInt64(const QString &a, const QString &b, TSNode at, const QString &what);
     RustValue reduction(TSNode call, const QString &fn);
     bool keepDims(TSNode keepNode);
     RustValue cumulativeSum(TSNode call);

@@ -248,6 +248,7 @@ KernelLowering::TileOperands KernelLowering::tileOperands(const RustValue &a, co
 {
     TileOperands t;
     if (a.isTile() && b.isTile()) {
+        offerInt64(a.dtype, b.dtype, at, QStringLiteral("integer promotion"));
         const QString p = promotion(a.dtype, b.dtype);
         t.dtype = p.isEmpty() ? unify(a.dtype, b.dtype, at, QStringLiteral("mixed dtypes")) : p;
     } else {
@@ -599,10 +600,12 @@ RustValue KernelLowering::unary(TSNode n)
 // the array's dtype still generic. Then this entry answers "no" and serves
 // every other dtype, and the translator lowers one more entry with the
 // dtype fixed (see RustTranslator), as cuTile Python specializes per dtype.
-void KernelLowering::recordDtypeTest(const QString &placeholder, const QString &concrete, TSNode at, const QString &what)
+void KernelLowering::recordDtypeTest(const QString &placeholder, const QString &concrete, TSNode at, const QString &what,
+                                     bool optional)
 {
     DtypeTest t;
     t.dtype = concrete;
+    t.optional = optional;
     // The first array (in parameter order) whose dtype is the placeholder:
     // several keys unify to one placeholder, and a hash has no stable order.
     for (const frontend::KernelParam &p : m_kernel.params) {
@@ -611,6 +614,8 @@ void KernelLowering::recordDtypeTest(const QString &placeholder, const QString &
             && resolve(m_dtypeGeneric.value(key)) == placeholder)
             t.key = key;
     }
+    if (t.key.isEmpty() && optional)
+        return;
     if (t.key.isEmpty())
         fail(at, what, QStringLiteral("depends on a dtype that no array parameter carries"));
     for (const frontend::KernelParam &p : m_kernel.params)

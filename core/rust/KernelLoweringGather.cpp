@@ -53,11 +53,14 @@ KernelLowering::GatherAccess KernelLowering::gatherAccess(TSNode c, const QStrin
         }
         if (!v.isTile() && v.kind != RustValue::Kind::Scalar)
             fail(item, what, QStringLiteral("an index must be an integer scalar or tile"));
-        // An index read from an array of a generic dtype fixes it to int32.
-        if (resolve(v.dtype).startsWith(QLatin1String("Tp")))
+        // An index read from an array of a generic dtype fixes it to int32
+        // here; an entry with it int64 is asked for too.
+        if (resolve(v.dtype).startsWith(QLatin1String("Tp"))) {
+            offerInt64(v.dtype, QStringLiteral("i32"), item, what);
             unify(v.dtype, QStringLiteral("i32"), item, what);
-        if (resolve(v.dtype) != QLatin1String("i32"))
-            fail(item, what, QStringLiteral("the index must be int32, not %1").arg(finalDtype(v.dtype)));
+        }
+        if (resolve(v.dtype) != QLatin1String("i32") && resolve(v.dtype) != QLatin1String("i64"))
+            fail(item, what, QStringLiteral("the index must be int32 or int64, not %1").arg(finalDtype(v.dtype)));
         if (v.isTile())
             g.shape = broadcastShape(g.shape, v.shape, item);
         g.index << v;
@@ -109,20 +112,24 @@ QString KernelLowering::zeroScalar(const QString &dtype) const
     return isFloatLike(dt) ? QStringLiteral("0.0%1").arg(dt) : QStringLiteral("0%1").arg(dt);
 }
 
-// An int32 index (scalar or tile) as a u64 tile of `shape`.
+// An int32 or int64 index (scalar or tile) as a u64 tile of `shape`: int32
+// widens (exti, signed), int64 is the same Tile IR type (a bitcast).
 QString KernelLowering::wideIndex(const RustValue &index, const QStringList &shape, TSNode at)
 {
     RustValue narrow = index;
+    const QString dt = resolve(index.dtype) == QLatin1String("i64") ? QStringLiteral("i64") : QStringLiteral("i32");
     if (!narrow.isTile()) {
         narrow.kind = RustValue::Kind::Tile;
         narrow.shape.clear();
-        narrow.expr = bind(QStringLiteral("scalar_to_tile(%1)").arg(index.expr), RustValue::tileType(QStringLiteral("i32"), {}));
+        narrow.expr = bind(QStringLiteral("scalar_to_tile(%1)").arg(index.expr), RustValue::tileType(dt, {}));
     }
     RustValue wide;
     wide.kind = RustValue::Kind::Tile;
     wide.dtype = QStringLiteral("u64");
     wide.shape = narrow.shape;
-    wide.expr = bind(QStringLiteral("exti(%1)").arg(narrow.expr), RustValue::tileType(QStringLiteral("u64"), narrow.shape));
+    wide.expr = bind(QStringLiteral("%1(%2)").arg(dt == QLatin1String("i64") ? QStringLiteral("bitcast") : QStringLiteral("exti"),
+                                                 narrow.expr),
+                     RustValue::tileType(QStringLiteral("u64"), narrow.shape));
     return toTile(wide, QStringLiteral("u64"), shape, at).expr;
 }
 

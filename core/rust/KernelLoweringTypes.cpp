@@ -81,14 +81,34 @@ QString KernelLowering::promotion(const QString &a, const QString &b)
         return rb;
     if (integer(rb) && (ra == f32 || ra == QLatin1String("f64") || half(ra)))
         return ra;
+    // Integers of one signedness widen to the wider (int32 + int64 is int64).
+    if (integer(ra) && integer(rb) && ra[0] == rb[0])
+        return ra.mid(1).toInt() > rb.mid(1).toInt() ? ra : rb;
     return QString();
+}
+
+// An array of a generic dtype meeting int32 (an operand, an index) is made
+// int32 in this entry; cuTile Python would promote an int64 array's values
+// instead, and int64 is torch's default integer type, so an int64 entry is
+// asked for too (its int32 side widens through promotion()).
+void KernelLowering::offerInt64(const QString &a, const QString &b, TSNode at, const QString &what)
+{
+    const QString ra = resolve(a), rb = resolve(b);
+    const auto generic = [](const QString &t) { return t.startsWith(QLatin1String("TpDtype")); };
+    if (generic(ra) && rb == QLatin1String("i32"))
+        recordDtypeTest(ra, QStringLiteral("i64"), at, what, true);
+    else if (generic(rb) && ra == QLatin1String("i32"))
+        recordDtypeTest(rb, QStringLiteral("i64"), at, what, true);
 }
 
 RustValue KernelLowering::converted(const RustValue &v, const QString &dtype)
 {
     RustValue out = v;
     out.dtype = dtype;
-    out.expr = bind(QStringLiteral("%1(%2)").arg(conversionFunction(v.dtype, dtype), v.expr), out.typeText());
+    const QString from = resolve(v.dtype), to = resolve(dtype);
+    const bool widen = isIntegerLike(from) && isIntegerLike(to) && from[0] == to[0] && to.mid(1).toInt() > from.mid(1).toInt();
+    out.expr = bind(QStringLiteral("%1(%2)").arg(widen ? QStringLiteral("exti") : conversionFunction(v.dtype, dtype), v.expr),
+                    out.typeText());
     return out;
 }
 

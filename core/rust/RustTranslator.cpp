@@ -4,6 +4,8 @@
 
 #include "ImportTable.h"
 #include "KernelLowering.h"
+#include "KirLowering.h"
+#include "KirRustPrinter.h"
 #include "ModuleAnalyzer.h"
 #include "PythonSource.h"
 #include "RustNames.h"
@@ -14,7 +16,13 @@
 #include <QHash>
 #include <QSet>
 
+#include "tileport/Kir/KirPasses.h"
+
+#include <mlir/IR/Diagnostics.h>
+#include <mlir/IR/OwningOpRef.h>
+
 #include <algorithm>
+#include <memory>
 #include <optional>
 
 namespace tileport::rust {
@@ -89,8 +97,19 @@ void lowerDtypes(const PythonSource &src, const ImportTable &imports, const Modu
         if (keep)
             for (const QString &a : test.arrays)
                 out[at].signature.otherThan[a].append(RustNames::pythonDtype(test.dtype));
-        lowerDtypes(src, imports, analysis, k, function, decided,
-                    fixed + QList<FixedDtype>{FixedDtype{test.key, test.dtype, test.arrays.value(0)}}, base, out, seen);
+        const QList<FixedDtype> refined = fixed + QList<FixedDtype>{FixedDtype{test.key, test.dtype, test.arrays.value(0)}};
+        if (!test.optional) {
+            lowerDtypes(src, imports, analysis, k, function, decided, refined, base, out, seen);
+            continue;
+        }
+        // An int64 refinement that does not lower leaves the int32 entry
+        // alone; the int64 configs then name no entry (TranslationResult).
+        const qsizetype before = out.size();
+        try {
+            lowerDtypes(src, imports, analysis, k, function, decided, refined, base, out, seen);
+        } catch (const LoweringError &) {
+            out.resize(before);
+        }
     }
 }
 
@@ -158,6 +177,59 @@ QList<TranslatedKernel> lowerKernelEntries(const PythonSource &src, const Import
     return out;
 }
 
+// The kernel IR of one file: every kernel's entry in one module.
+struct KirModule {
+    mlir::MLIRContext ctx{mlir::MLIRContext::Threading::DISABLED};
+    mlir::OwningOpRef<mlir::ModuleOp> module;
+    KirModule()
+    {
+        ctx.getOrLoadDialect<kir::KirDialect>();
+        module = mlir::ModuleOp::create(mlir::UnknownLoc::get(&ctx));
+    }
+    QString text()
+    {
+        std::string s;
+        llvm::raw_string_ostream os(s);
+        module->print(os);
+        return QString::fromStdString(s);
+    }
+};
+
+// The kernel IR path: lower into a module of its own, run the passes with
+// the verifier after each, print. A diagnostic of the passes (two concrete
+// dtypes meeting) is a refusal at the op's Python line.
+QList<TranslatedKernel> lowerKernelIr(const PythonSource &src, const ImportTable &imports, const ModuleAnalysis &analysis,
+                                      const KernelInfo &k, TSNode function, KirModule *into)
+{
+    mlir::MLIRContext *ctx = &into->ctx;
+    mlir::OwningOpRef<mlir::ModuleOp> one = mlir::ModuleOp::create(mlir::UnknownLoc::get(ctx));
+    KirLowering lowering(src, imports, analysis, k, function, ctx);
+    lowering.lower(*one);
+    std::optional<LoweringError> failure;
+    {
+        mlir::ScopedDiagnosticHandler handler(ctx, [&](mlir::Diagnostic &d) {
+            if (failure || d.getSeverity() != mlir::DiagnosticSeverity::Error)
+                return mlir::success();
+            SourceRange at;
+            if (auto r = llvm::dyn_cast<mlir::FileLineColRange>(d.getLocation()))
+                at = SourceRange{int(r.getStartLine()), int(r.getStartColumn()), int(r.getEndLine()), 0};
+            failure = LoweringError{at, QStringLiteral("kernel IR"), QString::fromStdString(d.str())};
+            return mlir::success();
+        });
+        if (mlir::failed(kir::runPipeline(*one)) && !failure)
+            failure = LoweringError{src.range(function), QStringLiteral("kernel IR"), QStringLiteral("the passes failed")};
+    }
+    if (failure)
+        throw *failure;
+    QList<TranslatedKernel> out;
+    for (auto entry : one->getOps<kir::EntryOp>())
+        out << printEntry(entry);
+    // The file's module keeps every kernel's entries, in order.
+    while (!one->getBody()->empty())
+        one->getBody()->front().moveBefore(into->module->getBody(), into->module->getBody()->end());
+    return out;
+}
+
 } // namespace
 
 TranslationResult RustTranslator::translateFile(const QString &path, const Options &options)
@@ -213,6 +285,7 @@ TranslationResult RustTranslator::translateAnalyzed(const QByteArray &source, co
         r.diagnostics.append(TranslationDiagnostic{fileName, at.line, at.col, kernel, construct, reason});
     };
     bool found = options.kernel.isEmpty();
+    std::unique_ptr<KirModule> kirModule = options.lowering == Lowering::Kir ? std::make_unique<KirModule>() : nullptr;
     for (const KernelInfo &k : analysis.kernels) {
         if (!options.kernel.isEmpty() && k.name != options.kernel)
             continue;
@@ -230,13 +303,18 @@ TranslationResult RustTranslator::translateAnalyzed(const QByteArray &source, co
             continue;
         }
         try {
-            r.kernels += lowerKernelEntries(src, imports, analysis, k, functions.value(k.name), r.droppedArms);
+            if (options.lowering == Lowering::Kir)
+                r.kernels += lowerKernelIr(src, imports, analysis, k, functions.value(k.name), kirModule.get());
+            else
+                r.kernels += lowerKernelEntries(src, imports, analysis, k, functions.value(k.name), r.droppedArms);
         } catch (const LoweringError &e) {
             diagnose(k.name, e.range, e.construct, e.reason);
         }
     }
     if (!found)
         r.error = QStringLiteral("%1 has no kernel named '%2'").arg(fileName, options.kernel);
+    if (kirModule && options.keepKir)
+        r.kir = kirModule->text();
     return r;
 }
 

@@ -19,8 +19,14 @@ namespace tileport::rust {
 class RustTranslator
 {
 public:
+    // Which lowering builds the entries: the legacy text printer, or the
+    // kernel IR (KirLowering, the kir passes, KirRustPrinter), which refuses
+    // what it does not lower yet rather than falling back.
+    enum class Lowering { Legacy, Kir };
     struct Options {
         QString kernel; // only this kernel when set
+        Lowering lowering = Lowering::Legacy;
+        bool keepKir = false; // Kir: the module's text in TranslationResult::kir
     };
     static TranslationResult translateFile(const QString &path, const Options &options);
     static TranslationResult translateSource(const QByteArray &source, const QString &fileName, const Options &options);

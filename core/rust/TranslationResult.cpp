@@ -8,6 +8,9 @@
 #include <optional>
 
 #include <QCryptographicHash>
+#include <QJsonDocument>
+#include <QJsonParseError>
+#include <QFile>
 #include <QDir>
 #include <QFileInfo>
 
@@ -118,6 +121,55 @@ void TranslationResult::nameCrateFor(const QString &crateDir)
         QCryptographicHash::hash(QDir(crateDir).absolutePath().toUtf8(), QCryptographicHash::Sha1).toHex().left(8);
     crateName += QLatin1Char('-') + QString::fromLatin1(tag);
     libName = QString(crateName).replace(QLatin1Char('-'), QLatin1Char('_'));
+}
+
+bool TranslationResult::fromManifest(const QString &crateDir, TranslationResult *out, QString *error)
+{
+    QFile f(QDir(crateDir).filePath(QStringLiteral("tileport-crate.json")));
+    if (!f.open(QIODevice::ReadOnly)) {
+        *error = QStringLiteral("%1: cannot read: %2").arg(f.fileName(), f.errorString());
+        return false;
+    }
+    QJsonParseError pe;
+    const QJsonObject o = QJsonDocument::fromJson(f.readAll(), &pe).object();
+    if (pe.error != QJsonParseError::NoError) {
+        *error = QStringLiteral("%1: not JSON: %2").arg(f.fileName(), pe.errorString());
+        return false;
+    }
+    TranslationResult r;
+    r.file = o.value(QStringLiteral("python")).toString();
+    r.moduleName = o.value(QStringLiteral("module")).toString();
+    if (!r.adoptCrateName(crateDir, error))
+        return false;
+    if (r.moduleName.isEmpty()) {
+        *error = QStringLiteral("%1: no \"module\" recorded").arg(f.fileName());
+        return false;
+    }
+    for (const QJsonValue &v : o.value(QStringLiteral("entries")).toArray()) {
+        TranslatedKernel k;
+        k.signature = EntrySignature::fromJson(v.toObject());
+        k.pythonName = k.signature.pythonKernel;
+        r.kernels << k;
+    }
+    *out = r;
+    return true;
+}
+
+bool TranslationResult::adoptCrateName(const QString &crateDir, QString *error)
+{
+    QFile f(QDir(crateDir).filePath(QStringLiteral("tileport-crate.json")));
+    if (!f.open(QIODevice::ReadOnly)) {
+        *error = QStringLiteral("%1: cannot read: %2").arg(f.fileName(), f.errorString());
+        return false;
+    }
+    const QString name = QJsonDocument::fromJson(f.readAll()).object().value(QStringLiteral("crate")).toString();
+    if (name.isEmpty()) {
+        *error = QStringLiteral("%1: no \"crate\" name recorded").arg(f.fileName());
+        return false;
+    }
+    crateName = name;
+    libName = QString(name).replace(QLatin1Char('-'), QLatin1Char('_'));
+    return true;
 }
 
 QJsonObject TranslationResult::configConstants(const QJsonArray &params)

@@ -30,6 +30,7 @@ struct TranslationResult {
     QString libName;    // crate name as a Rust path
     QList<TranslatedKernel> kernels;
     QList<TranslationDiagnostic> diagnostics;
+    QString kir; // the kernel IR after its passes (Options::keepKir)
     // An arm of a ct.Constant `if` that could not be lowered while its
     // sibling arm could: the kernel is translated for the configs that take
     // the sibling, and a config that takes this arm is told why no entry
@@ -64,6 +65,16 @@ struct TranslationResult {
     // sessions share one cargo target directory, where two crates of one
     // name would replace each other's library and harness.
     void nameCrateFor(const QString &crateDir);
+    // Takes the name of the crate already written at `crateDir` from its
+    // tileport-crate.json, whichever rule named it (stage B's, or batch's
+    // one crate per kernel); false and *error when it is not recorded there.
+    bool adoptCrateName(const QString &crateDir, QString *error);
+
+    // The crate written at `crateDir` as its tileport-crate.json records it:
+    // names and every entry's signature (no lines). The host side reads
+    // this contract instead of translating the source again; false and
+    // *error when it is missing or unreadable.
+    static bool fromManifest(const QString &crateDir, TranslationResult *out, QString *error);
 
     // The whole src/lib.rs with `//@tp:` source markers (before rustfmt).
     QString markedLibrary() const;

@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
+#include "BundleOutcome.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonDocument>
+
+namespace tileport {
+
+namespace {
+
+BundleOutcome failed(const QString &verdict, const QString &owner, const QString &reason)
+{
+    BundleOutcome o;
+    o.verdict = verdict;
+    o.owner = owner;
+    o.reason = reason;
+    return o;
+}
+
+} // namespace
+
+QJsonObject BundleOutcome::readResults(const QString &bundleDir, const QString &mode, QString *error)
+{
+    QFile f(QDir(bundleDir).filePath(QStringLiteral("results/%1.json").arg(mode)));
+    if (!f.open(QIODevice::ReadOnly)) {
+        *error = QStringLiteral("%1: not written").arg(f.fileName());
+        return {};
+    }
+    QJsonParseError pe;
+    const QJsonDocument doc = QJsonDocument::fromJson(f.readAll(), &pe);
+    if (!doc.isObject()) {
+        *error = QStringLiteral("%1: %2").arg(f.fileName(), pe.errorString());
+        return {};
+    }
+    return doc.object();
+}
+
+BundleOutcome BundleOutcome::read(const RunnerOutcome &ran, const QString &bundleDir, const QString &mode, const QString &runner)
+{
+    if (ran.status == RunnerOutcome::Status::Unavailable || ran.status == RunnerOutcome::Status::TimedOut)
+        return failed(QStringLiteral("BLOCKED"), QStringLiteral("env"), QStringLiteral("GPU runner %1: %2").arg(runner, ran.reason));
+    QString error;
+    const QJsonObject results = readResults(bundleDir, mode, &error);
+    if (results.isEmpty())
+        return failed(QStringLiteral("FAIL"), QStringLiteral("host"),
+                      QStringLiteral("%1 (%2)").arg(error, ran.reason.isEmpty() ? QStringLiteral("no reason given") : ran.reason));
+    const QJsonObject b = results.value(QStringLiteral("blocked")).toObject();
+    if (!b.isEmpty()) {
+        const QString owner = b.value(QStringLiteral("owner")).toString();
+        return failed(owner == QLatin1String("env") ? QStringLiteral("BLOCKED") : QStringLiteral("FAIL"), owner,
+                      b.value(QStringLiteral("reason")).toString());
+    }
+    if (ran.status != RunnerOutcome::Status::Ok)
+        return failed(QStringLiteral("FAIL"), QStringLiteral("host"), ran.reason);
+    BundleOutcome o;
+    o.results = results;
+    return o;
+}
+
+QString BundleOutcome::checkFailure(const QJsonObject &row)
+{
+    const QString status = row.value(QStringLiteral("status")).toString();
+    if (status == QLatin1String("pass"))
+        return {};
+    if (status == QLatin1String("fail")) {
+        const QJsonObject tol = row.value(QStringLiteral("tolerance")).toObject();
+        return QStringLiteral("outside atol %1, rtol %2")
+            .arg(tol.value(QStringLiteral("atol")).toDouble())
+            .arg(tol.value(QStringLiteral("rtol")).toDouble());
+    }
+    const QString why = row.value(QStringLiteral("reason")).toString();
+    return why.isEmpty() ? QStringLiteral("status %1").arg(status.isEmpty() ? QStringLiteral("missing") : status) : why;
+}
+
+} // namespace tileport

@@ -1,0 +1,170 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
+// Kernel IR operations. Every op's location is the Python source range it
+// was lowered from (FileLineColRange); the Rust printer reads it for the
+// source map.
+
+#ifndef TILEPORT_KIR_OPS_TD
+#define TILEPORT_KIR_OPS_TD
+
+include "tileport/Kir/KirTypes.td"
+include "mlir/IR/SymbolInterfaces.td"
+include "mlir/Interfaces/FunctionInterfaces.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/Interfaces/ControlFlowInterfaces.td"
+include "mlir/IR/OpAsmInterface.td"
+
+def Kir_AnyTile : Type<CPred<"::llvm::isa<::tileport::kir::TileType>($_self)">, "kir tile">;
+def Kir_AnyTensor : Type<CPred<"::llvm::isa<::tileport::kir::TensorType>($_self)">, "kir tensor">;
+// A scalar: a builtin integer or float type, or an element-type variable.
+def Kir_Scalar : Type<CPred<"::tileport::kir::isScalarType($_self)">, "kir scalar">;
+def Kir_Value : Type<CPred<"::tileport::kir::isScalarType($_self) || ::llvm::isa<::tileport::kir::TileType>($_self)">,
+                     "kir scalar or tile">;
+
+//===----------------------------------------------------------------------===//
+// Entries
+//===----------------------------------------------------------------------===//
+
+def Kir_EntryOp : Kir_Op<"entry", [IsolatedFromAbove, FunctionOpInterface]> {
+  let summary = "one cuTile Rust entry lowered from a Python kernel";
+  let description = [{
+    The block arguments are the kernel's runtime parameters in order; each
+    carries its Python name as the argument attribute `kir.name`.
+    `const_generics` names the int/bool ct.Constant parameters that stay
+    const generics; `python_kernel` is the kernel the entry serves.
+  }];
+  let arguments = (ins SymbolNameAttr:$sym_name,
+                       TypeAttrOf<FunctionType>:$function_type,
+                       StrAttr:$python_kernel,
+                       StrArrayAttr:$const_generics,
+                       OptionalAttr<DictArrayAttr>:$arg_attrs,
+                       OptionalAttr<DictArrayAttr>:$res_attrs);
+  let regions = (region SizedRegion<1>:$body);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    ::llvm::ArrayRef<::mlir::Type> getArgumentTypes() { return getFunctionType().getInputs(); }
+    ::llvm::ArrayRef<::mlir::Type> getResultTypes() { return getFunctionType().getResults(); }
+    ::mlir::Region *getCallableRegion() { return &getBody(); }
+    // The Python name of parameter `i`.
+    ::llvm::StringRef getArgName(unsigned i);
+  }];
+}
+
+def Kir_ReturnOp : Kir_Op<"return", [Pure, Terminator, ReturnLike]> {
+  let summary = "the end of an entry";
+  let assemblyFormat = "attr-dict";
+}
+
+//===----------------------------------------------------------------------===//
+// Scalars
+//===----------------------------------------------------------------------===//
+
+def Kir_BidOp : Kir_Op<"bid", [Pure]> {
+  let summary = "ct.bid(axis): the block's index along a grid axis";
+  let arguments = (ins ConfinedAttr<I32Attr, [IntNonNegative, IntMaxValue<2>]>:$axis);
+  let results = (outs I32:$result);
+  let assemblyFormat = "$axis attr-dict";
+}
+
+def Kir_ConstParamOp : Kir_Op<"const_param", [Pure]> {
+  let summary = "the value of an int/bool const generic of the entry";
+  let arguments = (ins StrAttr:$param);
+  let results = (outs I32:$result);
+  let assemblyFormat = "$param attr-dict";
+  let hasVerifier = 1;
+}
+
+def Kir_ConstantOp : Kir_Op<"constant", [Pure]> {
+  let summary = "a Python literal given the type it is used at";
+  let description = [{
+    `value` is an i64 IntegerAttr, an f64 FloatAttr or a BoolAttr as written
+    in Python; the result type says what it becomes: a scalar, or a tile of
+    that value (a literal meeting a tile).
+  }];
+  let arguments = (ins AnyAttrOf<[I64Attr, F64Attr, BoolAttr]>:$value);
+  let results = (outs Kir_Value:$result);
+  let assemblyFormat = "`(` $value `)` attr-dict `:` type($result)";
+}
+
+def Kir_RebindOp : Kir_Op<"rebind", [Pure, AllTypesMatch<["input", "result"]>]> {
+  let summary = "a Python name bound to a value another name holds";
+  let description = [{
+    `y = x` where x already names a value: the same value under the name
+    in the op's `kir.name` (the port keeps the author's names).
+  }];
+  let arguments = (ins Kir_Value:$input);
+  let results = (outs Kir_Value:$result);
+  let assemblyFormat = "$input attr-dict `:` type($result)";
+}
+
+def Kir_IotaOp : Kir_Op<"iota", [Pure]> {
+  let summary = "ct.arange(N): the rank-1 tile 0, 1, .., N-1";
+  let results = (outs Kir_AnyTile:$result);
+  let assemblyFormat = "attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Memory
+//===----------------------------------------------------------------------===//
+
+def Kir_LoadOp : Kir_Op<"load"> {
+  let summary = "ct.load: one tile of an array at a tile index";
+  let description = [{
+    `padding` is the cuTile padding mode ("None", "Zero", "NegZero", "Nan",
+    "PosInf", "NegInf"); the tile's dims are the result type's.
+  }];
+  let arguments = (ins Kir_AnyTensor:$array, Variadic<I32>:$index, StrAttr:$padding);
+  let results = (outs Kir_AnyTile:$result);
+  let assemblyFormat = "$array `[` $index `]` attr-dict `:` type($array) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def Kir_StoreOp : Kir_Op<"store"> {
+  let summary = "ct.store: one tile into an array at a tile index";
+  let arguments = (ins Kir_AnyTile:$tile, Kir_AnyTensor:$array, Variadic<I32>:$index);
+  let assemblyFormat = "$tile `,` $array `[` $index `]` attr-dict `:` type($tile) `,` type($array)";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Element-wise arithmetic and conversion
+//===----------------------------------------------------------------------===//
+
+// Operands already brought to one shape (broadcasts and conversions are
+// ops of their own). Their element types are one type once dtypes are
+// resolved; before that an element-type variable may stand for it.
+class Kir_BinaryOp<string mnemonic, string python> : Kir_Op<mnemonic, [Pure]> {
+  let summary = "element-wise `" # python # "`";
+  let arguments = (ins Kir_Value:$lhs, Kir_Value:$rhs);
+  let results = (outs Kir_Value:$result);
+  let assemblyFormat = "$lhs `,` $rhs attr-dict `:` type($lhs) `,` type($rhs) `->` type($result)";
+  let hasVerifier = 1;
+  let extraClassDefinition = [{
+    ::llvm::LogicalResult $cppClass::verify() { return ::tileport::kir::verifyElementwise(*this); }
+  }];
+}
+
+def Kir_AddOp : Kir_BinaryOp<"add", "+">;
+def Kir_SubOp : Kir_BinaryOp<"sub", "-">;
+def Kir_MulOp : Kir_BinaryOp<"mul", "*">;
+def Kir_DivOp : Kir_BinaryOp<"div", "/">;
+
+def Kir_ConvertOp : Kir_Op<"convert", [Pure]> {
+  let summary = "ct.astype: the same shape, another element type";
+  let arguments = (ins Kir_Value:$input);
+  let results = (outs Kir_Value:$result);
+  let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def Kir_BroadcastOp : Kir_Op<"broadcast", [Pure]> {
+  let summary = "a scalar or tile brought to a tile shape (Python's broadcast)";
+  let arguments = (ins Kir_Value:$input);
+  let results = (outs Kir_AnyTile:$result);
+  let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+#endif // TILEPORT_KIR_OPS_TD

@@ -1,0 +1,179 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
+// Op syntax that ODS does not generate (the entry) and the op verifiers.
+
+#include "tileport/Kir/KirOps.h"
+
+#include <mlir/IR/Builders.h>
+#include <mlir/Interfaces/FunctionImplementation.h>
+
+using namespace mlir;
+
+#define GET_OP_CLASSES
+#include "tileport/Kir/KirOps.cpp.inc"
+
+namespace tileport::kir {
+
+namespace {
+
+bool sameDims(ArrayAttr a, ArrayAttr b) { return a == b; }
+
+LogicalResult verifyIndex(Operation *op, TensorType tensor, OperandRange index)
+{
+    if (index.size() != tensor.getRank())
+        return op->emitOpError() << "has " << index.size() << " index component(s) for a rank-" << tensor.getRank()
+                                 << " array";
+    return success();
+}
+
+} // namespace
+
+bool compatibleElements(Type a, Type b) { return a == b || isa<VarType>(a) || isa<VarType>(b); }
+
+LogicalResult verifyElementwise(Operation *op)
+{
+    Type first = op->getResult(0).getType();
+    for (Value v : op->getOperands()) {
+        Type t = v.getType();
+        auto ta = dyn_cast<TileType>(t), tb = dyn_cast<TileType>(first);
+        if (bool(ta) != bool(tb) || (ta && ta.getDims() != tb.getDims()))
+            return op->emitOpError() << "operand " << t << " does not have the result's shape " << first;
+        if (!compatibleElements(elementTypeOf(t), elementTypeOf(first)))
+            return op->emitOpError() << "operand element type " << elementTypeOf(t) << " differs from the result's "
+                                     << elementTypeOf(first);
+    }
+    return success();
+}
+
+// --- entry --------------------------------------------------------------------
+
+ParseResult EntryOp::parse(OpAsmParser &parser, OperationState &result)
+{
+    auto build = [](Builder &b, ArrayRef<Type> args, ArrayRef<Type> results, function_interface_impl::VariadicFlag,
+                    std::string &) { return b.getFunctionType(args, results); };
+    return function_interface_impl::parseFunctionOp(parser, result, /*allowVariadic=*/false,
+                                                    getFunctionTypeAttrName(result.name), build,
+                                                    getArgAttrsAttrName(result.name), getResAttrsAttrName(result.name));
+}
+
+void EntryOp::print(OpAsmPrinter &p)
+{
+    function_interface_impl::printFunctionOp(p, *this, /*isVariadic=*/false, getFunctionTypeAttrName(),
+                                             getArgAttrsAttrName(), getResAttrsAttrName());
+}
+
+StringRef EntryOp::getArgName(unsigned i)
+{
+    if (auto name = getArgAttrOfType<StringAttr>(i, "kir.name"))
+        return name.getValue();
+    return {};
+}
+
+LogicalResult EntryOp::verify()
+{
+    if (!getFunctionType().getResults().empty())
+        return emitOpError() << "returns nothing: kernels write their outputs";
+    Block &body = getBody().front();
+    if (body.getNumArguments() != getFunctionType().getNumInputs())
+        return emitOpError() << "has " << body.getNumArguments() << " block argument(s) for "
+                             << getFunctionType().getNumInputs() << " parameter(s)";
+    for (unsigned i = 0; i < body.getNumArguments(); ++i) {
+        if (body.getArgument(i).getType() != getFunctionType().getInput(i))
+            return emitOpError() << "parameter " << i << " has another type than its block argument";
+        if (getArgName(i).empty())
+            return emitOpError() << "parameter " << i << " has no kir.name";
+    }
+    return success();
+}
+
+// --- scalars ------------------------------------------------------------------
+
+LogicalResult ConstParamOp::verify()
+{
+    auto entry = (*this)->getParentOfType<EntryOp>();
+    if (!entry)
+        return emitOpError() << "is outside an entry";
+    for (Attribute a : entry.getConstGenerics())
+        if (cast<StringAttr>(a).getValue() == getParam())
+            return success();
+    return emitOpError() << "reads '" << getParam() << "', which is not a const generic of the entry";
+}
+
+LogicalResult IotaOp::verify()
+{
+    auto tile = cast<TileType>(getResult().getType());
+    if (tile.getRank() != 1 || !tile.getElementType().isInteger(32))
+        return emitOpError() << "makes a rank-1 i32 tile, not " << tile;
+    return success();
+}
+
+// --- memory -------------------------------------------------------------------
+
+LogicalResult LoadOp::verify()
+{
+    auto tensor = cast<TensorType>(getArray().getType());
+    auto tile = cast<TileType>(getResult().getType());
+    if (failed(verifyIndex(*this, tensor, getIndex())))
+        return failure();
+    if (tensor.isBlockOutput())
+        return emitOpError() << "reads a block output";
+    if (tile.getRank() != tensor.getRank())
+        return emitOpError() << "loads a rank-" << tile.getRank() << " tile from a rank-" << tensor.getRank() << " array";
+    if (!compatibleElements(tile.getElementType(), tensor.getElementType()))
+        return emitOpError() << "loads " << tile.getElementType() << " from an array of " << tensor.getElementType();
+    static const char *const modes[] = {"None", "Zero", "NegZero", "Nan", "PosInf", "NegInf"};
+    for (const char *m : modes)
+        if (getPadding() == m)
+            return success();
+    return emitOpError() << "has unknown padding '" << getPadding() << "'";
+}
+
+LogicalResult StoreOp::verify()
+{
+    auto tensor = cast<TensorType>(getArray().getType());
+    auto tile = cast<TileType>(getTile().getType());
+    if (failed(verifyIndex(*this, tensor, getIndex())))
+        return failure();
+    if (tile.getRank() != tensor.getRank())
+        return emitOpError() << "stores a rank-" << tile.getRank() << " tile into a rank-" << tensor.getRank() << " array";
+    if (!compatibleElements(tile.getElementType(), tensor.getElementType()))
+        return emitOpError() << "stores " << tile.getElementType() << " into an array of " << tensor.getElementType();
+    if (tensor.isBlockOutput() && !sameDims(tensor.getPartition(), tile.getDims()))
+        return emitOpError() << "stores a tile of other dims than the block output's partition";
+    return success();
+}
+
+// --- conversion and broadcast -----------------------------------------------------
+
+LogicalResult ConvertOp::verify()
+{
+    auto in = dyn_cast<TileType>(getInput().getType());
+    auto out = dyn_cast<TileType>(getResult().getType());
+    if (bool(in) != bool(out))
+        return emitOpError() << "converts between a scalar and a tile";
+    if (in && !sameDims(in.getDims(), out.getDims()))
+        return emitOpError() << "changes the tile's dims";
+    return success();
+}
+
+LogicalResult BroadcastOp::verify()
+{
+    auto out = cast<TileType>(getResult().getType());
+    if (!compatibleElements(elementTypeOf(getInput().getType()), out.getElementType()))
+        return emitOpError() << "changes the element type";
+    if (auto in = dyn_cast<TileType>(getInput().getType())) {
+        if (in.getRank() > out.getRank())
+            return emitOpError() << "broadcasts a rank-" << in.getRank() << " tile to rank " << out.getRank();
+        // Python's rule, from the trailing dims: equal, or 1 in the input.
+        const unsigned shift = out.getRank() - in.getRank();
+        for (unsigned i = 0; i < in.getRank(); ++i) {
+            Attribute a = in.getDims()[i], b = out.getDims()[shift + i];
+            auto one = dyn_cast<IntegerAttr>(a);
+            if (a != b && !(one && one.getInt() == 1))
+                return emitOpError() << "input dim " << i << " neither matches nor is 1";
+        }
+    }
+    return success();
+}
+
+} // namespace tileport::kir

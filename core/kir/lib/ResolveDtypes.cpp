@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
+// The resolve-dtypes pass (KirPasses.h).
+
+#include "tileport/Kir/DtypeSolver.h"
+#include "tileport/Kir/KirOps.h"
+#include "tileport/Kir/KirPasses.h"
+
+#include <llvm/ADT/TypeSwitch.h>
+#include <mlir/Pass/PassManager.h>
+#include <mlir/IR/Verifier.h>
+#include <mlir/Pass/PassRegistry.h>
+
+using namespace mlir;
+
+namespace tileport::kir {
+
+namespace {
+
+// The element types an op requires to be one.
+SmallVector<Type> tiedElements(Operation *op)
+{
+    SmallVector<Type> out;
+    llvm::TypeSwitch<Operation *>(op)
+        .Case<AddOp, SubOp, MulOp, DivOp>([&](Operation *o) {
+            for (Value v : o->getOperands())
+                out.push_back(elementTypeOf(v.getType()));
+            out.push_back(elementTypeOf(o->getResult(0).getType()));
+        })
+        .Case<LoadOp>([&](LoadOp o) {
+            out = {elementTypeOf(o.getArray().getType()), elementTypeOf(o.getResult().getType())};
+        })
+        .Case<StoreOp>([&](StoreOp o) {
+            out = {elementTypeOf(o.getArray().getType()), elementTypeOf(o.getTile().getType())};
+        })
+        .Case<RebindOp>([&](RebindOp o) {
+            out = {elementTypeOf(o.getInput().getType()), elementTypeOf(o.getResult().getType())};
+        })
+        .Case<BroadcastOp>([&](BroadcastOp o) {
+            out = {elementTypeOf(o.getInput().getType()), elementTypeOf(o.getResult().getType())};
+        });
+    return out;
+}
+
+Type resolved(const DtypeSolver &solver, Type t) { return withElementType(t, solver.resolve(elementTypeOf(t))); }
+
+struct ResolveDtypes : PassWrapper<ResolveDtypes, OperationPass<EntryOp>> {
+    MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(ResolveDtypes)
+    StringRef getArgument() const override { return "kir-resolve-dtypes"; }
+    StringRef getDescription() const override { return "unify element-type variables and rewrite types"; }
+
+    void runOnOperation() override
+    {
+        EntryOp entry = getOperation();
+        DtypeSolver solver;
+        WalkResult r = entry.walk([&](Operation *op) {
+            SmallVector<Type> tied = tiedElements(op);
+            for (size_t i = 1; i < tied.size(); ++i) {
+                std::string why;
+                if (!solver.unify(tied[0], tied[i], &why)) {
+                    op->emitOpError() << why;
+                    return WalkResult::interrupt();
+                }
+            }
+            return WalkResult::advance();
+        });
+        if (r.wasInterrupted())
+            return signalPassFailure();
+        Block &body = entry.getBody().front();
+        SmallVector<Type> inputs;
+        for (BlockArgument a : body.getArguments()) {
+            a.setType(resolved(solver, a.getType()));
+            inputs.push_back(a.getType());
+        }
+        entry.setFunctionTypeAttr(TypeAttr::get(FunctionType::get(&getContext(), inputs, {})));
+        entry.walk([&](Operation *op) {
+            for (OpResult v : op->getResults())
+                v.setType(resolved(solver, v.getType()));
+        });
+    }
+};
+
+} // namespace
+
+std::unique_ptr<Pass> createResolveDtypesPass() { return std::make_unique<ResolveDtypes>(); }
+
+void registerKirPasses() { PassRegistration<ResolveDtypes>(); }
+
+LogicalResult runPipeline(ModuleOp module)
+{
+    if (failed(mlir::verify(module)))
+        return failure(); // what the lowering built
+    PassManager pm(module.getContext());
+    pm.enableVerifier(true);
+    pm.addNestedPass<EntryOp>(createResolveDtypesPass());
+    return pm.run(module);
+}
+
+} // namespace tileport::kir

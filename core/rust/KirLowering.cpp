@@ -1,0 +1,164 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
+// The kernel IR lowering: the entry, its parameters and the source ranges.
+#include "KirLowering.h"
+
+#include "BlockOutputs.h"
+#include "EntryHints.h"
+#include "KirNames.h"
+#include "RustNames.h"
+#include "SyntaxNode.h"
+
+namespace tileport::rust {
+
+using namespace tileport::frontend;
+
+KirLowering::KirLowering(const PythonSource &src, const ImportTable &imports, const ModuleAnalysis &analysis,
+                         const KernelInfo &kernel, TSNode function, mlir::MLIRContext *ctx)
+    : m_src(src), m_imports(imports), m_analysis(analysis), m_kernel(kernel), m_function(function), m_ctx(ctx), m_b(ctx)
+{
+}
+
+void KirLowering::fail(TSNode at, const QString &construct, const QString &reason) const
+{
+    throw LoweringError{m_src.range(at), construct, reason};
+}
+
+// The statement being lowered, its last line not counting a trailing
+// newline: every op it makes maps back to it.
+mlir::Location KirLowering::loc() const
+{
+    const int end = m_stmt.endCol == 1 && m_stmt.endLine > m_stmt.line ? m_stmt.endLine - 1 : m_stmt.endLine;
+    return mlir::FileLineColRange::get(mlir::StringAttr::get(m_ctx, m_src.fileName().toStdString()), unsigned(m_stmt.line),
+                                       unsigned(m_stmt.col), unsigned(end), unsigned(m_stmt.endCol));
+}
+
+mlir::Type KirLowering::elem(const QString &rustName) const { return kirElementType(m_ctx, rustName); }
+
+mlir::Type KirLowering::unify(mlir::Type a, mlir::Type b, TSNode at, const QString &what)
+{
+    std::string why;
+    if (!m_solver.unify(a, b, &why))
+        fail(at, what, QString::fromStdString(why) + QStringLiteral(" (add ct.astype)"));
+    return m_solver.resolve(a);
+}
+
+kir::EntryOp KirLowering::lower(mlir::ModuleOp module)
+{
+    m_b.setInsertionPointToEnd(module.getBody());
+    m_stmt = m_src.range(node::field(m_function, "name"));
+    parameters(m_b, module);
+    auto entry = llvm::cast<kir::EntryOp>(module.getBody()->back());
+    m_blockOutputs = blockOutputs(m_src, m_imports, m_kernel, node::field(m_function, "body"));
+    // Block outputs: their partition is the tile stored into them, known
+    // once the store is lowered (store()).
+    m_b.setInsertionPointToEnd(&entry.getBody().front());
+    block(node::field(m_function, "body"));
+    kir::ReturnOp::create(m_b, loc());
+    return entry;
+}
+
+// Arrays become tensors with an element-type variable per shared dtype
+// variable, int/bool constants const generics, float constants f32
+// scalars (stable Rust has no float const generics), scalars their dtype or
+// a scalar variable that their uses decide.
+void KirLowering::parameters(mlir::OpBuilder &top, mlir::ModuleOp)
+{
+    const TSNode params = node::field(m_function, "parameters");
+    llvm::SmallVector<mlir::Type> types;
+    llvm::SmallVector<mlir::Attribute> argAttrs;
+    llvm::SmallVector<mlir::Attribute> constGenerics;
+    QHash<QString, mlir::Type> dtypeVars;
+    unsigned nextVar = 0;
+    QList<QPair<QString, Value>> bound; // filled once the block exists
+    for (const KernelParam &p : m_kernel.params) {
+        TSNode at = params;
+        for (TSNode c : node::children(params))
+            if (m_src.range(c).line == p.range.line && m_src.range(c).col == p.range.col)
+                at = c;
+        llvm::SmallVector<mlir::NamedAttribute> attrs{
+            top.getNamedAttr("kir.name", top.getStringAttr(p.name.toStdString()))};
+        switch (p.kind) {
+        case KernelParam::Kind::Array: {
+            if (p.rank < 1 || p.rank > 6)
+                fail(at, QStringLiteral("array parameter"),
+                     p.rank < 1 ? QStringLiteral("'%1' has no known rank: no load, store or shape use fixes it").arg(p.name)
+                                : QStringLiteral("'%1' has rank %2; cuTile Rust tensors stop at 6").arg(p.name).arg(p.rank));
+            mlir::Type e;
+            if (!p.dtype.isEmpty()) {
+                e = elem(RustNames::elementType(p.dtype));
+                if (!e)
+                    fail(at, QStringLiteral("array parameter"),
+                         QStringLiteral("'%1' has dtype %2, which has no cuTile Rust element type").arg(p.name, p.dtype));
+            } else {
+                const QString key = p.dtypeVar.isEmpty() ? p.name : p.dtypeVar;
+                if (!dtypeVars.contains(key))
+                    dtypeVars.insert(key, kir::VarType::get(m_ctx, nextVar++, false));
+                e = dtypeVars.value(key);
+            }
+            types.push_back(kir::TensorType::get(m_ctx, e, unsigned(p.rank), top.getArrayAttr({})));
+            Value v;
+            v.kind = Value::Kind::Tensor;
+            v.name = p.name;
+            bound.append({p.name, v});
+            break;
+        }
+        case KernelParam::Kind::Scalar: {
+            mlir::Type e;
+            if (p.dtype.isEmpty()) {
+                e = kir::VarType::get(m_ctx, 1000u + unsigned(p.index), true); // decided by its uses
+            } else {
+                const QString r = RustNames::elementType(p.dtype);
+                if (r != QLatin1String("i32") && r != QLatin1String("f32") && r != QLatin1String("i64") && r != QLatin1String("f64"))
+                    fail(at, QStringLiteral("scalar parameter"),
+                         QStringLiteral("'%1' has dtype %2; only int32/int64/float32/float64 scalars are lowered").arg(p.name, p.dtype));
+                e = elem(r);
+            }
+            types.push_back(e);
+            bound.append({p.name, Value{}});
+            break;
+        }
+        case KernelParam::Kind::Constant:
+            if (p.constantType == QLatin1String("int") || p.constantType == QLatin1String("bool")) {
+                m_constParams.insert(p.name);
+                constGenerics.push_back(top.getStringAttr(p.name.toStdString()));
+                continue;
+            }
+            if (p.constantType != QLatin1String("float"))
+                fail(at, QStringLiteral("constant parameter"),
+                     QStringLiteral("'%1' is a ct.Constant without int/float/bool type").arg(p.name));
+            types.push_back(top.getF32Type());
+            attrs.push_back(top.getNamedAttr("kir.float_constant", top.getUnitAttr()));
+            bound.append({p.name, Value{}});
+            break;
+        case KernelParam::Kind::List:
+        case KernelParam::Kind::Unknown:
+            fail(at, QStringLiteral("parameter"), QStringLiteral("'%1' is neither an array, a scalar nor a ct.Constant").arg(p.name));
+        }
+        argAttrs.push_back(top.getDictionaryAttr(attrs));
+    }
+    // Block outputs are typed with their partition, which their store fixes;
+    // the tensor type is rewritten then (store()).
+    auto entry = kir::EntryOp::create(top, loc(), top.getStringAttr(m_kernel.name.toStdString()),
+                                          mlir::TypeAttr::get(top.getFunctionType(types, {})),
+                                          top.getStringAttr(m_kernel.name.toStdString()), top.getArrayAttr(constGenerics),
+                                          top.getArrayAttr(argAttrs), mlir::ArrayAttr());
+    llvm::SmallVector<mlir::NamedAttribute> targets;
+    for (const TargetHints &t : entryHints(m_kernel)) {
+        llvm::SmallVector<mlir::NamedAttribute> hs;
+        for (const auto &[name, n] : t.hints)
+            hs.push_back(top.getNamedAttr(name.toStdString(), top.getI32IntegerAttr(n)));
+        targets.push_back(top.getNamedAttr(t.target.toStdString(), top.getDictionaryAttr(hs)));
+    }
+    if (!targets.empty())
+        entry->setAttr("kir.optimization_hints", top.getDictionaryAttr(targets));
+    mlir::Block *body = new mlir::Block();
+    entry.getBody().push_back(body);
+    for (qsizetype i = 0; i < bound.size(); ++i) {
+        Value v = bound[i].second;
+        v.ssa = body->addArgument(types[size_t(i)], loc());
+        m_vars.insert(bound[i].first, v);
+    }
+}
+
+} // namespace tileport::rust

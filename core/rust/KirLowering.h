@@ -1,0 +1,100 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
+#pragma once
+
+#include "ImportTable.h"
+#include "KernelInfo.h"
+#include "LoweringError.h"
+#include "ModuleAnalysis.h"
+#include "PythonSource.h"
+
+#include "tileport/Kir/DtypeSolver.h"
+#include "tileport/Kir/KirOps.h"
+
+#include <mlir/IR/Builders.h>
+
+#include <QHash>
+#include <QSet>
+
+namespace tileport::rust {
+
+// Builds the kernel IR of one `@ct.kernel` function: a kir.entry whose
+// ops carry the Python source range they came from. It never prints; the
+// passes (KirPasses.h) and the printer (KirRustPrinter.h) take it from here.
+// Constructs it does not lower yet throw LoweringError with their
+// file:line:col, as the legacy lowering does.
+class KirLowering
+{
+public:
+    KirLowering(const frontend::PythonSource &src, const frontend::ImportTable &imports,
+                const frontend::ModuleAnalysis &analysis, const frontend::KernelInfo &kernel, TSNode function, mlir::MLIRContext *ctx);
+
+    // Appends the entry to `module`; throws LoweringError.
+    kir::EntryOp lower(mlir::ModuleOp module);
+
+private:
+    // What a Python expression is while lowering: an SSA value (scalar or
+    // tile), a literal not given a type yet, an array, a dtype or a cuTile
+    // enum member.
+    struct Value {
+        enum class Kind { Ssa, Int, Float, Bool, Tensor, DType, Enum };
+        Kind kind = Kind::Ssa;
+        mlir::Value ssa;
+        qint64 integer = 0;
+        double number = 0;
+        mlir::Type dtype;
+        QString name; // Enum: the qualified member
+        bool isTile() const { return kind == Kind::Ssa && llvm::isa<kir::TileType>(ssa.getType()); }
+        bool isScalar() const { return kind == Kind::Ssa && !isTile(); }
+        bool isLiteral() const { return kind == Kind::Int || kind == Kind::Float || kind == Kind::Bool; }
+    };
+
+    // Setup (KirLowering.cpp)
+    void parameters(mlir::OpBuilder &top, mlir::ModuleOp module);
+    [[noreturn]] void fail(TSNode at, const QString &construct, const QString &reason) const;
+    mlir::Location loc() const;
+    mlir::Type elem(const QString &rustName) const;
+    mlir::Type unify(mlir::Type a, mlir::Type b, TSNode at, const QString &what);
+
+    // Statements (KirLoweringStatements.cpp)
+    void block(TSNode block);
+    void statement(TSNode stmt);
+    void assignment(TSNode n);
+    bool reassigned(const QString &name) const;
+    void store(TSNode call);
+
+    // Expressions (KirLoweringExpressions.cpp)
+    Value expr(TSNode n);
+    Value identifier(TSNode n);
+    Value literal(const frontend::ConstantValue &c) const;
+    Value binary(TSNode n);
+    Value call(TSNode n);
+    Value attribute(TSNode n);
+    Value creation(TSNode call, const QString &name);
+    mlir::Value scalar(const Value &v, TSNode at);        // an i32 index component
+    mlir::Value toTile(const Value &v, kir::TileType like, TSNode at);
+    TSNode argument(TSNode call, int pos, const char *keyword) const;
+
+    // Memory and conversion (KirLoweringMemory.cpp)
+    Value load(TSNode call);
+    Value astype(TSNode call, TSNode receiver);
+    mlir::ArrayAttr shapeArgument(TSNode n);
+    llvm::SmallVector<mlir::Value> indexArgument(TSNode n);
+    mlir::Type dtypeArgument(TSNode n);
+
+    const frontend::PythonSource &m_src;
+    const frontend::ImportTable &m_imports;
+    const frontend::ModuleAnalysis &m_analysis;
+    const frontend::KernelInfo &m_kernel;
+    TSNode m_function;
+
+    mlir::MLIRContext *m_ctx = nullptr;
+    mlir::OpBuilder m_b;
+    kir::DtypeSolver m_solver;
+    QHash<QString, Value> m_vars;
+    QSet<QString> m_constParams;
+    QSet<QString> m_blockOutputs;
+    frontend::SourceRange m_stmt; // the statement being lowered: every op's location
+};
+
+} // namespace tileport::rust

@@ -1,0 +1,299 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
+// Expressions into the kernel IR: names, literals, arithmetic with Python's
+// broadcasts made explicit, and the cuTile calls.
+#include "KirLowering.h"
+
+#include "ConstantEvaluator.h"
+#include "RustNames.h"
+#include "SyntaxNode.h"
+
+namespace tileport::rust {
+
+using namespace tileport::frontend;
+
+namespace {
+
+bool isIntegerType(mlir::Type t) { return llvm::isa<mlir::IntegerType>(t) && !t.isInteger(1); }
+bool isFloatType(mlir::Type t) { return llvm::isa<mlir::FloatType>(t); }
+
+} // namespace
+
+TSNode KirLowering::argument(TSNode call, int pos, const char *keyword) const
+{
+    for (TSNode a : node::children(node::field(call, "arguments")))
+        if (node::is(a, "keyword_argument") && m_src.text(node::field(a, "name")) == QLatin1String(keyword))
+            return node::field(a, "value");
+    return pos >= 0 ? node::positional(call, pos) : TSNode{};
+}
+
+KirLowering::Value KirLowering::literal(const ConstantValue &c) const
+{
+    Value v;
+    switch (c.type) {
+    case ConstantValue::Type::Int:
+        v.kind = Value::Kind::Int;
+        v.integer = c.i;
+        v.number = double(c.i);
+        break;
+    case ConstantValue::Type::Float:
+        v.kind = Value::Kind::Float;
+        v.number = c.f;
+        break;
+    case ConstantValue::Type::Bool:
+        v.kind = Value::Kind::Bool;
+        v.integer = c.b ? 1 : 0;
+        break;
+    }
+    return v;
+}
+
+KirLowering::Value KirLowering::expr(TSNode n)
+{
+    n = node::unparen(n);
+    // Literal arithmetic over literals and module constants folds here.
+    const ConstantEvaluator eval(m_src, m_imports, [this](const QString &name) -> std::optional<ConstantValue> {
+        if (m_vars.contains(name) || m_constParams.contains(name))
+            return std::nullopt;
+        for (const ModuleConstant &c : m_analysis.constants)
+            if (c.name == name && !c.reassigned)
+                return c.value;
+        return std::nullopt;
+    });
+    if (!node::is(n, "call") || m_imports.resolve(m_src, node::field(n, "function")).isEmpty())
+        if (const auto c = eval.evaluate(n))
+            return literal(*c);
+    const auto type = node::type(n);
+    if (type == "identifier")
+        return identifier(n);
+    if (type == "call")
+        return call(n);
+    if (type == "binary_operator")
+        return binary(n);
+    if (type == "attribute")
+        return attribute(n);
+    fail(n, QString::fromUtf8(type.data(), qsizetype(type.size())).replace(QLatin1Char('_'), QLatin1Char(' ')),
+         QStringLiteral("not lowered to the kernel IR yet"));
+}
+
+KirLowering::Value KirLowering::identifier(TSNode n)
+{
+    const QString name = m_src.text(n);
+    if (m_vars.contains(name))
+        return m_vars.value(name);
+    if (m_constParams.contains(name)) {
+        Value v;
+        v.ssa = kir::ConstParamOp::create(m_b, loc(), m_b.getI32Type(), m_b.getStringAttr(name.toStdString()));
+        return v;
+    }
+    for (const ModuleConstant &c : m_analysis.constants)
+        if (c.name == name) {
+            if (c.reassigned)
+                fail(n, QStringLiteral("module constant"), QStringLiteral("'%1' is bound more than once").arg(name));
+            return literal(c.value);
+        }
+    fail(n, QStringLiteral("name"), QStringLiteral("'%1' is not defined here (or only inside a loop body)").arg(name));
+}
+
+KirLowering::Value KirLowering::attribute(TSNode n)
+{
+    const QString q = m_imports.resolve(m_src, n);
+    if (q.startsWith(QLatin1String("cuda.tile."))) {
+        if (q.count(QLatin1Char('.')) == 3 && q.section(QLatin1Char('.'), 2, 2).endsWith(QLatin1String("Mode"))) {
+            Value v;
+            v.kind = Value::Kind::Enum;
+            v.name = q;
+            return v;
+        }
+        if (const QString dt = RustNames::elementType(q); !dt.isEmpty()) {
+            Value v;
+            v.kind = Value::Kind::DType;
+            v.dtype = elem(dt);
+            return v;
+        }
+    }
+    const TSNode object = node::field(n, "object");
+    if (node::is(object, "identifier") && m_src.text(node::field(n, "attribute")) == QLatin1String("dtype")) {
+        const Value t = expr(object);
+        if (t.kind == Value::Kind::Tensor || t.isTile()) {
+            Value v;
+            v.kind = Value::Kind::DType;
+            v.dtype = m_solver.resolve(kir::elementTypeOf(t.ssa.getType()));
+            return v;
+        }
+    }
+    fail(n, QStringLiteral("attribute"), QStringLiteral("'%1' is not lowered to the kernel IR yet").arg(m_src.flatText(n)));
+}
+
+// An i32 index component: a block id, an i32 scalar, or an int literal.
+mlir::Value KirLowering::scalar(const Value &v, TSNode at)
+{
+    if (v.kind == Value::Kind::Int)
+        return kir::ConstantOp::create(m_b, loc(), m_b.getI32Type(), m_b.getI64IntegerAttr(v.integer));
+    if (v.isScalar()) {
+        unify(v.ssa.getType(), m_b.getI32Type(), at, QStringLiteral("scalar"));
+        return v.ssa;
+    }
+    fail(at, QStringLiteral("scalar"), QStringLiteral("an i32 scalar is needed here"));
+}
+
+// A literal or scalar brought to a tile of `like`'s dims and element type.
+mlir::Value KirLowering::toTile(const Value &v, kir::TileType like, TSNode at)
+{
+    const mlir::Type dt = m_solver.resolve(like.getElementType());
+    if (v.isTile())
+        return v.ssa;
+    if (v.isLiteral()) {
+        if (m_solver.isGeneric(dt) || dt.isF16() || dt.isBF16() || llvm::isa<kir::VarType>(dt))
+            fail(at, QStringLiteral("literal operand"), QStringLiteral("a literal meeting a dtype-generic or half tile is not lowered to the kernel IR yet"));
+        mlir::Attribute value;
+        if (isFloatType(dt))
+            value = m_b.getF64FloatAttr(v.number);
+        else if (isIntegerType(dt) && v.kind == Value::Kind::Int)
+            value = m_b.getI64IntegerAttr(v.integer);
+        else if (dt.isInteger(1) && v.kind == Value::Kind::Bool)
+            value = m_b.getBoolAttr(v.integer != 0);
+        else
+            fail(at, QStringLiteral("literal"), QStringLiteral("a Python literal meets a tile it cannot be converted to"));
+        return kir::ConstantOp::create(m_b, loc(), like, value);
+    }
+    if (!v.isScalar())
+        fail(at, QStringLiteral("operand"), QStringLiteral("a tile, scalar or literal is needed here"));
+    const mlir::Type st = m_solver.resolve(v.ssa.getType());
+    const bool generic = m_solver.isGeneric(dt);
+    if (generic && !st.isInteger(32) && !st.isF32())
+        fail(at, QStringLiteral("scalar operand"), QStringLiteral("a scalar of undecided dtype meets a dtype-generic tile"));
+    // Python converts a scalar to the tile's type (scalar_to_tile, then a
+    // conversion): not in the kernel IR yet.
+    if ((generic || st.isInteger(32)) && (generic || isFloatType(dt) || (isIntegerType(dt) && !dt.isInteger(32))))
+        fail(at, QStringLiteral("scalar operand"), QStringLiteral("a scalar converted to the tile's dtype is not lowered to the kernel IR yet"));
+    unify(st, dt, at, QStringLiteral("scalar operand"));
+    return kir::BroadcastOp::create(m_b, loc(), like, v.ssa);
+}
+
+KirLowering::Value KirLowering::binary(TSNode n)
+{
+    const QString op = QString::fromUtf8(node::operatorOf(n).data(), qsizetype(node::operatorOf(n).size()));
+    if (op != QLatin1String("+") && op != QLatin1String("-") && op != QLatin1String("*") && op != QLatin1String("/"))
+        fail(n, QStringLiteral("operator %1").arg(op), QStringLiteral("not lowered to the kernel IR yet"));
+    const TSNode ln = node::unparen(node::field(n, "left")), rn = node::unparen(node::field(n, "right"));
+    const Value a = expr(ln);
+    const Value b = expr(rn);
+    const auto madeByMul = [](const Value &v) { return v.kind == Value::Kind::Ssa && v.ssa.getDefiningOp<kir::MulOp>(); };
+    const auto isMul = [](TSNode x) { return node::is(x, "binary_operator") && node::operatorOf(x) == "*"; };
+    if ((op == QLatin1String("+") || op == QLatin1String("-")) && (a.isTile() || b.isTile())
+        && (isMul(ln) || isMul(rn) || madeByMul(a) || madeByMul(b)))
+        fail(n, QStringLiteral("fma contraction"), QStringLiteral("a sum of a product is not lowered to the kernel IR yet"));
+    const auto build = [&](mlir::Type t, mlir::Value x, mlir::Value y) -> mlir::Value {
+        if (op == QLatin1String("+"))
+            return kir::AddOp::create(m_b, loc(), t, x, y);
+        if (op == QLatin1String("-"))
+            return kir::SubOp::create(m_b, loc(), t, x, y);
+        if (op == QLatin1String("*"))
+            return kir::MulOp::create(m_b, loc(), t, x, y);
+        return kir::DivOp::create(m_b, loc(), t, x, y);
+    };
+    Value out;
+    if (a.isTile() || b.isTile()) {
+        kir::TileType like;
+        if (a.isTile() && b.isTile()) {
+            auto ta = llvm::cast<kir::TileType>(a.ssa.getType()), tb = llvm::cast<kir::TileType>(b.ssa.getType());
+            if (ta.getDims() != tb.getDims())
+                fail(n, QStringLiteral("broadcast"), QStringLiteral("tiles of different shapes are not lowered to the kernel IR yet"));
+            const mlir::Type ea = m_solver.resolve(ta.getElementType()), eb = m_solver.resolve(tb.getElementType());
+            const bool promotes = ea != eb
+                && ((m_solver.isGeneric(ea) && eb.isF32()) || (m_solver.isGeneric(eb) && ea.isF32())
+                    || (!llvm::isa<kir::VarType>(ea) && !llvm::isa<kir::VarType>(eb)));
+            if (promotes)
+                fail(n, QStringLiteral("type promotion"), QStringLiteral("mixed dtypes are not lowered to the kernel IR yet"));
+            // An array's dtype meeting int32 asks for an int64 entry too
+            // (torch's default integer type): not in the kernel IR yet.
+            if ((m_solver.isGeneric(ea) && eb.isInteger(32)) || (m_solver.isGeneric(eb) && ea.isInteger(32)))
+                fail(n, QStringLiteral("integer promotion"), QStringLiteral("the int64 entry an int32 operand asks for is not lowered to the kernel IR yet"));
+            unify(ea, eb, n, QStringLiteral("mixed dtypes"));
+            like = ta;
+        } else {
+            like = llvm::cast<kir::TileType>((a.isTile() ? a : b).ssa.getType());
+            const Value &other = a.isTile() ? b : a;
+            if (other.kind == Value::Kind::Float && isIntegerType(m_solver.resolve(like.getElementType())))
+                fail(n, QStringLiteral("type promotion"), QStringLiteral("an integer tile meeting a float is not lowered to the kernel IR yet"));
+        }
+        if (op == QLatin1String("/") && !isFloatType(m_solver.resolve(like.getElementType())) && !m_solver.isGeneric(like.getElementType()))
+            fail(n, QStringLiteral("operator /"), QStringLiteral("true division of integer tiles is not lowered"));
+        const mlir::Value x = toTile(a, like, ln), y = toTile(b, like, rn);
+        out.ssa = build(like, x, y);
+        return out;
+    }
+    if (a.isLiteral() && b.isLiteral())
+        fail(n, QStringLiteral("literal arithmetic"), QStringLiteral("not constant-foldable"));
+    const auto isFloatScalar = [&](const Value &v) {
+        return v.kind == Value::Kind::Float || (v.isScalar() && isFloatType(m_solver.resolve(v.ssa.getType())));
+    };
+    if (isFloatScalar(a) || isFloatScalar(b))
+        fail(n, QStringLiteral("float scalar arithmetic"), QStringLiteral("not lowered to the kernel IR yet"));
+    if (op == QLatin1String("/"))
+        fail(n, QStringLiteral("operator /"), QStringLiteral("not lowered on scalars (true division of integers gives a float in Python)"));
+    const mlir::Value x = scalar(a, ln), y = scalar(b, rn);
+    out.ssa = build(m_b.getI32Type(), x, y);
+    return out;
+}
+
+KirLowering::Value KirLowering::call(TSNode n)
+{
+    const TSNode fn = node::field(n, "function");
+    const QString q = m_imports.resolve(m_src, fn);
+    if (q.isEmpty() && node::is(fn, "attribute") && m_src.text(node::field(fn, "attribute")) == QLatin1String("astype"))
+        return astype(n, node::field(fn, "object"));
+    if (q == QLatin1String("cuda.tile.bid")) {
+        const Value axis = expr(argument(n, 0, "axis"));
+        if (axis.kind != Value::Kind::Int || axis.integer < 0 || axis.integer > 2)
+            fail(n, QStringLiteral("ct.bid"), QStringLiteral("the axis must be a literal 0, 1 or 2"));
+        Value v;
+        v.ssa = kir::BidOp::create(m_b, loc(), m_b.getI32Type(), m_b.getI32IntegerAttr(int32_t(axis.integer)));
+        return v;
+    }
+    if (q == QLatin1String("cuda.tile.load"))
+        return load(n);
+    if (q == QLatin1String("cuda.tile.astype"))
+        return astype(n, TSNode{});
+    if (q == QLatin1String("cuda.tile.arange") || q == QLatin1String("cuda.tile.zeros") || q == QLatin1String("cuda.tile.ones")
+        || q == QLatin1String("cuda.tile.full"))
+        return creation(n, q.mid(10));
+    fail(n, QStringLiteral("call"), QStringLiteral("'%1' is not lowered to the kernel IR yet").arg(m_src.flatText(fn)));
+}
+
+// ct.arange (an i32 iota), and ct.zeros / ones / full of a literal and a
+// decided dtype (a constant tile).
+KirLowering::Value KirLowering::creation(TSNode c, const QString &name)
+{
+    Value out;
+    if (name == QLatin1String("arange")) {
+        const mlir::ArrayAttr dims = shapeArgument(argument(c, 0, "size"));
+        const TSNode dt = argument(c, -1, "dtype");
+        if (!node::isNull(dt) && !dtypeArgument(dt).isInteger(32))
+            fail(c, QStringLiteral("ct.arange"), QStringLiteral("only int32 iota is lowered"));
+        out.ssa = kir::IotaOp::create(m_b, loc(), kir::TileType::get(m_ctx, dims, m_b.getI32Type()));
+        return out;
+    }
+    const mlir::ArrayAttr dims = shapeArgument(argument(c, 0, "shape"));
+    Value value;
+    TSNode dtypeNode;
+    if (name == QLatin1String("full")) {
+        value = expr(argument(c, 1, "fill_value"));
+        dtypeNode = argument(c, 2, "dtype");
+    } else {
+        value.kind = Value::Kind::Int;
+        value.integer = name == QLatin1String("ones") ? 1 : 0;
+        value.number = double(value.integer);
+        dtypeNode = argument(c, 1, "dtype");
+    }
+    if (node::isNull(dtypeNode))
+        fail(c, QStringLiteral("ct.%1").arg(name), QStringLiteral("needs an explicit dtype"));
+    const mlir::Type dtype = dtypeArgument(dtypeNode);
+    if (!value.isLiteral())
+        fail(c, QStringLiteral("ct.%1").arg(name), QStringLiteral("a runtime fill value is not lowered to the kernel IR yet"));
+    out.ssa = toTile(value, kir::TileType::get(m_ctx, dims, dtype), c);
+    return out;
+}
+
+} // namespace tileport::rust

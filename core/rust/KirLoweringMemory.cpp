@@ -1,0 +1,121 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
+// ct.load and ct.astype into the kernel IR, and the shape, index and dtype
+// arguments cuTile calls take.
+#include "KirLowering.h"
+
+#include "SyntaxNode.h"
+
+namespace tileport::rust {
+
+using namespace tileport::frontend;
+
+mlir::ArrayAttr KirLowering::shapeArgument(TSNode n)
+{
+    n = node::unparen(n);
+    if (node::isNull(n))
+        fail(m_function, QStringLiteral("tile shape"), QStringLiteral("missing"));
+    llvm::SmallVector<mlir::Attribute> dims;
+    const std::vector<TSNode> parts = node::is(n, "tuple") ? node::children(n) : std::vector<TSNode>{n};
+    for (TSNode c : parts) {
+        const TSNode d = node::unparen(c);
+        if (node::is(d, "identifier") && m_constParams.contains(m_src.text(d)) && !m_vars.contains(m_src.text(d))) {
+            dims.push_back(kir::symbolDim(m_ctx, m_src.text(d).toStdString()));
+            continue;
+        }
+        const Value v = expr(c);
+        if (v.kind != Value::Kind::Int || v.integer <= 0)
+            fail(c, QStringLiteral("tile shape"),
+                 QStringLiteral("a dimension must be a positive literal or an int ct.Constant parameter "
+                                "(stable Rust forbids arithmetic on const generics)"));
+        dims.push_back(kir::literalDim(m_ctx, v.integer));
+    }
+    if (dims.size() > 6)
+        fail(n, QStringLiteral("tile shape"), QStringLiteral("rank above 6 (cuTile Rust's shapes stop at 6)"));
+    return m_b.getArrayAttr(dims);
+}
+
+llvm::SmallVector<mlir::Value> KirLowering::indexArgument(TSNode n)
+{
+    n = node::unparen(n);
+    const std::vector<TSNode> parts = node::is(n, "tuple") ? node::children(n) : std::vector<TSNode>{n};
+    llvm::SmallVector<mlir::Value> out;
+    for (TSNode c : parts)
+        out.push_back(scalar(expr(c), c));
+    return out;
+}
+
+mlir::Type KirLowering::dtypeArgument(TSNode n)
+{
+    const Value v = expr(n);
+    if (v.kind != Value::Kind::DType || !v.dtype)
+        fail(n, QStringLiteral("dtype"), QStringLiteral("expected ct.<dtype> or array.dtype"));
+    return v.dtype;
+}
+
+KirLowering::Value KirLowering::load(TSNode c)
+{
+    const TSNode arrayNode = argument(c, 0, "array");
+    if (node::isNull(arrayNode))
+        fail(c, QStringLiteral("array argument"), QStringLiteral("missing"));
+    const Value array = expr(arrayNode);
+    if (array.kind != Value::Kind::Tensor)
+        fail(arrayNode, QStringLiteral("array argument"), QStringLiteral("expected an array parameter"));
+    if (m_blockOutputs.contains(array.name))
+        fail(c, QStringLiteral("ct.load"), QStringLiteral("'%1' is a block output").arg(array.name));
+    QString padding = QStringLiteral("None");
+    for (TSNode a : node::children(node::field(c, "arguments"))) {
+        if (!node::is(a, "keyword_argument"))
+            continue;
+        const QString k = m_src.text(node::field(a, "name"));
+        if (k == QLatin1String("array") || k == QLatin1String("index") || k == QLatin1String("shape"))
+            continue;
+        if (k != QLatin1String("padding_mode"))
+            fail(a, QStringLiteral("ct.load"), QStringLiteral("option '%1' is not lowered to the kernel IR yet").arg(k));
+        static const QHash<QString, QString> modes{
+            {QStringLiteral("cuda.tile.PaddingMode.ZERO"), QStringLiteral("Zero")},
+            {QStringLiteral("cuda.tile.PaddingMode.NEG_ZERO"), QStringLiteral("NegZero")},
+            {QStringLiteral("cuda.tile.PaddingMode.NAN"), QStringLiteral("Nan")},
+            {QStringLiteral("cuda.tile.PaddingMode.POS_INF"), QStringLiteral("PosInf")},
+            {QStringLiteral("cuda.tile.PaddingMode.NEG_INF"), QStringLiteral("NegInf")},
+            {QStringLiteral("cuda.tile.PaddingMode.UNDETERMINED"), QStringLiteral("None")}};
+        const Value mode = expr(node::field(a, "value"));
+        if (mode.kind != Value::Kind::Enum || !modes.contains(mode.name))
+            fail(a, QStringLiteral("ct.load padding_mode"),
+                 QStringLiteral("'%1' is not a known mode").arg(m_src.text(node::field(a, "value"))));
+        padding = modes.value(mode.name);
+    }
+    auto tensor = llvm::cast<kir::TensorType>(array.ssa.getType());
+    const auto index = indexArgument(argument(c, 1, "index"));
+    const mlir::ArrayAttr shape = shapeArgument(argument(c, 2, "shape"));
+    if (index.size() != tensor.getRank() || shape.size() != tensor.getRank())
+        fail(c, QStringLiteral("ct.load"), QStringLiteral("index and shape must have the array's rank %1").arg(tensor.getRank()));
+    Value out;
+    out.ssa = kir::LoadOp::create(m_b, loc(), kir::TileType::get(m_ctx, shape, tensor.getElementType()), array.ssa, index,
+                                      m_b.getStringAttr(padding.toStdString()));
+    return out;
+}
+
+// ct.astype(x, dtype) and x.astype(dtype): the identity where the types
+// already agree (as cuTile Python's is), else a conversion.
+KirLowering::Value KirLowering::astype(TSNode c, TSNode receiver)
+{
+    const bool method = !node::isNull(receiver);
+    const TSNode xNode = method ? receiver : argument(c, 0, "x");
+    const Value x = expr(xNode);
+    const mlir::Type to = dtypeArgument(argument(c, method ? 0 : 1, "dtype"));
+    if (!x.isTile())
+        fail(c, QStringLiteral("ct.astype"), QStringLiteral("only tiles are converted in the kernel IR yet"));
+    auto tile = llvm::cast<kir::TileType>(x.ssa.getType());
+    const mlir::Type from = m_solver.resolve(tile.getElementType());
+    if (from == m_solver.resolve(to))
+        return x;
+    const auto bits = [](mlir::Type t) { return llvm::isa<mlir::IntegerType>(t) && !t.isInteger(1) ? int(t.getIntOrFloatBitWidth()) : 0; };
+    if (bits(from) > 0 && bits(m_solver.resolve(to)) > 0)
+        fail(c, QStringLiteral("ct.astype"), QStringLiteral("integer widening and narrowing are not lowered to the kernel IR yet"));
+    Value out;
+    out.ssa = kir::ConvertOp::create(m_b, loc(), tile.withElementType(to), x.ssa);
+    return out;
+}
+
+} // namespace tileport::rust

@@ -1,0 +1,339 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
+#include "KirRustPrinter.h"
+
+#include "EntryHints.h"
+#include "KernelLowering.h"
+#include "KirNames.h"
+#include "LoweringError.h"
+#include "RustNames.h"
+
+#include "tileport/Kir/KirOps.h"
+
+#include <llvm/ADT/DenseMap.h>
+#include <llvm/ADT/TypeSwitch.h>
+#include <mlir/IR/Location.h>
+
+#include <cmath>
+
+namespace tileport::rust {
+
+using namespace mlir;
+using kir::elementTypeOf;
+
+namespace {
+
+struct Lines {
+    int line = 0, endLine = 0, col = 0;
+};
+
+Lines linesOf(Location loc)
+{
+    if (auto r = dyn_cast<FileLineColRange>(loc))
+        return Lines{int(r.getStartLine()), int(r.getEndLine()), int(r.getStartColumn())};
+    if (auto f = dyn_cast<FusedLoc>(loc); f && !f.getLocations().empty())
+        return linesOf(f.getLocations().front());
+    return {};
+}
+
+QString qs(StringRef s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); }
+
+class Printer
+{
+public:
+    explicit Printer(kir::EntryOp entry) : m_entry(entry) {}
+
+    TranslatedKernel print();
+
+private:
+    QString element(Type t) const;
+    QString type(Type t) const;
+    QString dims(ArrayAttr dims) const;
+    QString shapeMacro(ArrayAttr d) const { return QStringLiteral("shape![%1]").arg(dims(d)); }
+    [[noreturn]] void fail(Operation *op, const QString &construct, const QString &reason) const;
+
+    void emit(const QString &text, Operation *op);
+    QString bindTemp(const QString &expr, const QString &typeText, Operation *op);
+    // The op's one result as a typed `let`: its Python name, or a temporary.
+    void let(Operation *op, const QString &expr);
+    // The result stays an inline expression unless a Python name binds it.
+    void inlineOrLet(Operation *op, const QString &expr);
+    QString text(Value v) const { return m_text.lookup(v.getAsOpaquePointer()); }
+    QString indexText(OperandRange index) const;
+    bool gridIndex(OperandRange index) const;
+    void op(Operation *op);
+
+    kir::EntryOp m_entry;
+    llvm::DenseMap<void *, QString> m_text;
+    llvm::DenseMap<Type, QString> m_generic;
+    QList<RustLine> m_body;
+    int m_temp = 0;
+};
+
+QString Printer::element(Type t) const
+{
+    if (isa<kir::VarType>(t)) {
+        const QString g = m_generic.lookup(t);
+        return g.isEmpty() ? QStringLiteral("_") : g;
+    }
+    return rustElementName(t);
+}
+
+QString Printer::dims(ArrayAttr d) const
+{
+    QStringList out;
+    for (Attribute a : d)
+        out << (isa<IntegerAttr>(a) ? QString::number(cast<IntegerAttr>(a).getInt()) : qs(cast<StringAttr>(a).getValue()));
+    return out.join(QStringLiteral(", "));
+}
+
+QString Printer::type(Type t) const
+{
+    if (auto tile = dyn_cast<kir::TileType>(t))
+        return QStringLiteral("Tile<%1, { [%2] }>").arg(element(tile.getElementType()), dims(tile.getDims()));
+    return element(t);
+}
+
+void Printer::fail(Operation *op, const QString &construct, const QString &reason) const
+{
+    const Lines l = linesOf(op->getLoc());
+    throw LoweringError{frontend::SourceRange{l.line, l.col, l.endLine, 0}, construct, reason};
+}
+
+void Printer::emit(const QString &text, Operation *op)
+{
+    const Lines l = linesOf(op->getLoc());
+    m_body.append(RustLine{QStringLiteral("    ") + text, l.line, l.endLine});
+}
+
+QString Printer::bindTemp(const QString &expr, const QString &typeText, Operation *op)
+{
+    const QString name = QStringLiteral("t%1_").arg(m_temp++);
+    emit(QStringLiteral("let %1: %2 = %3;").arg(name, typeText, stripOuterParens(expr)), op);
+    return name;
+}
+
+void Printer::let(Operation *op, const QString &expr)
+{
+    Value v = op->getResult(0);
+    if (auto name = op->getAttrOfType<StringAttr>("kir.name")) {
+        emit(QStringLiteral("let %1: %2 = %3;").arg(qs(name.getValue()), type(v.getType()), stripOuterParens(expr)), op);
+        m_text[v.getAsOpaquePointer()] = qs(name.getValue());
+        return;
+    }
+    m_text[v.getAsOpaquePointer()] = bindTemp(expr, type(v.getType()), op);
+}
+
+void Printer::inlineOrLet(Operation *op, const QString &expr)
+{
+    if (op->hasAttr("kir.name"))
+        return let(op, expr);
+    m_text[op->getResult(0).getAsOpaquePointer()] = expr;
+}
+
+QString Printer::indexText(OperandRange index) const
+{
+    QStringList parts;
+    for (Value v : index)
+        parts << text(v);
+    return parts.join(QStringLiteral(", "));
+}
+
+// Components that are literals or block ids: cutile bounds them at compile
+// time or once at launch, so the store stays checked.
+bool Printer::gridIndex(OperandRange index) const
+{
+    for (Value v : index)
+        if (!v.getDefiningOp<kir::BidOp>() && !v.getDefiningOp<kir::ConstantOp>())
+            return false;
+    return true;
+}
+
+void Printer::op(Operation *o)
+{
+    llvm::TypeSwitch<Operation *>(o)
+        .Case<kir::BidOp>([&](kir::BidOp b) { inlineOrLet(b, QStringLiteral("get_tile_block_id().%1").arg(b.getAxis())); })
+        .Case<kir::ConstParamOp>([&](kir::ConstParamOp c) { inlineOrLet(c, qs(c.getParam())); })
+        .Case<kir::ConstantOp>([&](kir::ConstantOp c) {
+            const QString dt = element(elementTypeOf(c.getType()));
+            QString lit;
+            if (auto b = dyn_cast<BoolAttr>(c.getValue())) {
+                lit = b.getValue() ? QStringLiteral("true") : QStringLiteral("false");
+            } else if (auto f = dyn_cast<FloatAttr>(c.getValue())) {
+                // cutile folds the std constants into `constant <f32: -inf>`.
+                const double v = f.getValueAsDouble();
+                lit = std::isnan(v) ? dt + QStringLiteral("::NAN")
+                      : std::isinf(v) ? dt + (v < 0 ? QStringLiteral("::NEG_INFINITY") : QStringLiteral("::INFINITY"))
+                                      : RustNames::floatLiteral(v) + dt;
+            } else {
+                lit = QString::number(cast<IntegerAttr>(c.getValue()).getInt()) + dt;
+            }
+            if (auto tile = dyn_cast<kir::TileType>(c.getType()))
+                return let(c, QStringLiteral("constant(%1, %2)").arg(lit, shapeMacro(tile.getDims())));
+            inlineOrLet(c, lit);
+        })
+        .Case<kir::AddOp, kir::SubOp, kir::MulOp, kir::DivOp>([&](Operation *b) {
+            const char *sym = isa<kir::AddOp>(b) ? "+" : isa<kir::SubOp>(b) ? "-" : isa<kir::MulOp>(b) ? "*" : "/";
+            const QString expr = QStringLiteral("%1 %2 %3").arg(text(b->getOperand(0)), QLatin1String(sym), text(b->getOperand(1)));
+            const Type t = b->getResult(0).getType();
+            if (!isa<kir::TileType>(t) && isa<IntegerType>(t))
+                inlineOrLet(b, QStringLiteral("(%1)").arg(expr)); // i32 index arithmetic reads best inline
+            else
+                let(b, expr);
+        })
+        .Case<kir::IotaOp>([&](kir::IotaOp i) {
+            let(i, QStringLiteral("iota(%1)").arg(shapeMacro(cast<kir::TileType>(i.getType()).getDims())));
+        })
+        .Case<kir::RebindOp>([&](kir::RebindOp r) { let(r, text(r.getInput())); })
+        .Case<kir::ConvertOp>([&](kir::ConvertOp c) { let(c, QStringLiteral("convert_tile(%1)").arg(text(c.getInput()))); })
+        .Case<kir::BroadcastOp>([&](kir::BroadcastOp b) {
+            auto out = cast<kir::TileType>(b.getType());
+            if (isa<kir::TileType>(b.getInput().getType()))
+                fail(b, QStringLiteral("broadcast"), QStringLiteral("tile broadcasts are not printed yet"));
+            QString scalar = text(b.getInput());
+            if (scalar.contains(QLatin1Char(' ')) || scalar.contains(QLatin1Char('(')))
+                scalar = bindTemp(scalar, type(b.getInput().getType()), b); // a typed let for each scalar step
+            let(b, QStringLiteral("broadcast_scalar(%1, %2)").arg(scalar, shapeMacro(out.getDims())));
+        })
+        .Case<kir::LoadOp>([&](kir::LoadOp l) {
+            auto tile = cast<kir::TileType>(l.getType());
+            const QString array = text(l.getArray());
+            const QString index = QStringLiteral("[%1]").arg(indexText(l.getIndex()));
+            if (l.getPadding() == "Zero")
+                return let(l, QStringLiteral("%1.load_tile(%2, %3)").arg(array, shapeMacro(tile.getDims()), index));
+            const QString view = bindTemp(QStringLiteral("unsafe { make_partition_view(%1, %2, padding::%3, dim_map::Identity, "
+                                                         "get_tensor_token(%1)) }")
+                                              .arg(array, shapeMacro(tile.getDims()), qs(l.getPadding())),
+                                          QStringLiteral("Partition<%1, { [%2] }>").arg(element(tile.getElementType()), dims(tile.getDims())),
+                                          l);
+            let(l, QStringLiteral("load_view_tko(&%1, %2, ordering::Weak, scope::TileBlock, None, tma::Enabled)").arg(view, index));
+        })
+        .Case<kir::StoreOp>([&](kir::StoreOp s) {
+            auto tensor = cast<kir::TensorType>(s.getArray().getType());
+            auto tile = cast<kir::TileType>(s.getTile().getType());
+            const QString array = text(s.getArray()), value = text(s.getTile()), index = indexText(s.getIndex());
+            if (tensor.isBlockOutput())
+                return emit(QStringLiteral("%1.store(%2);").arg(array, value), s);
+            const QString part = QStringLiteral("t%1_").arg(m_temp++);
+            emit(QStringLiteral("let mut %1: PartitionMut<%2, { [%3] }> = unsafe { %4.partition_full_mut(%5) };")
+                     .arg(part, element(tile.getElementType()), dims(tile.getDims()), array, shapeMacro(tile.getDims())),
+                 s);
+            // A computed index is stored unchecked, as cuTile Python stores it
+            // (docs/translator.md, "Stores").
+            if (gridIndex(s.getIndex()))
+                emit(QStringLiteral("%1.store(%2, [%3]);").arg(part, value, index), s);
+            else
+                emit(QStringLiteral("unsafe { %1.store_unchecked(%2, [%3]) };").arg(part, value, index), s);
+        })
+        .Case<kir::ReturnOp>([](auto) {})
+        .Default([&](Operation *other) {
+            fail(other, qs(other->getName().getStringRef()), QStringLiteral("has no cuTile Rust form in the printer"));
+        });
+}
+
+TranslatedKernel Printer::print()
+{
+    TranslatedKernel out;
+    EntrySignature &sig = out.signature;
+    sig.pythonKernel = qs(m_entry.getPythonKernel());
+    sig.entry = qs(m_entry.getSymName());
+    out.pythonName = sig.pythonKernel;
+    Block &body = m_entry.getBody().front();
+
+    // Element-type generics: the array variables left after resolution, in
+    // parameter order; one is E, several E0, E1, ...
+    QList<Type> generics;
+    QStringList owners;
+    for (BlockArgument a : body.getArguments())
+        if (auto t = dyn_cast<kir::TensorType>(a.getType()))
+            if (auto v = dyn_cast<kir::VarType>(t.getElementType()); v && !v.getScalar() && !generics.contains(v)) {
+                generics << v;
+                owners << qs(m_entry.getArgName(a.getArgNumber()));
+            }
+    for (qsizetype i = 0; i < generics.size(); ++i) {
+        const QString name = generics.size() == 1 ? QStringLiteral("E") : QStringLiteral("E%1").arg(i);
+        m_generic[generics[i]] = name;
+        EntrySignature::Generic g;
+        g.isType = true;
+        g.name = name;
+        g.dtypeOf = owners[i];
+        sig.generics << g;
+    }
+    for (Attribute c : m_entry.getConstGenerics()) {
+        EntrySignature::Generic g;
+        g.name = g.constParam = qs(cast<StringAttr>(c).getValue());
+        sig.generics << g;
+    }
+
+    const Lines header = linesOf(m_entry.getLoc());
+    QList<RustLine> lines;
+    const auto headerLine = [&](const QString &t) { lines.append(RustLine{t, header.line, header.line}); };
+    QList<TargetHints> hints;
+    if (auto dict = m_entry->getAttrOfType<DictionaryAttr>("kir.optimization_hints"))
+        for (NamedAttribute target : dict) {
+            TargetHints t{qs(target.getName().getValue()), {}};
+            for (NamedAttribute h : cast<DictionaryAttr>(target.getValue()))
+                t.hints.append({qs(h.getName().getValue()), int(cast<IntegerAttr>(h.getValue()).getInt())});
+            hints << t;
+        }
+    headerLine(QStringLiteral("    #[cutile::entry(%1)]").arg(entryHintsText(hints)));
+    QStringList genericText;
+    for (const EntrySignature::Generic &g : sig.generics)
+        genericText << (g.isType ? g.name + QStringLiteral(": ElementType") : QStringLiteral("const %1: i32").arg(g.name));
+    headerLine(QStringLiteral("    pub fn %1<%2>(").arg(sig.entry, genericText.join(QStringLiteral(", "))));
+    for (BlockArgument a : body.getArguments()) {
+        const QString name = qs(m_entry.getArgName(a.getArgNumber()));
+        m_text[a.getAsOpaquePointer()] = name;
+        QString t;
+        if (auto tensor = dyn_cast<kir::TensorType>(a.getType())) {
+            EntrySignature::TensorParam p;
+            p.name = name;
+            p.rank = int(tensor.getRank());
+            p.element = element(tensor.getElementType());
+            p.blockOutput = tensor.isBlockOutput();
+            sig.tensors << p;
+            EntrySignature::Param param;
+            param.name = name;
+            param.tensor = true;
+            param.element = p.element;
+            param.rank = p.rank;
+            param.blockOutput = p.blockOutput;
+            if (p.blockOutput)
+                param.partition = dims(tensor.getPartition()).split(QStringLiteral(", "));
+            sig.params << param;
+            QStringList d;
+            for (unsigned i = 0; i < tensor.getRank(); ++i)
+                d << QStringLiteral("-1");
+            t = tensor.isBlockOutput() ? QStringLiteral("&mut Tensor<%1, { [%2] }>").arg(p.element, dims(tensor.getPartition()))
+                                       : QStringLiteral("&Tensor<%1, { [%2] }>").arg(p.element, d.join(QStringLiteral(", ")));
+            if (p.element == QLatin1String("tf32"))
+                sig.storesComputeType = true; // no array holds tf32: the entry serves no config
+        } else {
+            if (m_entry.getArgAttr(a.getArgNumber(), "kir.float_constant"))
+                sig.runtimeFloatConstants << name;
+            if (isa<kir::VarType>(a.getType()))
+                throw LoweringError{frontend::SourceRange{header.line, header.col, header.line, 0},
+                                    QStringLiteral("scalar parameter"),
+                                    QStringLiteral("the dtype of '%1' cannot be inferred from its uses (annotate it)").arg(name)};
+            t = element(a.getType());
+            EntrySignature::Param param;
+            param.name = name;
+            param.scalarType = t;
+            sig.params << param;
+        }
+        headerLine(QStringLiteral("        %1: %2,").arg(name, t));
+    }
+    headerLine(QStringLiteral("    ) {"));
+    for (Operation &o : body)
+        op(&o);
+    lines += m_body;
+    lines.append(RustLine{QStringLiteral("    }"), header.line, header.line});
+    out.lines = lines;
+    return out;
+}
+
+} // namespace
+
+TranslatedKernel printEntry(kir::EntryOp entry) { return Printer(entry).print(); }
+
+} // namespace tileport::rust
