@@ -6,6 +6,8 @@
 // shadow the caller's names.
 #include "KernelLowering.h"
 
+#include "RustNames.h"
+
 #include "SyntaxNode.h"
 
 #include <algorithm>
@@ -16,20 +18,7 @@ using namespace tileport::frontend;
 
 QString KernelLowering::rustName(const QString &python) const
 {
-    static const QSet<QString> keywords{
-        QStringLiteral("as"),    QStringLiteral("box"),   QStringLiteral("const"), QStringLiteral("crate"),
-        QStringLiteral("enum"),  QStringLiteral("extern"), QStringLiteral("fn"),   QStringLiteral("impl"),
-        QStringLiteral("let"),   QStringLiteral("loop"),  QStringLiteral("match"), QStringLiteral("mod"),
-        QStringLiteral("move"),  QStringLiteral("mut"),   QStringLiteral("priv"),  QStringLiteral("pub"),
-        QStringLiteral("ref"),   QStringLiteral("self"),  QStringLiteral("Self"),  QStringLiteral("static"),
-        QStringLiteral("struct"), QStringLiteral("super"), QStringLiteral("trait"), QStringLiteral("type"),
-        QStringLiteral("unsafe"), QStringLiteral("use"),  QStringLiteral("where"), QStringLiteral("dyn"),
-        QStringLiteral("abstract"), QStringLiteral("become"), QStringLiteral("do"), QStringLiteral("final"),
-        QStringLiteral("macro"), QStringLiteral("override"), QStringLiteral("typeof"), QStringLiteral("unsized"),
-        QStringLiteral("virtual"), QStringLiteral("yield"), QStringLiteral("async"), QStringLiteral("await"),
-        QStringLiteral("try"), QStringLiteral("gen")};
-    const QString n = m_inlinePrefix + python;
-    return keywords.contains(n) ? n + QLatin1Char('_') : n;
+    return RustNames::local(m_inlinePrefix + python);
 }
 
 // Python truthiness of a scalar condition as a Rust bool expression.

@@ -60,6 +60,9 @@ private:
     void block(TSNode block);
     void statement(TSNode stmt);
     void assignment(TSNode n);
+    void augmentedAssignment(TSNode n);
+    void bind(const QString &name, const Value &v, TSNode at);
+    void forStatement(TSNode n);
     bool reassigned(const QString &name) const;
     void store(TSNode call);
 
@@ -67,7 +70,16 @@ private:
     Value expr(TSNode n);
     Value identifier(TSNode n);
     Value literal(const frontend::ConstantValue &c) const;
+    static Value literalInt(qint64 n)
+    {
+        Value v;
+        v.kind = Value::Kind::Int;
+        v.integer = n;
+        v.number = double(n);
+        return v;
+    }
     Value binary(TSNode n);
+    Value binaryValues(const QString &op, const Value &a, const Value &b, TSNode at, TSNode ln, TSNode rn);
     Value call(TSNode n);
     Value attribute(TSNode n);
     Value creation(TSNode call, const QString &name);
@@ -92,6 +104,9 @@ private:
     mlir::OpBuilder m_b;
     kir::DtypeSolver m_solver;
     QHash<QString, Value> m_vars;
+    // The names each enclosing `for` carries, innermost last: re-binding one
+    // inside it keeps its type (a carried value is one type).
+    QList<QStringList> m_carried;
     QSet<QString> m_constParams;
     QSet<QString> m_blockOutputs;
     frontend::SourceRange m_stmt; // the statement being lowered: every op's location

@@ -179,6 +179,13 @@ KirLowering::Value KirLowering::binary(TSNode n)
     const TSNode ln = node::unparen(node::field(n, "left")), rn = node::unparen(node::field(n, "right"));
     const Value a = expr(ln);
     const Value b = expr(rn);
+    return binaryValues(op, a, b, n, ln, rn);
+}
+
+// `a op b` of lowered operands: `at` the whole expression, `ln` / `rn` the
+// operands' syntax (for their locations and the contraction test).
+KirLowering::Value KirLowering::binaryValues(const QString &op, const Value &a, const Value &b, TSNode n, TSNode ln, TSNode rn)
+{
     const auto madeByMul = [](const Value &v) { return v.kind == Value::Kind::Ssa && v.ssa.getDefiningOp<kir::MulOp>(); };
     const auto isMul = [](TSNode x) { return node::is(x, "binary_operator") && node::operatorOf(x) == "*"; };
     if ((op == QLatin1String("+") || op == QLatin1String("-")) && (a.isTile() || b.isTile())

@@ -3,6 +3,7 @@
 // Statements into the kernel IR: assignments and stores.
 #include "KirLowering.h"
 
+#include "LoopLiveness.h"
 #include "SyntaxNode.h"
 
 #include <functional>
@@ -32,12 +33,16 @@ void KirLowering::statement(TSNode stmt)
         const TSNode e = ch.front();
         if (node::is(e, "assignment"))
             assignment(e);
+        else if (node::is(e, "augmented_assignment"))
+            augmentedAssignment(e);
         else if (node::is(e, "string"))
             ; // a docstring
         else if (node::is(e, "call") && m_imports.resolve(m_src, node::field(e, "function")) == QLatin1String("cuda.tile.store"))
             store(e);
         else
             fail(e, QStringLiteral("expression statement"), QStringLiteral("not lowered to the kernel IR yet"));
+    } else if (type == "for_statement") {
+        forStatement(stmt);
     } else if (type != "pass_statement") {
         fail(stmt, QString::fromUtf8(type.data(), qsizetype(type.size())).replace(QLatin1Char('_'), QLatin1Char(' ')),
              QStringLiteral("not lowered to the kernel IR yet"));
@@ -56,26 +61,172 @@ void KirLowering::assignment(TSNode n)
         fail(n, QStringLiteral("annotated assignment"), QStringLiteral("annotations in kernel bodies are not lowered"));
     if (node::isNull(right) || !node::is(left, "identifier"))
         fail(n, QStringLiteral("assignment"), QStringLiteral("only `name = expression` is lowered to the kernel IR yet"));
-    const QString name = m_src.text(left);
+    bind(m_src.text(left), expr(right), n);
+}
+
+// `x op= e`: x's value and e's, then the operator, as Python evaluates it.
+void KirLowering::augmentedAssignment(TSNode n)
+{
+    const TSNode left = node::field(n, "left");
+    if (!node::is(left, "identifier"))
+        fail(left, QStringLiteral("assignment target"), QStringLiteral("only plain names can be assigned"));
+    QString op = QString::fromUtf8(node::operatorOf(n).data(), qsizetype(node::operatorOf(n).size()));
+    op.chop(1); // "+=" -> "+"
+    const Value a = identifier(left);
+    const TSNode right = node::unparen(node::field(n, "right"));
+    const Value b = expr(right);
+    bind(m_src.text(left), binaryValues(op, a, b, n, left, right), n);
+}
+
+void KirLowering::bind(const QString &name, const Value &v, TSNode n)
+{
     if (m_constParams.contains(name) || (m_vars.contains(name) && m_vars.value(name).kind == Value::Kind::Tensor))
         fail(n, QStringLiteral("assignment"), QStringLiteral("'%1' is a parameter").arg(name));
-    const Value v = expr(right);
     if (v.kind == Value::Kind::Tensor)
         fail(n, QStringLiteral("assignment"), QStringLiteral("aliasing arrays is not lowered"));
-    if (v.isLiteral() && reassigned(name))
-        fail(n, QStringLiteral("assignment"), QStringLiteral("a literal re-bound later is not lowered to the kernel IR yet"));
+    bool carried = false;
+    for (const QStringList &names : std::as_const(m_carried))
+        carried = carried || names.contains(name);
     Value bound = v;
-    if (v.kind == Value::Kind::Ssa) {
-        mlir::Operation *def = v.ssa.getDefiningOp();
+    if (v.isLiteral() && reassigned(name)) {
+        if (carried)
+            fail(n, QStringLiteral("loop-carried variable"), QStringLiteral("'%1' is re-bound to a literal inside a loop").arg(name));
+        // `cnt = 0` then `cnt += 1`: a typed local, not a literal alias.
+        if (v.kind == Value::Kind::Bool)
+            fail(n, QStringLiteral("assignment"), QStringLiteral("a bool literal re-bound later is not lowered to the kernel IR yet"));
+        bound.kind = Value::Kind::Ssa;
+        bound.ssa = kir::ConstantOp::create(m_b, loc(), v.kind == Value::Kind::Int ? mlir::Type(m_b.getI32Type()) : mlir::Type(m_b.getF32Type()),
+                                            v.kind == Value::Kind::Int ? mlir::Attribute(m_b.getI64IntegerAttr(v.integer))
+                                                                       : mlir::Attribute(m_b.getF64FloatAttr(v.number)));
+    } else if (carried && v.kind != Value::Kind::Ssa) {
+        fail(n, QStringLiteral("loop-carried variable"), QStringLiteral("'%1' is re-bound inside a loop").arg(name));
+    }
+    if (bound.kind == Value::Kind::Ssa) {
+        if (carried) {
+            // A carried value keeps its type: its element type unifies, its
+            // kind and shape must agree.
+            const mlir::Type old = m_vars.value(name).ssa.getType(), now = bound.ssa.getType();
+            auto to = llvm::dyn_cast<kir::TileType>(old), tn = llvm::dyn_cast<kir::TileType>(now);
+            std::string why;
+            if (bool(to) != bool(tn) || (to && to.getDims() != tn.getDims())
+                || !m_solver.unify(kir::elementTypeOf(old), kir::elementTypeOf(now), &why))
+                fail(n, QStringLiteral("loop-carried variable"), QStringLiteral("'%1' changes type inside the loop").arg(name));
+        }
+        mlir::Operation *def = bound.ssa.getDefiningOp();
         // The op just built takes the name; a value that already has one
         // (a parameter, an earlier name) is re-bound.
-        if (!def || def->hasAttr("kir.name") || def != &m_b.getInsertionBlock()->back() || llvm::isa<mlir::BlockArgument>(v.ssa)) {
-            bound.ssa = kir::RebindOp::create(m_b, loc(), v.ssa.getType(), v.ssa);
+        if (!def || def->hasAttr("kir.name") || def != &m_b.getInsertionBlock()->back()) {
+            bound.ssa = kir::RebindOp::create(m_b, loc(), bound.ssa.getType(), bound.ssa);
             def = bound.ssa.getDefiningOp();
         }
         def->setAttr("kir.name", m_b.getStringAttr(name.toStdString()));
     }
     m_vars.insert(name, bound);
+}
+
+// `for v in range(...)`: the names the body re-binds and a later iteration
+// or the code after the loop reads (LoopLiveness) are carried values of a
+// kir.for; the other names the body binds are its own, fresh each time.
+void KirLowering::forStatement(TSNode n)
+{
+    const TSNode left = node::field(n, "left");
+    const TSNode right = node::unparen(node::field(n, "right"));
+    if (!node::isNull(node::field(n, "alternative")))
+        fail(n, QStringLiteral("for-else"), QStringLiteral("not lowered"));
+    if (!node::is(left, "identifier"))
+        fail(left, QStringLiteral("for loop target"), QStringLiteral("only a plain name can be the loop variable"));
+    if (!node::is(right, "call") || m_src.text(node::field(right, "function")) != QLatin1String("range") || m_imports.binds(QStringLiteral("range")))
+        fail(right, QStringLiteral("for loop"), QStringLiteral("only `for name in range(...)` is lowered to the kernel IR yet"));
+    const auto items = node::children(node::field(right, "arguments"));
+    for (TSNode a : items)
+        if (node::is(a, "keyword_argument") || node::is(a, "list_splat"))
+            fail(a, QStringLiteral("range"), QStringLiteral("keyword or splat arguments"));
+    if (items.empty() || items.size() > 3)
+        fail(right, QStringLiteral("range"), QStringLiteral("takes one to three arguments"));
+    // The body's `if`s would ask for a loop split; not in the kernel IR yet.
+    std::function<bool(TSNode)> hasIf = [&](TSNode x) {
+        if (node::is(x, "if_statement"))
+            return true;
+        for (TSNode c : node::children(x))
+            if (hasIf(c))
+                return true;
+        return false;
+    };
+    if (hasIf(node::field(n, "body")))
+        fail(n, QStringLiteral("for loop"), QStringLiteral("an `if` in a loop body is not lowered to the kernel IR yet"));
+    mlir::Value lo, hi, step;
+    if (items.size() == 1) {
+        lo = scalar(literalInt(0), items[0]);
+        hi = scalar(expr(items[0]), items[0]);
+    } else {
+        lo = scalar(expr(items[0]), items[0]);
+        hi = scalar(expr(items[1]), items[1]);
+        if (items.size() == 3) {
+            const Value st = expr(items[2]);
+            if (st.kind == Value::Kind::Int && st.integer <= 0)
+                fail(items[2], QStringLiteral("range"), QStringLiteral("only a positive step is lowered"));
+            if (st.kind != Value::Kind::Int || st.integer != 1)
+                step = scalar(st, items[2]);
+        }
+    }
+    // Carried: re-bound in the body, read by a later iteration or after the
+    // loop, and bound before it; in the order the body first binds them.
+    const frontend::LoopLiveness liveness(m_src, m_function, n);
+    QStringList carried;
+    std::function<void(TSNode)> targets = [&](TSNode x) {
+        if (node::is(x, "assignment") || node::is(x, "augmented_assignment")) {
+            const QString name = m_src.text(node::field(x, "left"));
+            if (liveness.isCarried(name) && m_vars.contains(name) && !carried.contains(name))
+                carried << name;
+        }
+        for (TSNode c : node::children(x))
+            targets(c);
+    };
+    targets(node::field(n, "body"));
+    llvm::SmallVector<mlir::Value> inits;
+    llvm::SmallVector<llvm::StringRef> names;
+    std::vector<std::string> storage;
+    for (const QString &name : carried) {
+        Value v = m_vars.value(name);
+        if (v.kind != Value::Kind::Ssa)
+            fail(n, QStringLiteral("loop-carried variable"), QStringLiteral("'%1' is re-bound inside a loop").arg(name));
+        if (llvm::isa<mlir::BlockArgument>(v.ssa) && llvm::isa<kir::EntryOp>(v.ssa.getParentBlock()->getParentOp()))
+            fail(n, QStringLiteral("loop-carried variable"), QStringLiteral("'%1' is a parameter").arg(name));
+        inits.push_back(v.ssa);
+        storage.push_back(name.toStdString());
+    }
+    for (const std::string &s : storage)
+        names.push_back(s);
+    const QString var = m_src.text(left);
+    auto loop = kir::ForOp::create(m_b, loc(), lo, hi, step, inits, var.toStdString(), names);
+    const QHash<QString, Value> saved = m_vars;
+    // Names the body binds but does not carry are fresh in each iteration.
+    for (const QString &name : liveness.assigned())
+        if (!carried.contains(name) && m_vars.contains(name) && m_vars.value(name).kind != Value::Kind::Tensor)
+            m_vars.remove(name);
+    Value index;
+    index.ssa = loop.getInductionVar();
+    m_vars.insert(var, index);
+    for (int i = 0; i < int(carried.size()); ++i) {
+        Value v;
+        v.ssa = loop.getCarriedArg(unsigned(i));
+        m_vars.insert(carried[i], v);
+    }
+    mlir::OpBuilder::InsertionGuard guard(m_b);
+    m_b.setInsertionPointToEnd(loop.getBodyBlock());
+    m_carried << carried;
+    block(node::field(n, "body"));
+    m_carried.removeLast();
+    llvm::SmallVector<mlir::Value> next;
+    for (const QString &name : carried)
+        next.push_back(m_vars.value(name).ssa);
+    kir::YieldOp::create(m_b, loc(), next);
+    m_vars = saved;
+    for (int i = 0; i < int(carried.size()); ++i) {
+        Value v;
+        v.ssa = loop.getResult(unsigned(i));
+        m_vars.insert(carried[i], v);
+    }
 }
 
 // Whether the kernel binds `name` more than once.

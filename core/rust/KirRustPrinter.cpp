@@ -11,6 +11,7 @@
 #include "tileport/Kir/KirOps.h"
 
 #include <llvm/ADT/DenseMap.h>
+#include <llvm/ADT/DenseSet.h>
 #include <llvm/ADT/TypeSwitch.h>
 #include <mlir/IR/Location.h>
 
@@ -68,6 +69,20 @@ private:
     llvm::DenseMap<Type, QString> m_generic;
     QList<RustLine> m_body;
     int m_temp = 0;
+    int m_indent = 1;
+    // Ops whose named value a loop carries: their `let` is `let mut`.
+    llvm::DenseSet<Operation *> m_mutable;
+    // The names the enclosing loops carry, innermost last: binding one is
+    // an assignment to the `let mut`, not a new `let`.
+    QList<QStringList> m_carried;
+    bool carried(const QString &name) const
+    {
+        for (const QStringList &c : m_carried)
+            if (c.contains(name))
+                return true;
+        return false;
+    }
+    void forLoop(kir::ForOp loop);
 };
 
 QString Printer::element(Type t) const
@@ -103,7 +118,7 @@ void Printer::fail(Operation *op, const QString &construct, const QString &reaso
 void Printer::emit(const QString &text, Operation *op)
 {
     const Lines l = linesOf(op->getLoc());
-    m_body.append(RustLine{QStringLiteral("    ") + text, l.line, l.endLine});
+    m_body.append(RustLine{QString(m_indent * 4, QLatin1Char(' ')) + text, l.line, l.endLine});
 }
 
 QString Printer::bindTemp(const QString &expr, const QString &typeText, Operation *op)
@@ -116,9 +131,15 @@ QString Printer::bindTemp(const QString &expr, const QString &typeText, Operatio
 void Printer::let(Operation *op, const QString &expr)
 {
     Value v = op->getResult(0);
-    if (auto name = op->getAttrOfType<StringAttr>("kir.name")) {
-        emit(QStringLiteral("let %1: %2 = %3;").arg(qs(name.getValue()), type(v.getType()), stripOuterParens(expr)), op);
-        m_text[v.getAsOpaquePointer()] = qs(name.getValue());
+    if (auto attr = op->getAttrOfType<StringAttr>("kir.name")) {
+        const QString name = RustNames::local(qs(attr.getValue()));
+        if (carried(qs(attr.getValue())))
+            emit(QStringLiteral("%1 = %2;").arg(name, stripOuterParens(expr)), op);
+        else
+            emit(QStringLiteral("let %1%2: %3 = %4;")
+                     .arg(m_mutable.contains(op) ? QStringLiteral("mut ") : QString(), name, type(v.getType()), stripOuterParens(expr)),
+                 op);
+        m_text[v.getAsOpaquePointer()] = name;
         return;
     }
     m_text[v.getAsOpaquePointer()] = bindTemp(expr, type(v.getType()), op);
@@ -225,14 +246,52 @@ void Printer::op(Operation *o)
             else
                 emit(QStringLiteral("unsafe { %1.store_unchecked(%2, [%3]) };").arg(part, value, index), s);
         })
-        .Case<kir::ReturnOp>([](auto) {})
+        .Case<kir::ForOp>([&](kir::ForOp f) { forLoop(f); })
+        .Case<kir::ReturnOp, kir::YieldOp>([](auto) {})
         .Default([&](Operation *other) {
             fail(other, qs(other->getName().getStringRef()), QStringLiteral("has no cuTile Rust form in the printer"));
         });
 }
 
+// `for i in lo..hi { .. }`: the carried values are the `let mut` names
+// before the loop, assigned in place in the body and read after it.
+void Printer::forLoop(kir::ForOp loop)
+{
+    const QString var = RustNames::local(qs(loop.getVar()));
+    const QString lo = text(loop.getLower()), hi = text(loop.getUpper());
+    if (!loop.getStep()) {
+        emit(QStringLiteral("for %1 in %2..%3 {").arg(var, lo, hi), loop);
+    } else {
+        // step_by takes usize; cutile reads `i32 as usize` as a relabel.
+        QString step = QStringLiteral("%1 as usize").arg(text(loop.getStep()));
+        if (auto c = loop.getStep().getDefiningOp<kir::ConstantOp>(); c && !c->hasAttr("kir.name"))
+            step = QString::number(cast<IntegerAttr>(c.getValue()).getInt());
+        emit(QStringLiteral("for %1 in (%2..%3).step_by(%4) {").arg(var, lo, hi, step), loop);
+    }
+    m_text[loop.getInductionVar().getAsOpaquePointer()] = var;
+    QStringList names;
+    for (unsigned i = 0; i < loop.getInits().size(); ++i) {
+        const QString python = qs(cast<StringAttr>(loop.getCarried()[i]).getValue());
+        names << python;
+        m_text[loop.getCarriedArg(i).getAsOpaquePointer()] = RustNames::local(python);
+        m_text[loop.getResult(i).getAsOpaquePointer()] = RustNames::local(python);
+    }
+    m_carried << names;
+    ++m_indent;
+    for (Operation &o : *loop.getBodyBlock())
+        op(&o);
+    --m_indent;
+    m_carried.removeLast();
+    emit(QStringLiteral("}"), loop);
+}
+
 TranslatedKernel Printer::print()
 {
+    m_entry.walk([&](kir::ForOp loop) {
+        for (Value init : loop.getInits())
+            if (Operation *def = init.getDefiningOp(); def && def->hasAttr("kir.name"))
+                m_mutable.insert(def);
+    });
     TranslatedKernel out;
     EntrySignature &sig = out.signature;
     sig.pythonKernel = qs(m_entry.getPythonKernel());

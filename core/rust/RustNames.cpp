@@ -3,6 +3,7 @@
 #include "RustNames.h"
 
 #include <QHash>
+#include <QSet>
 #include <cmath>
 
 namespace tileport::rust {
@@ -53,6 +54,23 @@ QString RustNames::identifier(const QString &stem)
     if (out.isEmpty() || out.at(0).isDigit())
         out.prepend(QLatin1String("k_"));
     return out;
+}
+
+QString RustNames::local(const QString &n)
+{
+    static const QSet<QString> keywords{
+        QStringLiteral("as"),    QStringLiteral("box"),   QStringLiteral("const"), QStringLiteral("crate"),
+        QStringLiteral("enum"),  QStringLiteral("extern"), QStringLiteral("fn"),   QStringLiteral("impl"),
+        QStringLiteral("let"),   QStringLiteral("loop"),  QStringLiteral("match"), QStringLiteral("mod"),
+        QStringLiteral("move"),  QStringLiteral("mut"),   QStringLiteral("priv"),  QStringLiteral("pub"),
+        QStringLiteral("ref"),   QStringLiteral("self"),  QStringLiteral("Self"),  QStringLiteral("static"),
+        QStringLiteral("struct"), QStringLiteral("super"), QStringLiteral("trait"), QStringLiteral("type"),
+        QStringLiteral("unsafe"), QStringLiteral("use"),  QStringLiteral("where"), QStringLiteral("dyn"),
+        QStringLiteral("abstract"), QStringLiteral("become"), QStringLiteral("do"), QStringLiteral("final"),
+        QStringLiteral("macro"), QStringLiteral("override"), QStringLiteral("typeof"), QStringLiteral("unsized"),
+        QStringLiteral("virtual"), QStringLiteral("yield"), QStringLiteral("async"), QStringLiteral("await"),
+        QStringLiteral("try"), QStringLiteral("gen")};
+    return keywords.contains(n) ? n + QLatin1Char('_') : n;
 }
 
 } // namespace tileport::rust

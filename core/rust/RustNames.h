@@ -18,6 +18,9 @@ struct RustNames {
     static QString floatLiteral(double v);
     // A crate-, module- and identifier-safe form of a file stem.
     static QString identifier(const QString &stem);
+    // A Python local's name as a Rust local: a Rust keyword gets a trailing
+    // underscore (`type` -> `type_`).
+    static QString local(const QString &python);
 };
 
 } // namespace tileport::rust

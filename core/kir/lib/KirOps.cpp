@@ -86,6 +86,52 @@ LogicalResult EntryOp::verify()
     return success();
 }
 
+// --- control flow ---------------------------------------------------------------
+
+void ForOp::build(OpBuilder &b, OperationState &state, Value lower, Value upper, Value step, ValueRange inits, StringRef var,
+                  ArrayRef<StringRef> carried)
+{
+    state.addOperands({lower, upper});
+    if (step)
+        state.addOperands(step);
+    state.addOperands(inits);
+    state.addAttribute(getOperandSegmentSizesAttrName(state.name),
+                       b.getDenseI32ArrayAttr({1, 1, step ? 1 : 0, int32_t(inits.size())}));
+    state.addAttribute(getVarAttrName(state.name), b.getStringAttr(var));
+    state.addAttribute(getCarriedAttrName(state.name), b.getStrArrayAttr(carried));
+    state.addTypes(inits.getTypes());
+    Region *body = state.addRegion();
+    Block *block = new Block();
+    body->push_back(block);
+    block->addArgument(b.getI32Type(), state.location);
+    for (Value v : inits)
+        block->addArgument(v.getType(), state.location);
+}
+
+LogicalResult ForOp::verify()
+{
+    Block *body = getBodyBlock();
+    if (getCarried().size() != getInits().size())
+        return emitOpError() << "names " << getCarried().size() << " carried value(s) for " << getInits().size() << " init(s)";
+    if (body->getNumArguments() != getInits().size() + 1 || !body->getArgument(0).getType().isInteger(32))
+        return emitOpError() << "body takes the i32 induction variable and one argument per carried value";
+    auto yield = cast<YieldOp>(body->getTerminator());
+    if (yield.getValues().size() != getInits().size())
+        return emitOpError() << "yields " << yield.getValues().size() << " value(s) for " << getInits().size() << " carried";
+    for (unsigned i = 0; i < getInits().size(); ++i) {
+        const Type init = getInits()[i].getType(), arg = body->getArgument(i + 1).getType(),
+                   next = yield.getValues()[i].getType(), out = getResult(i).getType();
+        for (Type t : {arg, next, out}) {
+            auto a = dyn_cast<TileType>(init), b = dyn_cast<TileType>(t);
+            if (bool(a) != bool(b) || (a && a.getDims() != b.getDims())
+                || !compatibleElements(elementTypeOf(init), elementTypeOf(t)))
+                return emitOpError() << "carried value '" << cast<StringAttr>(getCarried()[i]).getValue() << "' changes type: "
+                                     << init << " vs " << t;
+        }
+    }
+    return success();
+}
+
 // --- scalars ------------------------------------------------------------------
 
 LogicalResult ConstParamOp::verify()

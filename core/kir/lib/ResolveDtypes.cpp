@@ -36,6 +36,16 @@ SmallVector<Type> tiedElements(Operation *op)
         .Case<RebindOp>([&](RebindOp o) {
             out = {elementTypeOf(o.getInput().getType()), elementTypeOf(o.getResult().getType())};
         })
+        .Case<ForOp>([&](ForOp o) {
+            // Each carried value is one type across init, body argument,
+            // yield and result; tied pairwise through the init.
+            auto yield = cast<YieldOp>(o.getBodyBlock()->getTerminator());
+            for (unsigned i = 0; i < o.getInits().size(); ++i)
+                for (Type t : {o.getCarriedArg(i).getType(), yield.getValues()[i].getType(), o.getResult(i).getType()}) {
+                    out.push_back(elementTypeOf(o.getInits()[i].getType()));
+                    out.push_back(elementTypeOf(t));
+                }
+        })
         .Case<BroadcastOp>([&](BroadcastOp o) {
             out = {elementTypeOf(o.getInput().getType()), elementTypeOf(o.getResult().getType())};
         });
@@ -55,9 +65,10 @@ struct ResolveDtypes : PassWrapper<ResolveDtypes, OperationPass<EntryOp>> {
         DtypeSolver solver;
         WalkResult r = entry.walk([&](Operation *op) {
             SmallVector<Type> tied = tiedElements(op);
-            for (size_t i = 1; i < tied.size(); ++i) {
+            const bool pairs = isa<ForOp>(op); // (init, other) pairs; every other op: all one type
+            for (size_t i = 1; i < tied.size(); i += pairs ? 2 : 1) {
                 std::string why;
-                if (!solver.unify(tied[0], tied[i], &why)) {
+                if (!solver.unify(tied[pairs ? i - 1 : 0], tied[i], &why)) {
                     op->emitOpError() << why;
                     return WalkResult::interrupt();
                 }
@@ -68,10 +79,12 @@ struct ResolveDtypes : PassWrapper<ResolveDtypes, OperationPass<EntryOp>> {
             return signalPassFailure();
         Block &body = entry.getBody().front();
         SmallVector<Type> inputs;
-        for (BlockArgument a : body.getArguments()) {
-            a.setType(resolved(solver, a.getType()));
+        entry.walk([&](Block *b) {
+            for (BlockArgument a : b->getArguments())
+                a.setType(resolved(solver, a.getType()));
+        });
+        for (BlockArgument a : body.getArguments())
             inputs.push_back(a.getType());
-        }
         entry.setFunctionTypeAttr(TypeAttr::get(FunctionType::get(&getContext(), inputs, {})));
         entry.walk([&](Operation *op) {
             for (OpResult v : op->getResults())

@@ -10,7 +10,9 @@ import cuda.tile as ct
 def looped(a, out, TILE: ct.Constant[int]):
     pid = ct.bid(0)
     acc = ct.load(a, index=(pid,), shape=(TILE,))
-    for i in range(4):
+    i = 0
+    while i < 4:
         acc = acc + acc
+        i += 1
     ct.store(out, index=(pid,), tile=acc)
-# CHECK: refused.py:[[@LINE-3]]:5: error: {{.*}}for statement: not lowered to the kernel IR yet
+# CHECK: refused.py:[[@LINE-4]]:5: error: {{.*}}while statement: not lowered to the kernel IR yet

@@ -57,6 +57,47 @@ def Kir_ReturnOp : Kir_Op<"return", [Pure, Terminator, ReturnLike]> {
 }
 
 //===----------------------------------------------------------------------===//
+// Structured control flow
+//===----------------------------------------------------------------------===//
+
+def Kir_ForOp : Kir_Op<"for", [AttrSizedOperandSegments, RecursiveMemoryEffects,
+                                SingleBlockImplicitTerminator<"::tileport::kir::YieldOp">]> {
+  let summary = "`for var in range(lower, upper[, step])` with loop-carried values";
+  let description = [{
+    The body's block arguments are the induction variable (i32) and one
+    value per carried Python name (`carried`, in order), which the body
+    yields for the next iteration; the results are their values after the
+    loop. `var` is the loop variable's Python name. A missing step is 1.
+  }];
+  let arguments = (ins I32:$lower, I32:$upper, Optional<I32>:$step, Variadic<Kir_Value>:$inits,
+                       StrAttr:$var, StrArrayAttr:$carried);
+  let results = (outs Variadic<Kir_Value>:$results);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = [{
+    $var `=` $lower `to` $upper (`step` $step^)? (`iter_args` `(` $inits^ `:` type($inits) `)`)?
+    (`->` type($results)^)? $body attr-dict
+  }];
+  let hasVerifier = 1;
+  let skipDefaultBuilders = 1;
+  let builders = [
+    OpBuilder<(ins "::mlir::Value":$lower, "::mlir::Value":$upper, "::mlir::Value":$step,
+                   "::mlir::ValueRange":$inits, "::llvm::StringRef":$var, "::llvm::ArrayRef<::llvm::StringRef>":$carried)>
+  ];
+  let extraClassDeclaration = [{
+    ::mlir::Block *getBodyBlock() { return &getBody().front(); }
+    ::mlir::BlockArgument getInductionVar() { return getBodyBlock()->getArgument(0); }
+    ::mlir::BlockArgument getCarriedArg(unsigned i) { return getBodyBlock()->getArgument(i + 1); }
+  }];
+}
+
+def Kir_YieldOp : Kir_Op<"yield", [Pure, Terminator, ReturnLike, HasParent<"::tileport::kir::ForOp">]> {
+  let summary = "the carried values for the next iteration";
+  let arguments = (ins Variadic<Kir_Value>:$values);
+  let assemblyFormat = "($values^ `:` type($values))? attr-dict";
+  let builders = [OpBuilder<(ins), [{ build($_builder, $_state, ::mlir::ValueRange()); }]>];
+}
+
+//===----------------------------------------------------------------------===//
 // Scalars
 //===----------------------------------------------------------------------===//
 
