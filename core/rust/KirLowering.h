@@ -79,6 +79,8 @@ private:
         return v;
     }
     Value binary(TSNode n);
+    Value productSum(const QString &op, TSNode at, TSNode ln, TSNode rn);
+    static bool madeByMul(const Value &v);
     Value binaryValues(const QString &op, const Value &a, const Value &b, TSNode at, TSNode ln, TSNode rn);
     Value call(TSNode n);
     Value attribute(TSNode n);
@@ -89,6 +91,7 @@ private:
 
     // Memory and conversion (KirLoweringMemory.cpp)
     Value load(TSNode call);
+    Value numTiles(TSNode call);
     Value astype(TSNode call, TSNode receiver);
     mlir::ArrayAttr shapeArgument(TSNode n);
     llvm::SmallVector<mlir::Value> indexArgument(TSNode n);

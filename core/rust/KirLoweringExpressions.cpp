@@ -177,20 +177,88 @@ KirLowering::Value KirLowering::binary(TSNode n)
     if (op != QLatin1String("+") && op != QLatin1String("-") && op != QLatin1String("*") && op != QLatin1String("/"))
         fail(n, QStringLiteral("operator %1").arg(op), QStringLiteral("not lowered to the kernel IR yet"));
     const TSNode ln = node::unparen(node::field(n, "left")), rn = node::unparen(node::field(n, "right"));
+    const auto isMul = [](TSNode x) { return node::is(x, "binary_operator") && node::operatorOf(x) == "*"; };
+    if ((op == QLatin1String("+") || op == QLatin1String("-")) && (isMul(ln) || isMul(rn)))
+        return productSum(op, n, ln, rn);
     const Value a = expr(ln);
     const Value b = expr(rn);
     return binaryValues(op, a, b, n, ln, rn);
+}
+
+bool KirLowering::madeByMul(const Value &v)
+{
+    return v.kind == Value::Kind::Ssa && v.ssa.getDefiningOp<kir::MulOp>();
+}
+
+// `a*b ± c` and `c ± a*b`, evaluated as cuTile Python's contraction sees
+// them: the product's operands, then the other side, then each brought to
+// the common tile, then the mul and the sum, which contract-fma makes one
+// fma on float tiles. A product of scalars is plain arithmetic, lowered in
+// source order.
+KirLowering::Value KirLowering::productSum(const QString &op, TSNode n, TSNode ln, TSNode rn)
+{
+    const auto isMul = [](TSNode x) { return node::is(x, "binary_operator") && node::operatorOf(x) == "*"; };
+    const bool productOnLeft = isMul(ln);
+    if (!productOnLeft && node::is(ln, "identifier") && m_vars.contains(m_src.text(ln)) && madeByMul(m_vars.value(m_src.text(ln))))
+        fail(n, QStringLiteral("fma contraction"), QStringLiteral("a sum whose left side holds a product is not lowered to the kernel IR yet"));
+    const TSNode mulNode = productOnLeft ? ln : rn, otherNode = productOnLeft ? rn : ln;
+    const TSNode an = node::unparen(node::field(mulNode, "left")), bn = node::unparen(node::field(mulNode, "right"));
+    mlir::Block *block = m_b.getInsertionBlock();
+    mlir::Operation *mark = block->empty() ? nullptr : &block->back();
+    const Value a = expr(an);
+    const Value b = expr(bn);
+    if (!a.isTile() && !b.isTile()) {
+        // Not a tile product: nothing contracts; lowered again in source order.
+        while (!block->empty() && &block->back() != mark)
+            block->back().erase();
+        const Value l = expr(ln);
+        const Value r = expr(rn);
+        return binaryValues(op, l, r, n, ln, rn);
+    }
+    const Value c = expr(otherNode);
+    if (madeByMul(c) || madeByMul(a) || madeByMul(b))
+        fail(n, QStringLiteral("fma contraction"), QStringLiteral("a sum with a named product is not lowered to the kernel IR yet"));
+    // The common tile of the operands: one shape, one element type.
+    kir::TileType like;
+    for (const Value *v : {&a, &b, &c}) {
+        if (!v->isTile())
+            continue;
+        auto t = llvm::cast<kir::TileType>(v->ssa.getType());
+        if (!like) {
+            like = t;
+            continue;
+        }
+        if (t.getDims() != like.getDims())
+            fail(n, QStringLiteral("broadcast"), QStringLiteral("tiles of different shapes are not lowered to the kernel IR yet"));
+        const mlir::Type ea = m_solver.resolve(like.getElementType()), eb = m_solver.resolve(t.getElementType());
+        if (ea != eb && ((m_solver.isGeneric(ea) && eb.isF32()) || (m_solver.isGeneric(eb) && ea.isF32())
+                         || (!llvm::isa<kir::VarType>(ea) && !llvm::isa<kir::VarType>(eb))))
+            fail(n, QStringLiteral("type promotion"), QStringLiteral("mixed dtypes are not lowered to the kernel IR yet"));
+        unify(ea, eb, n, QStringLiteral("mixed dtypes"));
+    }
+    const mlir::Type e = m_solver.resolve(like.getElementType());
+    if (!m_solver.isGeneric(e) && !e.isF32() && !e.isF64() && !e.isF16() && !e.isBF16())
+        fail(n, QStringLiteral("fma contraction"), QStringLiteral("a sum of an integer tile product is not lowered to the kernel IR yet"));
+    const mlir::Value ta = toTile(a, like, an), tb = toTile(b, like, bn), tc = toTile(c, like, otherNode);
+    const mlir::Value product = kir::MulOp::create(m_b, loc(), like, ta, tb);
+    const mlir::Value lhs = productOnLeft ? product : tc, rhs = productOnLeft ? tc : product;
+    Value out;
+    out.ssa = op == QLatin1String("+") ? mlir::Value(kir::AddOp::create(m_b, loc(), like, lhs, rhs))
+                                       : mlir::Value(kir::SubOp::create(m_b, loc(), like, lhs, rhs));
+    return out;
 }
 
 // `a op b` of lowered operands: `at` the whole expression, `ln` / `rn` the
 // operands' syntax (for their locations and the contraction test).
 KirLowering::Value KirLowering::binaryValues(const QString &op, const Value &a, const Value &b, TSNode n, TSNode ln, TSNode rn)
 {
-    const auto madeByMul = [](const Value &v) { return v.kind == Value::Kind::Ssa && v.ssa.getDefiningOp<kir::MulOp>(); };
     const auto isMul = [](TSNode x) { return node::is(x, "binary_operator") && node::operatorOf(x) == "*"; };
+    // `acc op= x * y` hands its product here (contractible); any other sum
+    // of a product went through productSum.
+    const bool augmentedProduct = node::is(n, "augmented_assignment") && isMul(rn) && !madeByMul(a);
     if ((op == QLatin1String("+") || op == QLatin1String("-")) && (a.isTile() || b.isTile())
-        && (isMul(ln) || isMul(rn) || madeByMul(a) || madeByMul(b)))
-        fail(n, QStringLiteral("fma contraction"), QStringLiteral("a sum of a product is not lowered to the kernel IR yet"));
+        && (madeByMul(a) || (madeByMul(b) && !augmentedProduct)))
+        fail(n, QStringLiteral("fma contraction"), QStringLiteral("a sum with a named product is not lowered to the kernel IR yet"));
     const auto build = [&](mlir::Type t, mlir::Value x, mlir::Value y) -> mlir::Value {
         if (op == QLatin1String("+"))
             return kir::AddOp::create(m_b, loc(), t, x, y);
@@ -261,6 +329,26 @@ KirLowering::Value KirLowering::call(TSNode n)
     }
     if (q == QLatin1String("cuda.tile.load"))
         return load(n);
+    if (q == QLatin1String("cuda.tile.num_blocks")) {
+        const Value axis = expr(argument(n, 0, "axis"));
+        if (axis.kind != Value::Kind::Int || axis.integer < 0 || axis.integer > 2)
+            fail(n, QStringLiteral("ct.num_blocks"), QStringLiteral("axis must be a literal 0, 1 or 2"));
+        Value v;
+        v.ssa = kir::NumBlocksOp::create(m_b, loc(), m_b.getI32Type(), m_b.getI32IntegerAttr(int32_t(axis.integer)));
+        return v;
+    }
+    if (q == QLatin1String("cuda.tile.cdiv")) {
+        const TSNode a = node::positional(n, 0), b = node::positional(n, 1);
+        if (node::isNull(a) || node::isNull(b))
+            fail(n, QStringLiteral("ct.cdiv"), QStringLiteral("takes two positional arguments"));
+        const mlir::Value x = scalar(expr(a), a);
+        const mlir::Value y = scalar(expr(b), b);
+        Value v;
+        v.ssa = kir::CeilDivOp::create(m_b, loc(), m_b.getI32Type(), x, y);
+        return v;
+    }
+    if (q == QLatin1String("cuda.tile.num_tiles"))
+        return numTiles(n);
     if (q == QLatin1String("cuda.tile.astype"))
         return astype(n, TSNode{});
     if (q == QLatin1String("cuda.tile.arange") || q == QLatin1String("cuda.tile.zeros") || q == QLatin1String("cuda.tile.ones")

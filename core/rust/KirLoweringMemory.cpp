@@ -96,6 +96,26 @@ KirLowering::Value KirLowering::load(TSNode c)
     return out;
 }
 
+KirLowering::Value KirLowering::numTiles(TSNode c)
+{
+    const TSNode arrayNode = argument(c, 0, "array");
+    const Value array = node::isNull(arrayNode) ? Value{} : expr(arrayNode);
+    if (array.kind != Value::Kind::Tensor)
+        fail(c, QStringLiteral("array argument"), QStringLiteral("expected an array parameter"));
+    auto tensor = llvm::cast<kir::TensorType>(array.ssa.getType());
+    const Value axis = expr(argument(c, 1, "axis"));
+    const mlir::ArrayAttr dims = shapeArgument(argument(c, 2, "shape"));
+    if (axis.kind != Value::Kind::Int || axis.integer < 0 || axis.integer >= tensor.getRank())
+        fail(c, QStringLiteral("ct.num_tiles"), QStringLiteral("the axis must be a literal in range"));
+    if (dims.size() != tensor.getRank())
+        fail(c, QStringLiteral("ct.num_tiles"), QStringLiteral("the shape must have the array's rank"));
+    if (m_blockOutputs.contains(array.name))
+        fail(c, QStringLiteral("ct.num_tiles"), QStringLiteral("'%1' is a block output").arg(array.name));
+    Value out;
+    out.ssa = kir::NumTilesOp::create(m_b, loc(), m_b.getI32Type(), array.ssa, m_b.getI32IntegerAttr(int32_t(axis.integer)), dims);
+    return out;
+}
+
 // ct.astype(x, dtype) and x.astype(dtype): the identity where the types
 // already agree (as cuTile Python's is), else a conversion.
 KirLowering::Value KirLowering::astype(TSNode c, TSNode receiver)

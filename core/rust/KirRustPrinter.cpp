@@ -202,6 +202,29 @@ void Printer::op(Operation *o)
             else
                 let(b, expr);
         })
+        .Case<kir::NegOp>([&](kir::NegOp n) {
+            if (!isa<kir::TileType>(n.getType()))
+                fail(n, QStringLiteral("negation"), QStringLiteral("scalar negation is not printed yet"));
+            let(n, QStringLiteral("negf(%1)").arg(text(n.getInput())));
+        })
+        .Case<kir::FmaOp>([&](kir::FmaOp f) {
+            let(f, QStringLiteral("fma(%1, %2, %3, rounding::NearestEven, ftz::Disabled)")
+                       .arg(text(f.getA()), text(f.getB()), text(f.getC())));
+        })
+        .Case<kir::CeilDivOp>([&](kir::CeilDivOp c) {
+            inlineOrLet(c, QStringLiteral("ceil_div(%1, %2)").arg(text(c.getLhs()), text(c.getRhs())));
+        })
+        .Case<kir::NumBlocksOp>([&](kir::NumBlocksOp b) { let(b, QStringLiteral("get_num_tile_blocks().%1").arg(b.getAxis())); })
+        .Case<kir::NumTilesOp>([&](kir::NumTilesOp t) {
+            auto tensor = cast<kir::TensorType>(t.getArray().getType());
+            const QString array = text(t.getArray());
+            const QString view = bindTemp(QStringLiteral("unsafe { make_partition_view(%1, %2, padding::None, dim_map::Identity, "
+                                                         "get_tensor_token(%1)) }")
+                                              .arg(array, shapeMacro(t.getDims())),
+                                          QStringLiteral("Partition<%1, { [%2] }>").arg(element(tensor.getElementType()), dims(t.getDims())),
+                                          t);
+            inlineOrLet(t, QStringLiteral("num_tiles(&%1, %2i32)").arg(view).arg(t.getAxis()));
+        })
         .Case<kir::IotaOp>([&](kir::IotaOp i) {
             let(i, QStringLiteral("iota(%1)").arg(shapeMacro(cast<kir::TileType>(i.getType()).getDims())));
         })

@@ -145,6 +145,18 @@ LogicalResult ConstParamOp::verify()
     return emitOpError() << "reads '" << getParam() << "', which is not a const generic of the entry";
 }
 
+LogicalResult NumTilesOp::verify()
+{
+    auto tensor = cast<TensorType>(getArray().getType());
+    if (getAxis() < 0 || unsigned(getAxis()) >= tensor.getRank())
+        return emitOpError() << "axis " << getAxis() << " is outside the rank-" << tensor.getRank() << " array";
+    if (getDims().size() != tensor.getRank())
+        return emitOpError() << "tile dims must have the array's rank " << tensor.getRank();
+    if (tensor.isBlockOutput())
+        return emitOpError() << "counts the tiles of a block output";
+    return success();
+}
+
 LogicalResult IotaOp::verify()
 {
     auto tile = cast<TileType>(getResult().getType());

@@ -22,7 +22,7 @@ SmallVector<Type> tiedElements(Operation *op)
 {
     SmallVector<Type> out;
     llvm::TypeSwitch<Operation *>(op)
-        .Case<AddOp, SubOp, MulOp, DivOp>([&](Operation *o) {
+        .Case<AddOp, SubOp, MulOp, DivOp, CeilDivOp, NegOp, FmaOp>([&](Operation *o) {
             for (Value v : o->getOperands())
                 out.push_back(elementTypeOf(v.getType()));
             out.push_back(elementTypeOf(o->getResult(0).getType()));
@@ -97,7 +97,13 @@ struct ResolveDtypes : PassWrapper<ResolveDtypes, OperationPass<EntryOp>> {
 
 std::unique_ptr<Pass> createResolveDtypesPass() { return std::make_unique<ResolveDtypes>(); }
 
-void registerKirPasses() { PassRegistration<ResolveDtypes>(); }
+void registerContractFmaPass();
+
+void registerKirPasses()
+{
+    PassRegistration<ResolveDtypes>();
+    registerContractFmaPass();
+}
 
 LogicalResult runPipeline(ModuleOp module)
 {
@@ -106,6 +112,7 @@ LogicalResult runPipeline(ModuleOp module)
     PassManager pm(module.getContext());
     pm.enableVerifier(true);
     pm.addNestedPass<EntryOp>(createResolveDtypesPass());
+    pm.addNestedPass<EntryOp>(createContractFmaPass());
     return pm.run(module);
 }
 

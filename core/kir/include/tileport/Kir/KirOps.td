@@ -139,6 +139,21 @@ def Kir_RebindOp : Kir_Op<"rebind", [Pure, AllTypesMatch<["input", "result"]>]> 
   let assemblyFormat = "$input attr-dict `:` type($result)";
 }
 
+def Kir_NumBlocksOp : Kir_Op<"num_blocks", [Pure]> {
+  let summary = "ct.num_blocks(axis): the grid's extent along an axis";
+  let arguments = (ins ConfinedAttr<I32Attr, [IntNonNegative, IntMaxValue<2>]>:$axis);
+  let results = (outs I32:$result);
+  let assemblyFormat = "$axis attr-dict";
+}
+
+def Kir_NumTilesOp : Kir_Op<"num_tiles", [Pure]> {
+  let summary = "ct.num_tiles(array, axis, shape): tiles of `dims` along an axis";
+  let arguments = (ins Kir_AnyTensor:$array, I32Attr:$axis, ArrayAttr:$dims);
+  let results = (outs I32:$result);
+  let assemblyFormat = "$array `,` $axis `,` $dims attr-dict `:` type($array)";
+  let hasVerifier = 1;
+}
+
 def Kir_IotaOp : Kir_Op<"iota", [Pure]> {
   let summary = "ct.arange(N): the rank-1 tile 0, 1, .., N-1";
   let results = (outs Kir_AnyTile:$result);
@@ -191,6 +206,29 @@ def Kir_AddOp : Kir_BinaryOp<"add", "+">;
 def Kir_SubOp : Kir_BinaryOp<"sub", "-">;
 def Kir_MulOp : Kir_BinaryOp<"mul", "*">;
 def Kir_DivOp : Kir_BinaryOp<"div", "/">;
+def Kir_CeilDivOp : Kir_BinaryOp<"cdiv", "ct.cdiv">;
+
+def Kir_NegOp : Kir_Op<"neg", [Pure]> {
+  let summary = "element-wise negation";
+  let arguments = (ins Kir_Value:$input);
+  let results = (outs Kir_Value:$result);
+  let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
+  let hasVerifier = 1;
+  let extraClassDefinition = [{
+    ::llvm::LogicalResult $cppClass::verify() { return ::tileport::kir::verifyElementwise(*this); }
+  }];
+}
+
+def Kir_FmaOp : Kir_Op<"fma", [Pure]> {
+  let summary = "a * b + c with one rounding (what contract-fma makes)";
+  let arguments = (ins Kir_Value:$a, Kir_Value:$b, Kir_Value:$c);
+  let results = (outs Kir_Value:$result);
+  let assemblyFormat = "$a `,` $b `,` $c attr-dict `:` type($a) `,` type($b) `,` type($c) `->` type($result)";
+  let hasVerifier = 1;
+  let extraClassDefinition = [{
+    ::llvm::LogicalResult $cppClass::verify() { return ::tileport::kir::verifyElementwise(*this); }
+  }];
+}
 
 def Kir_ConvertOp : Kir_Op<"convert", [Pure]> {
   let summary = "ct.astype: the same shape, another element type";

@@ -16,7 +16,16 @@ namespace tileport::kir {
 // names as a generic. Fails where two concrete types meet.
 std::unique_ptr<mlir::Pass> createResolveDtypesPass();
 
-// Registers the passes for tileport-kir-opt (--kir-resolve-dtypes).
+// contract-fma: `a * b + c` on float tiles (or tiles of an array's
+// generic dtype) becomes one fma, as cuTile Python contracts it: an add or
+// sub whose left operand is an unnamed mul used only there contracts it; a
+// left operand that is a mul used elsewhere stops it (Python tries the left
+// product first); else a right operand that is such a mul. `a*b - c` is
+// fma(a, b, -c), `c - a*b` fma(-a, b, c), the negation placed just before
+// the fma. Runs after resolve-dtypes: an integer tile keeps mul and add.
+std::unique_ptr<mlir::Pass> createContractFmaPass();
+
+// Registers the passes for tileport-kir-opt (--kir-resolve-dtypes, --kir-contract-fma).
 void registerKirPasses();
 
 // The translator's pipeline on a lowered module, with the verifier after
