@@ -85,6 +85,8 @@ private:
     Value call(TSNode n);
     Value attribute(TSNode n);
     Value creation(TSNode call, const QString &name);
+    Value subscript(TSNode n);
+    Value reduction(TSNode call, const QString &kind);
     mlir::Value scalar(const Value &v, TSNode at);        // an i32 index component
     mlir::Value toTile(const Value &v, kir::TileType like, TSNode at);
     TSNode argument(TSNode call, int pos, const char *keyword) const;

@@ -72,6 +72,8 @@ KirLowering::Value KirLowering::expr(TSNode n)
         return binary(n);
     if (type == "attribute")
         return attribute(n);
+    if (type == "subscript")
+        return subscript(n);
     fail(n, QString::fromUtf8(type.data(), qsizetype(type.size())).replace(QLatin1Char('_'), QLatin1Char(' ')),
          QStringLiteral("not lowered to the kernel IR yet"));
 }
@@ -349,12 +351,97 @@ KirLowering::Value KirLowering::call(TSNode n)
     }
     if (q == QLatin1String("cuda.tile.num_tiles"))
         return numTiles(n);
+    if (q == QLatin1String("cuda.tile.sum") || q == QLatin1String("cuda.tile.max") || q == QLatin1String("cuda.tile.min")
+        || q == QLatin1String("cuda.tile.prod"))
+        return reduction(n, q.mid(10));
     if (q == QLatin1String("cuda.tile.astype"))
         return astype(n, TSNode{});
     if (q == QLatin1String("cuda.tile.arange") || q == QLatin1String("cuda.tile.zeros") || q == QLatin1String("cuda.tile.ones")
         || q == QLatin1String("cuda.tile.full"))
         return creation(n, q.mid(10));
     fail(n, QStringLiteral("call"), QStringLiteral("'%1' is not lowered to the kernel IR yet").arg(m_src.flatText(fn)));
+}
+
+// a.shape[i]: launch metadata, no Tile IR op, as in Python.
+KirLowering::Value KirLowering::subscript(TSNode n)
+{
+    const TSNode value = node::field(n, "value");
+    const auto subs = node::fieldChildren(n, "subscript");
+    if (node::is(value, "attribute") && m_src.text(node::field(value, "attribute")) == QLatin1String("shape") && subs.size() == 1
+        && node::is(subs[0], "integer")) {
+        const Value t = expr(node::field(value, "object"));
+        const int i = m_src.text(subs[0]).toInt();
+        if (t.kind == Value::Kind::Tensor && i >= 0 && unsigned(i) < llvm::cast<kir::TensorType>(t.ssa.getType()).getRank()
+            && !m_blockOutputs.contains(t.name)) {
+            Value v;
+            v.ssa = kir::DimOp::create(m_b, loc(), m_b.getI32Type(), t.ssa, m_b.getI32IntegerAttr(i));
+            return v;
+        }
+    }
+    fail(n, QStringLiteral("subscript"), QStringLiteral("only `array.shape[i]` is lowered to the kernel IR yet"));
+}
+
+// ct.sum / max / min / prod: one reduce per axis (a full reduction reduces
+// axis 0 down to rank 0, as cuTile Python does); keepdims reshapes to the
+// input's rank. Without keepdims a result with a const-generic dim or an
+// array's generic dtype is converted to its own type: cutile types a reduce
+// from the instantiated shape, everything else from its annotation, and
+// compares operand types by their spelling.
+KirLowering::Value KirLowering::reduction(TSNode c, const QString &kind)
+{
+    const TSNode xNode = argument(c, 0, "x");
+    const Value x = node::isNull(xNode) ? Value{} : expr(xNode);
+    if (!x.isTile())
+        fail(c, QStringLiteral("tile argument"), QStringLiteral("expected a tile"));
+    auto in = llvm::cast<kir::TileType>(x.ssa.getType());
+    const TSNode axisNode = argument(c, 1, "axis");
+    const TSNode keepNode = argument(c, 2, "keepdims");
+    bool keep = false;
+    if (!node::isNull(keepNode)) {
+        const Value k = expr(keepNode);
+        if (k.kind != Value::Kind::Bool)
+            fail(keepNode, QStringLiteral("keepdims"), QStringLiteral("must be a literal bool"));
+        keep = k.integer != 0;
+    }
+    const auto reduce = [&](mlir::Value v, int axis) {
+        auto t = llvm::cast<kir::TileType>(v.getType());
+        llvm::SmallVector<mlir::Attribute> dims(t.getDims().begin(), t.getDims().end());
+        dims.erase(dims.begin() + axis);
+        return mlir::Value(kir::ReduceOp::create(m_b, loc(), kir::TileType::get(m_ctx, m_b.getArrayAttr(dims), t.getElementType()), v,
+                                                 m_b.getStringAttr(kind.toStdString()), m_b.getI32IntegerAttr(axis)));
+    };
+    mlir::Value out = x.ssa;
+    llvm::SmallVector<mlir::Attribute> kept(in.getDims().begin(), in.getDims().end());
+    if (node::isNull(axisNode) || m_src.text(node::unparen(axisNode)) == QLatin1String("None")) {
+        for (unsigned i = 0; i < in.getRank(); ++i)
+            out = reduce(out, 0);
+        for (mlir::Attribute &d : kept)
+            d = kir::literalDim(m_ctx, 1);
+    } else {
+        const Value av = expr(axisNode);
+        if (av.kind != Value::Kind::Int)
+            fail(axisNode, QStringLiteral("reduction axis"), QStringLiteral("must be a literal int"));
+        int axis = int(av.integer);
+        if (axis < 0)
+            axis += int(in.getRank());
+        if (axis < 0 || axis >= int(in.getRank()))
+            fail(axisNode, QStringLiteral("reduction axis"), QStringLiteral("out of range for rank %1").arg(in.getRank()));
+        out = reduce(out, axis);
+        kept[size_t(axis)] = kir::literalDim(m_ctx, 1);
+    }
+    auto reduced = llvm::cast<kir::TileType>(out.getType());
+    if (keep) {
+        out = kir::ReshapeOp::create(m_b, loc(), kir::TileType::get(m_ctx, m_b.getArrayAttr(kept), in.getElementType()), out);
+    } else {
+        bool symbolic = m_solver.isGeneric(in.getElementType());
+        for (mlir::Attribute d : reduced.getDims())
+            symbolic = symbolic || llvm::isa<mlir::StringAttr>(d);
+        if (symbolic)
+            out = kir::ConvertOp::create(m_b, loc(), reduced, out);
+    }
+    Value v;
+    v.ssa = out;
+    return v;
 }
 
 // ct.arange (an i32 iota), and ct.zeros / ones / full of a literal and a

@@ -225,6 +225,13 @@ void Printer::op(Operation *o)
                                           t);
             inlineOrLet(t, QStringLiteral("num_tiles(&%1, %2i32)").arg(view).arg(t.getAxis()));
         })
+        .Case<kir::DimOp>([&](kir::DimOp d) { inlineOrLet(d, QStringLiteral("%1.shape()[%2]").arg(text(d.getArray())).arg(d.getAxis())); })
+        .Case<kir::ReduceOp>([&](kir::ReduceOp r) {
+            let(r, QStringLiteral("reduce_%1(%2, %3i32)").arg(qs(r.getKind()), text(r.getInput())).arg(r.getAxis()));
+        })
+        .Case<kir::ReshapeOp>([&](kir::ReshapeOp r) {
+            let(r, QStringLiteral("%1.reshape(%2)").arg(text(r.getInput()), shapeMacro(cast<kir::TileType>(r.getType()).getDims())));
+        })
         .Case<kir::IotaOp>([&](kir::IotaOp i) {
             let(i, QStringLiteral("iota(%1)").arg(shapeMacro(cast<kir::TileType>(i.getType()).getDims())));
         })

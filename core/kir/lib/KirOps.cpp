@@ -157,6 +157,50 @@ LogicalResult NumTilesOp::verify()
     return success();
 }
 
+LogicalResult DimOp::verify()
+{
+    auto tensor = cast<TensorType>(getArray().getType());
+    if (getAxis() < 0 || unsigned(getAxis()) >= tensor.getRank())
+        return emitOpError() << "axis " << getAxis() << " is outside the rank-" << tensor.getRank() << " array";
+    if (tensor.isBlockOutput())
+        return emitOpError() << "reads the shape of a block output";
+    return success();
+}
+
+LogicalResult ReduceOp::verify()
+{
+    auto in = cast<TileType>(getInput().getType()), out = cast<TileType>(getResult().getType());
+    if (getKind() != "sum" && getKind() != "max" && getKind() != "min" && getKind() != "prod")
+        return emitOpError() << "has unknown kind '" << getKind() << "'";
+    if (getAxis() < 0 || unsigned(getAxis()) >= in.getRank())
+        return emitOpError() << "axis " << getAxis() << " is outside the rank-" << in.getRank() << " tile";
+    SmallVector<Attribute> dims(in.getDims().begin(), in.getDims().end());
+    dims.erase(dims.begin() + getAxis());
+    if (ArrayAttr::get(getContext(), dims) != out.getDims())
+        return emitOpError() << "result dims must be the input's without axis " << getAxis();
+    if (!compatibleElements(in.getElementType(), out.getElementType()))
+        return emitOpError() << "changes the element type";
+    return success();
+}
+
+LogicalResult ReshapeOp::verify()
+{
+    auto in = cast<TileType>(getInput().getType()), out = cast<TileType>(getResult().getType());
+    if (!compatibleElements(in.getElementType(), out.getElementType()))
+        return emitOpError() << "changes the element type";
+    // Literal dims must keep the element count; const-generic ones are the
+    // launch's to check.
+    int64_t a = 1, b = 1;
+    bool literal = true;
+    for (Attribute d : in.getDims())
+        if (auto i = dyn_cast<IntegerAttr>(d)) a *= i.getInt(); else literal = false;
+    for (Attribute d : out.getDims())
+        if (auto i = dyn_cast<IntegerAttr>(d)) b *= i.getInt(); else literal = false;
+    if (literal && a != b)
+        return emitOpError() << "reshapes " << a << " element(s) into " << b;
+    return success();
+}
+
 LogicalResult IotaOp::verify()
 {
     auto tile = cast<TileType>(getResult().getType());

@@ -33,6 +33,9 @@ SmallVector<Type> tiedElements(Operation *op)
         .Case<StoreOp>([&](StoreOp o) {
             out = {elementTypeOf(o.getArray().getType()), elementTypeOf(o.getTile().getType())};
         })
+        .Case<ReduceOp, ReshapeOp>([&](Operation *o) {
+            out = {elementTypeOf(o->getOperand(0).getType()), elementTypeOf(o->getResult(0).getType())};
+        })
         .Case<RebindOp>([&](RebindOp o) {
             out = {elementTypeOf(o.getInput().getType()), elementTypeOf(o.getResult().getType())};
         })

@@ -154,6 +154,34 @@ def Kir_NumTilesOp : Kir_Op<"num_tiles", [Pure]> {
   let hasVerifier = 1;
 }
 
+def Kir_DimOp : Kir_Op<"dim", [Pure]> {
+  let summary = "a.shape[axis]: an array's extent, launch metadata";
+  let arguments = (ins Kir_AnyTensor:$array, I32Attr:$axis);
+  let results = (outs I32:$result);
+  let assemblyFormat = "$array `,` $axis attr-dict `:` type($array)";
+  let hasVerifier = 1;
+}
+
+def Kir_ReduceOp : Kir_Op<"reduce", [Pure]> {
+  let summary = "ct.sum / max / min / prod along one axis";
+  let description = [{
+    `kind` is sum, max, min or prod; the result drops `axis` (keepdims is
+    a kir.reshape after it).
+  }];
+  let arguments = (ins Kir_AnyTile:$input, StrAttr:$kind, I32Attr:$axis);
+  let results = (outs Kir_AnyTile:$result);
+  let assemblyFormat = "$kind $input `,` $axis attr-dict `:` type($input) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def Kir_ReshapeOp : Kir_Op<"reshape", [Pure]> {
+  let summary = "the same elements under other dims";
+  let arguments = (ins Kir_AnyTile:$input);
+  let results = (outs Kir_AnyTile:$result);
+  let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
+  let hasVerifier = 1;
+}
+
 def Kir_IotaOp : Kir_Op<"iota", [Pure]> {
   let summary = "ct.arange(N): the rank-1 tile 0, 1, .., N-1";
   let results = (outs Kir_AnyTile:$result);
