@@ -250,14 +250,41 @@ void Printer::op(Operation *o)
             auto tile = cast<kir::TileType>(l.getType());
             const QString array = text(l.getArray());
             const QString index = QStringLiteral("[%1]").arg(indexText(l.getIndex()));
-            if (l.getPadding() == "Zero")
+            QString latency = QStringLiteral("None");
+            if (auto n = dyn_cast_or_null<IntegerAttr>(l.getLatencyAttr()))
+                latency = QStringLiteral("Some(%1i32)").arg(n.getInt());
+            else if (auto p = dyn_cast_or_null<StringAttr>(l.getLatencyAttr()))
+                latency = QStringLiteral("Some(%1)").arg(qs(p.getValue()));
+            QString dimMap = QStringLiteral("dim_map::Identity");
+            if (auto order = l.getOrder()) {
+                QStringList axes;
+                for (int32_t a : *order)
+                    axes << QString::number(a);
+                dimMap = QStringLiteral("const_array![%1]").arg(axes.join(QStringLiteral(", ")));
+            }
+            const QString tma = l.getTma() ? qs(*l.getTma()) : QStringLiteral("Enabled"); // absent: the default
+            const bool plain = latency == QLatin1String("None") && tma == QLatin1String("Enabled") && !l.getOrder();
+            if (l.getPadding() == "Zero" && plain)
                 return let(l, QStringLiteral("%1.load_tile(%2, %3)").arg(array, shapeMacro(tile.getDims()), index));
-            const QString view = bindTemp(QStringLiteral("unsafe { make_partition_view(%1, %2, padding::%3, dim_map::Identity, "
+            const QString view = bindTemp(QStringLiteral("unsafe { make_partition_view(%1, %2, padding::%3, %4, "
                                                          "get_tensor_token(%1)) }")
-                                              .arg(array, shapeMacro(tile.getDims()), qs(l.getPadding())),
+                                              .arg(array, shapeMacro(tile.getDims()), qs(l.getPadding()), dimMap),
                                           QStringLiteral("Partition<%1, { [%2] }>").arg(element(tile.getElementType()), dims(tile.getDims())),
                                           l);
-            let(l, QStringLiteral("load_view_tko(&%1, %2, ordering::Weak, scope::TileBlock, None, tma::Enabled)").arg(view, index));
+            const auto loadText = [&](const QString &mode) {
+                return QStringLiteral("load_view_tko(&%1, %2, ordering::Weak, scope::TileBlock, %3, tma::%4)").arg(view, index, latency, mode);
+            };
+            if (tma == QLatin1String("Enabled") || tma == QLatin1String("Disabled"))
+                return let(l, loadText(tma));
+            // TMA chosen by a bool const generic: both forms, each arm's load
+            // bound to a typed let (cutile compiles the taken arm with no
+            // expected type, and load_view_tko cannot infer its own).
+            const auto arm = [&](const QString &mode) {
+                const QString t = QStringLiteral("t%1_").arg(m_temp++);
+                return QStringLiteral("let %1: %2 = %3; %1").arg(t, type(tile), loadText(mode));
+            };
+            const QString enabled = arm(QStringLiteral("Enabled")), disabled = arm(QStringLiteral("Disabled"));
+            let(l, QStringLiteral("if %1 != 0i32 { %2 } else { %3 }").arg(tma, enabled, disabled));
         })
         .Case<kir::StoreOp>([&](kir::StoreOp s) {
             auto tensor = cast<kir::TensorType>(s.getArray().getType());

@@ -223,6 +223,13 @@ LogicalResult LoadOp::verify()
         return emitOpError() << "loads a rank-" << tile.getRank() << " tile from a rank-" << tensor.getRank() << " array";
     if (!compatibleElements(tile.getElementType(), tensor.getElementType()))
         return emitOpError() << "loads " << tile.getElementType() << " from an array of " << tensor.getElementType();
+    if (auto order = getOrder()) {
+        SmallVector<int32_t> sorted(order->begin(), order->end());
+        llvm::sort(sorted);
+        for (size_t i = 0; i < sorted.size(); ++i)
+            if (sorted[i] != int32_t(i) || sorted.size() != tensor.getRank())
+                return emitOpError() << "order must permute the " << tensor.getRank() << " axes";
+    }
     static const char *const modes[] = {"None", "Zero", "NegZero", "Nan", "PosInf", "NegInf"};
     for (const char *m : modes)
         if (getPadding() == m)

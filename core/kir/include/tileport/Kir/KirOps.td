@@ -197,9 +197,15 @@ def Kir_LoadOp : Kir_Op<"load"> {
   let summary = "ct.load: one tile of an array at a tile index";
   let description = [{
     `padding` is the cuTile padding mode ("None", "Zero", "NegZero", "Nan",
-    "PosInf", "NegInf"); the tile's dims are the result type's.
+    "PosInf", "NegInf"); the tile's dims are the result type's. `latency`
+    is a literal or an int const generic's name; `tma` is "Disabled" or a
+    bool const generic's name (both forms, chosen by it), absent "Enabled";
+    `order` permutes the array's axes (absent: the identity).
   }];
-  let arguments = (ins Kir_AnyTensor:$array, Variadic<I32>:$index, StrAttr:$padding);
+  let arguments = (ins Kir_AnyTensor:$array, Variadic<I32>:$index, StrAttr:$padding,
+                       OptionalAttr<AnyAttrOf<[I32Attr, StrAttr]>>:$latency,
+                       OptionalAttr<StrAttr>:$tma,
+                       OptionalAttr<DenseI32ArrayAttr>:$order);
   let results = (outs Kir_AnyTile:$result);
   let assemblyFormat = "$array `[` $index `]` attr-dict `:` type($array) `->` type($result)";
   let hasVerifier = 1;
