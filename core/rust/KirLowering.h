@@ -86,6 +86,9 @@ private:
     Value attribute(TSNode n);
     Value creation(TSNode call, const QString &name);
     Value subscript(TSNode n);
+    Value reshape(TSNode call, bool transpose);
+    Value mma(TSNode call);
+    Value tileValue(TSNode n, TSNode call);
     Value reduction(TSNode call, const QString &kind);
     mlir::Value scalar(const Value &v, TSNode at);        // an i32 index component
     mlir::Value toTile(const Value &v, kir::TileType like, TSNode at);

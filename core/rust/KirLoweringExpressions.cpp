@@ -351,6 +351,10 @@ KirLowering::Value KirLowering::call(TSNode n)
     }
     if (q == QLatin1String("cuda.tile.num_tiles"))
         return numTiles(n);
+    if (q == QLatin1String("cuda.tile.reshape") || q == QLatin1String("cuda.tile.transpose"))
+        return reshape(n, q == QLatin1String("cuda.tile.transpose"));
+    if (q == QLatin1String("cuda.tile.mma"))
+        return mma(n);
     if (q == QLatin1String("cuda.tile.sum") || q == QLatin1String("cuda.tile.max") || q == QLatin1String("cuda.tile.min")
         || q == QLatin1String("cuda.tile.prod"))
         return reduction(n, q.mid(10));
@@ -441,6 +445,52 @@ KirLowering::Value KirLowering::reduction(TSNode c, const QString &kind)
     }
     Value v;
     v.ssa = out;
+    return v;
+}
+
+// ct.reshape(x, shape) and the rank-2 ct.transpose(x).
+KirLowering::Value KirLowering::reshape(TSNode c, bool transpose)
+{
+    const Value x = tileValue(argument(c, 0, "x"), c);
+    auto in = llvm::cast<kir::TileType>(x.ssa.getType());
+    Value out;
+    if (transpose) {
+        if (in.getRank() != 2 || !node::isNull(argument(c, 1, "axis0")))
+            fail(c, QStringLiteral("ct.transpose"), QStringLiteral("only the rank-2 form without axes is lowered"));
+        out.ssa = kir::TransposeOp::create(
+            m_b, loc(), kir::TileType::get(m_ctx, m_b.getArrayAttr({in.getDims()[1], in.getDims()[0]}), in.getElementType()), x.ssa);
+        return out;
+    }
+    const mlir::ArrayAttr dims = shapeArgument(argument(c, 1, "shape"));
+    out.ssa = kir::ReshapeOp::create(m_b, loc(), kir::TileType::get(m_ctx, dims, in.getElementType()), x.ssa);
+    return out;
+}
+
+// ct.mma(a, b, acc): rank-2 tiles that chain; a and b share a dtype, the
+// accumulator keeps its own.
+KirLowering::Value KirLowering::mma(TSNode c)
+{
+    const TSNode an = argument(c, 0, "x"), bn = argument(c, 1, "y"), accn = argument(c, 2, "acc");
+    const Value a = tileValue(an, c), b = tileValue(bn, c), acc = tileValue(accn, c);
+    auto ta = llvm::cast<kir::TileType>(a.ssa.getType()), tb = llvm::cast<kir::TileType>(b.ssa.getType()),
+         tc = llvm::cast<kir::TileType>(acc.ssa.getType());
+    if (ta.getRank() != 2 || tb.getRank() != 2 || tc.getRank() != 2)
+        fail(c, QStringLiteral("ct.mma"), QStringLiteral("only rank-2 operands are lowered"));
+    if (ta.getDims()[1] != tb.getDims()[0] || ta.getDims()[0] != tc.getDims()[0] || tb.getDims()[1] != tc.getDims()[1])
+        fail(c, QStringLiteral("ct.mma"), QStringLiteral("the operand shapes do not chain"));
+    unify(ta.getElementType(), tb.getElementType(), c, QStringLiteral("ct.mma operands"));
+    Value out;
+    out.ssa = kir::MmaOp::create(m_b, loc(), tc, a.ssa, b.ssa, acc.ssa);
+    return out;
+}
+
+KirLowering::Value KirLowering::tileValue(TSNode n, TSNode call)
+{
+    if (node::isNull(n))
+        fail(call, QStringLiteral("tile argument"), QStringLiteral("missing"));
+    const Value v = expr(n);
+    if (!v.isTile())
+        fail(n, QStringLiteral("tile argument"), QStringLiteral("expected a tile"));
     return v;
 }
 

@@ -232,6 +232,10 @@ void Printer::op(Operation *o)
         .Case<kir::ReshapeOp>([&](kir::ReshapeOp r) {
             let(r, QStringLiteral("%1.reshape(%2)").arg(text(r.getInput()), shapeMacro(cast<kir::TileType>(r.getType()).getDims())));
         })
+        .Case<kir::TransposeOp>([&](kir::TransposeOp t) { let(t, QStringLiteral("%1.transpose()").arg(text(t.getInput()))); })
+        .Case<kir::MmaOp>([&](kir::MmaOp m) {
+            let(m, QStringLiteral("mma(%1, %2, %3)").arg(text(m.getA()), text(m.getB()), text(m.getAcc())));
+        })
         .Case<kir::IotaOp>([&](kir::IotaOp i) {
             let(i, QStringLiteral("iota(%1)").arg(shapeMacro(cast<kir::TileType>(i.getType()).getDims())));
         })

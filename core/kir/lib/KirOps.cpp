@@ -201,6 +201,30 @@ LogicalResult ReshapeOp::verify()
     return success();
 }
 
+LogicalResult TransposeOp::verify()
+{
+    auto in = cast<TileType>(getInput().getType()), out = cast<TileType>(getResult().getType());
+    if (in.getRank() != 2 || out.getRank() != 2 || in.getDims()[0] != out.getDims()[1] || in.getDims()[1] != out.getDims()[0])
+        return emitOpError() << "swaps the two dims of a rank-2 tile";
+    if (!compatibleElements(in.getElementType(), out.getElementType()))
+        return emitOpError() << "changes the element type";
+    return success();
+}
+
+LogicalResult MmaOp::verify()
+{
+    auto a = cast<TileType>(getA().getType()), b = cast<TileType>(getB().getType()), acc = cast<TileType>(getAcc().getType());
+    if (a.getRank() != 2 || b.getRank() != 2 || acc.getRank() != 2)
+        return emitOpError() << "takes rank-2 tiles";
+    if (a.getDims()[1] != b.getDims()[0] || a.getDims()[0] != acc.getDims()[0] || b.getDims()[1] != acc.getDims()[1])
+        return emitOpError() << "shapes do not chain: " << a << " x " << b << " -> " << acc;
+    if (!compatibleElements(a.getElementType(), b.getElementType()))
+        return emitOpError() << "operands of different element types";
+    if (getResult().getType() != getAcc().getType() && !compatibleElements(acc.getElementType(), cast<TileType>(getResult().getType()).getElementType()))
+        return emitOpError() << "result must have the accumulator's type";
+    return success();
+}
+
 LogicalResult IotaOp::verify()
 {
     auto tile = cast<TileType>(getResult().getType());

@@ -33,7 +33,12 @@ SmallVector<Type> tiedElements(Operation *op)
         .Case<StoreOp>([&](StoreOp o) {
             out = {elementTypeOf(o.getArray().getType()), elementTypeOf(o.getTile().getType())};
         })
-        .Case<ReduceOp, ReshapeOp>([&](Operation *o) {
+        .Case<MmaOp>([&](MmaOp o) {
+            // The operands share one type; the accumulator and result another.
+            out = {elementTypeOf(o.getA().getType()), elementTypeOf(o.getB().getType()),
+                   elementTypeOf(o.getAcc().getType()), elementTypeOf(o.getResult().getType())};
+        })
+        .Case<ReduceOp, ReshapeOp, TransposeOp>([&](Operation *o) {
             out = {elementTypeOf(o->getOperand(0).getType()), elementTypeOf(o->getResult(0).getType())};
         })
         .Case<RebindOp>([&](RebindOp o) {
@@ -68,7 +73,7 @@ struct ResolveDtypes : PassWrapper<ResolveDtypes, OperationPass<EntryOp>> {
         DtypeSolver solver;
         WalkResult r = entry.walk([&](Operation *op) {
             SmallVector<Type> tied = tiedElements(op);
-            const bool pairs = isa<ForOp>(op); // (init, other) pairs; every other op: all one type
+            const bool pairs = isa<ForOp, MmaOp>(op); // tied pairs; every other op: all one type
             for (size_t i = 1; i < tied.size(); i += pairs ? 2 : 1) {
                 std::string why;
                 if (!solver.unify(tied[pairs ? i - 1 : 0], tied[i], &why)) {

@@ -182,6 +182,26 @@ def Kir_ReshapeOp : Kir_Op<"reshape", [Pure]> {
   let hasVerifier = 1;
 }
 
+def Kir_TransposeOp : Kir_Op<"transpose", [Pure]> {
+  let summary = "ct.transpose of a rank-2 tile";
+  let arguments = (ins Kir_AnyTile:$input);
+  let results = (outs Kir_AnyTile:$result);
+  let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def Kir_MmaOp : Kir_Op<"mma", [Pure]> {
+  let summary = "ct.mma(a, b, acc): acc + a @ b on rank-2 tiles";
+  let description = [{
+    The accumulator keeps its own element type (f32 for f16 operands);
+    the operands share one.
+  }];
+  let arguments = (ins Kir_AnyTile:$a, Kir_AnyTile:$b, Kir_AnyTile:$acc);
+  let results = (outs Kir_AnyTile:$result);
+  let assemblyFormat = "$a `,` $b `,` $acc attr-dict `:` type($a) `,` type($b) `,` type($acc) `->` type($result)";
+  let hasVerifier = 1;
+}
+
 def Kir_IotaOp : Kir_Op<"iota", [Pure]> {
   let summary = "ct.arange(N): the rank-1 tile 0, 1, .., N-1";
   let results = (outs Kir_AnyTile:$result);
