@@ -104,7 +104,9 @@ void KirParity::everyLoweredEntryMatchesTheLegacyOne()
     // The constructs moved so far: these kernels must go through the IR.
     for (const char *k : {"vector_add.py:vector_add", "saxpy.py:saxpy", "tile_ops.py:double_tiles", "tile_ops.py:copy_vec",
                           "smoke_kernels.py:smoke_vadd", "smoke_kernels.py:smoke_row_sum", "blocked_sum.py:_blocked_sum_kernel", "bmm.py:bmm",
-                          "transpose.py:transpose", "matmul.py:matmul", "matmul_block_ptr.py:matmul_block_ptr"})
+                          "transpose.py:transpose", "matmul.py:matmul", "matmul_block_ptr.py:matmul_block_ptr",
+                          "scale_rows.py:_scale_rows_kernel", "scale_rows.py:_scale_rows_persistent_kernel",
+                          "descriptor.py:scale_tiles", "host_descriptor.py:scale_blocks"})
         QVERIFY2(lowered.contains(QLatin1String(k)), k);
 }
 

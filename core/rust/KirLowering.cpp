@@ -143,15 +143,17 @@ void KirLowering::parameters(mlir::OpBuilder &top, mlir::ModuleOp)
                                           mlir::TypeAttr::get(top.getFunctionType(types, {})),
                                           top.getStringAttr(m_kernel.name.toStdString()), top.getArrayAttr(constGenerics),
                                           top.getArrayAttr(argAttrs), mlir::ArrayAttr());
-    llvm::SmallVector<mlir::NamedAttribute> targets;
+    // [[target, [[hint, value], ...]], ...], in the order cutile reads them
+    // (a dictionary would sort them).
+    llvm::SmallVector<mlir::Attribute> targets;
     for (const TargetHints &t : entryHints(m_kernel)) {
-        llvm::SmallVector<mlir::NamedAttribute> hs;
+        llvm::SmallVector<mlir::Attribute> hs;
         for (const auto &[name, n] : t.hints)
-            hs.push_back(top.getNamedAttr(name.toStdString(), top.getI32IntegerAttr(n)));
-        targets.push_back(top.getNamedAttr(t.target.toStdString(), top.getDictionaryAttr(hs)));
+            hs.push_back(top.getArrayAttr({top.getStringAttr(name.toStdString()), top.getI32IntegerAttr(n)}));
+        targets.push_back(top.getArrayAttr({top.getStringAttr(t.target.toStdString()), top.getArrayAttr(hs)}));
     }
     if (!targets.empty())
-        entry->setAttr("kir.optimization_hints", top.getDictionaryAttr(targets));
+        entry->setAttr("kir.optimization_hints", top.getArrayAttr(targets));
     mlir::Block *body = new mlir::Block();
     entry.getBody().push_back(body);
     for (qsizetype i = 0; i < bound.size(); ++i) {

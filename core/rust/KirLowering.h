@@ -92,6 +92,8 @@ private:
     Value reduction(TSNode call, const QString &kind);
     mlir::Value scalar(const Value &v, TSNode at);        // an i32 index component
     mlir::Value toTile(const Value &v, kir::TileType like, TSNode at);
+    mlir::Value broadcastTile(mlir::Value v, kir::TileType like, TSNode at);
+    mlir::ArrayAttr broadcastDims(mlir::ArrayAttr a, mlir::ArrayAttr b, TSNode at);
     TSNode argument(TSNode call, int pos, const char *keyword) const;
 
     // Memory and conversion (KirLoweringMemory.cpp)

@@ -144,10 +144,18 @@ mlir::Value KirLowering::toTile(const Value &v, kir::TileType like, TSNode at)
 {
     const mlir::Type dt = m_solver.resolve(like.getElementType());
     if (v.isTile())
-        return v.ssa;
+        return broadcastTile(v.ssa, like, at);
     if (v.isLiteral()) {
-        if (m_solver.isGeneric(dt) || dt.isF16() || dt.isBF16() || llvm::isa<kir::VarType>(dt))
-            fail(at, QStringLiteral("literal operand"), QStringLiteral("a literal meeting a dtype-generic or half tile is not lowered to the kernel IR yet"));
+        if (m_solver.isGeneric(dt) || dt.isF16() || dt.isBF16()) {
+            // A literal meeting a dtype-generic (or half) tile: an f32
+            // constant converted to the tile's type, as Python rounds it.
+            if (v.kind == Value::Kind::Bool)
+                fail(at, QStringLiteral("literal"), QStringLiteral("a bool literal meets a float tile"));
+            const mlir::Value f = kir::ConstantOp::create(m_b, loc(), like.withElementType(m_b.getF32Type()), m_b.getF64FloatAttr(v.number));
+            return kir::ConvertOp::create(m_b, loc(), like, f);
+        }
+        if (llvm::isa<kir::VarType>(dt))
+            fail(at, QStringLiteral("literal operand"), QStringLiteral("a literal meets a tile whose dtype nothing decides yet"));
         mlir::Attribute value;
         if (isFloatType(dt))
             value = m_b.getF64FloatAttr(v.number);
@@ -165,12 +173,58 @@ mlir::Value KirLowering::toTile(const Value &v, kir::TileType like, TSNode at)
     const bool generic = m_solver.isGeneric(dt);
     if (generic && !st.isInteger(32) && !st.isF32())
         fail(at, QStringLiteral("scalar operand"), QStringLiteral("a scalar of undecided dtype meets a dtype-generic tile"));
-    // Python converts a scalar to the tile's type (scalar_to_tile, then a
-    // conversion): not in the kernel IR yet.
-    if ((generic || st.isInteger(32)) && (generic || isFloatType(dt) || (isIntegerType(dt) && !dt.isInteger(32))))
-        fail(at, QStringLiteral("scalar operand"), QStringLiteral("a scalar converted to the tile's dtype is not lowered to the kernel IR yet"));
+    if ((generic || st.isInteger(32)) && (generic || isFloatType(dt) || (isIntegerType(dt) && !dt.isInteger(32)))) {
+        // Python converts a scalar to the type of the tile it meets (a
+        // generic element type included): a rank-0 tile, converted, then
+        // brought to the shape.
+        const mlir::Value s0 = kir::ScalarToTileOp::create(m_b, loc(), kir::TileType::get(m_ctx, m_b.getArrayAttr({}), st), v.ssa);
+        const mlir::Value s1 = kir::ConvertOp::create(m_b, loc(), kir::TileType::get(m_ctx, m_b.getArrayAttr({}), like.getElementType()), s0);
+        return broadcastTile(s1, like, at);
+    }
     unify(st, dt, at, QStringLiteral("scalar operand"));
     return kir::BroadcastOp::create(m_b, loc(), like, v.ssa);
+}
+
+// A tile brought to `like`'s dims by Python's rule: leading 1s first (a
+// reshape), then a broadcast where the dims still differ.
+mlir::Value KirLowering::broadcastTile(mlir::Value v, kir::TileType like, TSNode at)
+{
+    auto t = llvm::cast<kir::TileType>(v.getType());
+    unify(t.getElementType(), like.getElementType(), at, QStringLiteral("mixed dtypes"));
+    if (t.getDims() == like.getDims())
+        return v;
+    if (t.getRank() > like.getRank())
+        fail(at, QStringLiteral("broadcast"), QStringLiteral("a rank-%1 tile cannot broadcast to rank %2").arg(t.getRank()).arg(like.getRank()));
+    mlir::Value cur = v;
+    if (t.getRank() < like.getRank()) {
+        llvm::SmallVector<mlir::Attribute> padded(like.getRank() - t.getRank(), kir::literalDim(m_ctx, 1));
+        padded.append(t.getDims().begin(), t.getDims().end());
+        t = kir::TileType::get(m_ctx, m_b.getArrayAttr(padded), t.getElementType());
+        cur = kir::ReshapeOp::create(m_b, loc(), t, cur);
+    }
+    if (t.getDims() != like.getDims())
+        cur = kir::BroadcastOp::create(m_b, loc(), like.withElementType(t.getElementType()), cur);
+    return cur;
+}
+
+// Python's broadcast of two shapes, dim by dim from the right: equal, or 1
+// on one side.
+mlir::ArrayAttr KirLowering::broadcastDims(mlir::ArrayAttr a, mlir::ArrayAttr b, TSNode at)
+{
+    const size_t rank = std::max(a.size(), b.size());
+    const mlir::Attribute one = kir::literalDim(m_ctx, 1);
+    llvm::SmallVector<mlir::Attribute> out;
+    for (size_t i = 0; i < rank; ++i) {
+        const long ia = long(a.size()) - long(rank) + long(i), ib = long(b.size()) - long(rank) + long(i);
+        const mlir::Attribute da = ia >= 0 ? a[size_t(ia)] : one, db = ib >= 0 ? b[size_t(ib)] : one;
+        if (da == db || db == one)
+            out.push_back(da);
+        else if (da == one)
+            out.push_back(db);
+        else
+            fail(at, QStringLiteral("broadcast"), QStringLiteral("the tile shapes are not provably compatible"));
+    }
+    return m_b.getArrayAttr(out);
 }
 
 KirLowering::Value KirLowering::binary(TSNode n)
@@ -275,8 +329,6 @@ KirLowering::Value KirLowering::binaryValues(const QString &op, const Value &a, 
         kir::TileType like;
         if (a.isTile() && b.isTile()) {
             auto ta = llvm::cast<kir::TileType>(a.ssa.getType()), tb = llvm::cast<kir::TileType>(b.ssa.getType());
-            if (ta.getDims() != tb.getDims())
-                fail(n, QStringLiteral("broadcast"), QStringLiteral("tiles of different shapes are not lowered to the kernel IR yet"));
             const mlir::Type ea = m_solver.resolve(ta.getElementType()), eb = m_solver.resolve(tb.getElementType());
             const bool promotes = ea != eb
                 && ((m_solver.isGeneric(ea) && eb.isF32()) || (m_solver.isGeneric(eb) && ea.isF32())
@@ -288,7 +340,7 @@ KirLowering::Value KirLowering::binaryValues(const QString &op, const Value &a, 
             if ((m_solver.isGeneric(ea) && eb.isInteger(32)) || (m_solver.isGeneric(eb) && ea.isInteger(32)))
                 fail(n, QStringLiteral("integer promotion"), QStringLiteral("the int64 entry an int32 operand asks for is not lowered to the kernel IR yet"));
             unify(ea, eb, n, QStringLiteral("mixed dtypes"));
-            like = ta;
+            like = kir::TileType::get(m_ctx, broadcastDims(ta.getDims(), tb.getDims(), n), ta.getElementType());
         } else {
             like = llvm::cast<kir::TileType>((a.isTile() ? a : b).ssa.getType());
             const Value &other = a.isTile() ? b : a;

@@ -240,11 +240,19 @@ void Printer::op(Operation *o)
             let(i, QStringLiteral("iota(%1)").arg(shapeMacro(cast<kir::TileType>(i.getType()).getDims())));
         })
         .Case<kir::RebindOp>([&](kir::RebindOp r) { let(r, text(r.getInput())); })
-        .Case<kir::ConvertOp>([&](kir::ConvertOp c) { let(c, QStringLiteral("convert_tile(%1)").arg(text(c.getInput()))); })
+        .Case<kir::ScalarToTileOp>([&](kir::ScalarToTileOp t) { let(t, QStringLiteral("scalar_to_tile(%1)").arg(text(t.getInput()))); })
+        .Case<kir::ConvertOp>([&](kir::ConvertOp c) {
+            // Integers of one width that differ only in signedness are one
+            // Tile IR type: bitcast relabels them (cutile refuses convert_tile).
+            const Type from = elementTypeOf(c.getInput().getType()), to = elementTypeOf(c.getType());
+            auto fi = dyn_cast<IntegerType>(from), ti = dyn_cast<IntegerType>(to);
+            const bool relabel = fi && ti && fi != ti && fi.getWidth() == ti.getWidth() && fi.getWidth() > 1;
+            let(c, QStringLiteral("%1(%2)").arg(relabel ? QStringLiteral("bitcast") : QStringLiteral("convert_tile"), text(c.getInput())));
+        })
         .Case<kir::BroadcastOp>([&](kir::BroadcastOp b) {
             auto out = cast<kir::TileType>(b.getType());
             if (isa<kir::TileType>(b.getInput().getType()))
-                fail(b, QStringLiteral("broadcast"), QStringLiteral("tile broadcasts are not printed yet"));
+                return let(b, QStringLiteral("%1.broadcast(%2)").arg(text(b.getInput()), shapeMacro(out.getDims())));
             QString scalar = text(b.getInput());
             if (scalar.contains(QLatin1Char(' ')) || scalar.contains(QLatin1Char('(')))
                 scalar = bindTemp(scalar, type(b.getInput().getType()), b); // a typed let for each scalar step
@@ -389,11 +397,14 @@ TranslatedKernel Printer::print()
     QList<RustLine> lines;
     const auto headerLine = [&](const QString &t) { lines.append(RustLine{t, header.line, header.line}); };
     QList<TargetHints> hints;
-    if (auto dict = m_entry->getAttrOfType<DictionaryAttr>("kir.optimization_hints"))
-        for (NamedAttribute target : dict) {
-            TargetHints t{qs(target.getName().getValue()), {}};
-            for (NamedAttribute h : cast<DictionaryAttr>(target.getValue()))
-                t.hints.append({qs(h.getName().getValue()), int(cast<IntegerAttr>(h.getValue()).getInt())});
+    if (auto targets = m_entry->getAttrOfType<ArrayAttr>("kir.optimization_hints"))
+        for (Attribute target : targets) {
+            auto pair = cast<ArrayAttr>(target);
+            TargetHints t{qs(cast<StringAttr>(pair[0]).getValue()), {}};
+            for (Attribute h : cast<ArrayAttr>(pair[1])) {
+                auto hint = cast<ArrayAttr>(h);
+                t.hints.append({qs(cast<StringAttr>(hint[0]).getValue()), int(cast<IntegerAttr>(hint[1]).getInt())});
+            }
             hints << t;
         }
     headerLine(QStringLiteral("    #[cutile::entry(%1)]").arg(entryHintsText(hints)));

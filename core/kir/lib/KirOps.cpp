@@ -225,6 +225,14 @@ LogicalResult MmaOp::verify()
     return success();
 }
 
+LogicalResult ScalarToTileOp::verify()
+{
+    auto out = cast<TileType>(getResult().getType());
+    if (out.getRank() != 0 || !compatibleElements(getInput().getType(), out.getElementType()))
+        return emitOpError() << "makes a rank-0 tile of the scalar's type, not " << out;
+    return success();
+}
+
 LogicalResult IotaOp::verify()
 {
     auto tile = cast<TileType>(getResult().getType());

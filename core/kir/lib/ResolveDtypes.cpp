@@ -38,7 +38,7 @@ SmallVector<Type> tiedElements(Operation *op)
             out = {elementTypeOf(o.getA().getType()), elementTypeOf(o.getB().getType()),
                    elementTypeOf(o.getAcc().getType()), elementTypeOf(o.getResult().getType())};
         })
-        .Case<ReduceOp, ReshapeOp, TransposeOp>([&](Operation *o) {
+        .Case<ReduceOp, ReshapeOp, TransposeOp, ScalarToTileOp>([&](Operation *o) {
             out = {elementTypeOf(o->getOperand(0).getType()), elementTypeOf(o->getResult(0).getType())};
         })
         .Case<RebindOp>([&](RebindOp o) {

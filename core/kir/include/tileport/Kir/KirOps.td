@@ -292,6 +292,14 @@ def Kir_ConvertOp : Kir_Op<"convert", [Pure]> {
   let hasVerifier = 1;
 }
 
+def Kir_ScalarToTileOp : Kir_Op<"scalar_to_tile", [Pure]> {
+  let summary = "a scalar as a rank-0 tile of its type";
+  let arguments = (ins Kir_Scalar:$input);
+  let results = (outs Kir_AnyTile:$result);
+  let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
+  let hasVerifier = 1;
+}
+
 def Kir_BroadcastOp : Kir_Op<"broadcast", [Pure]> {
   let summary = "a scalar or tile brought to a tile shape (Python's broadcast)";
   let arguments = (ins Kir_Value:$input);
