@@ -88,6 +88,8 @@ private:
     Value subscript(TSNode n);
     Value reshape(TSNode call, bool transpose);
     Value mma(TSNode call);
+    Value unaryMath(TSNode call, const QString &fn);
+    Value extremum(TSNode call, bool maximum);
     Value tileValue(TSNode n, TSNode call);
     Value reduction(TSNode call, const QString &kind);
     mlir::Value scalar(const Value &v, TSNode at);        // an i32 index component

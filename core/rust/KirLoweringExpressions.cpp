@@ -407,6 +407,13 @@ KirLowering::Value KirLowering::call(TSNode n)
         return reshape(n, q == QLatin1String("cuda.tile.transpose"));
     if (q == QLatin1String("cuda.tile.mma"))
         return mma(n);
+    static const QStringList math{QStringLiteral("exp"), QStringLiteral("log"), QStringLiteral("tanh"), QStringLiteral("rsqrt"),
+                                  QStringLiteral("sqrt"), QStringLiteral("exp2"), QStringLiteral("sin"), QStringLiteral("cos"),
+                                  QStringLiteral("log2")};
+    if (q.startsWith(QLatin1String("cuda.tile.")) && math.contains(q.mid(10)))
+        return unaryMath(n, q.mid(10));
+    if (q == QLatin1String("cuda.tile.maximum") || q == QLatin1String("cuda.tile.minimum"))
+        return extremum(n, q == QLatin1String("cuda.tile.maximum"));
     if (q == QLatin1String("cuda.tile.sum") || q == QLatin1String("cuda.tile.max") || q == QLatin1String("cuda.tile.min")
         || q == QLatin1String("cuda.tile.prod"))
         return reduction(n, q.mid(10));
@@ -544,6 +551,94 @@ KirLowering::Value KirLowering::tileValue(TSNode n, TSNode call)
     if (!v.isTile())
         fail(n, QStringLiteral("tile argument"), QStringLiteral("expected a tile"));
     return v;
+}
+
+// ct.exp, ct.sqrt, ...: flush_to_zero= and rounding_mode= where cutile has
+// a form for them; other combinations are refused, as the legacy lowering
+// refuses them.
+KirLowering::Value KirLowering::unaryMath(TSNode c, const QString &fn)
+{
+    const Value x = tileValue(argument(c, 0, "x"), c);
+    QString ftz, rounding;
+    for (TSNode a : node::children(node::field(c, "arguments"))) {
+        if (!node::is(a, "keyword_argument"))
+            continue;
+        const QString k = m_src.text(node::field(a, "name"));
+        if (k == QLatin1String("x"))
+            continue;
+        const Value v = expr(node::field(a, "value"));
+        if (k == QLatin1String("flush_to_zero")) {
+            if (v.kind != Value::Kind::Bool)
+                fail(a, QStringLiteral("ct.%1").arg(fn), QStringLiteral("flush_to_zero must be a literal bool"));
+            ftz = v.integer ? QStringLiteral("Enabled") : QStringLiteral("Disabled");
+        } else if (k == QLatin1String("rounding_mode")) {
+            static const QHash<QString, QString> modes{
+                {QStringLiteral("RN"), QStringLiteral("NearestEven")}, {QStringLiteral("RZ"), QStringLiteral("Zero")},
+                {QStringLiteral("RM"), QStringLiteral("NegativeInf")}, {QStringLiteral("RP"), QStringLiteral("PositiveInf")},
+                {QStringLiteral("FULL"), QStringLiteral("Full")},      {QStringLiteral("APPROX"), QStringLiteral("Approx")}};
+            const QString member = v.kind == Value::Kind::Enum && v.name.startsWith(QLatin1String("cuda.tile.RoundingMode."))
+                                       ? v.name.section(QLatin1Char('.'), 3) : QString();
+            if (!modes.contains(member))
+                fail(a, QStringLiteral("ct.%1").arg(fn), QStringLiteral("rounding_mode '%1' is not lowered").arg(m_src.text(node::field(a, "value"))));
+            rounding = modes.value(member);
+        } else {
+            fail(a, QStringLiteral("ct.%1").arg(fn), QStringLiteral("option '%1' is not lowered").arg(k));
+        }
+    }
+    const bool ftzForm = fn == QLatin1String("rsqrt") || fn == QLatin1String("exp2");
+    if (ftzForm && !rounding.isEmpty())
+        fail(c, QStringLiteral("ct.%1").arg(fn), QStringLiteral("rounding_mode is not lowered for this function"));
+    if (!ftzForm && fn != QLatin1String("sqrt")
+        && !((fn == QLatin1String("exp") || fn == QLatin1String("tanh"))
+             && (rounding == QLatin1String("Approx") || rounding == QLatin1String("Full")) && ftz.isEmpty())
+        && (!ftz.isEmpty() || !rounding.isEmpty()))
+        fail(c, QStringLiteral("ct.%1").arg(fn), QStringLiteral("these flush_to_zero/rounding_mode options are not lowered"));
+    Value out;
+    out.ssa = kir::MathOp::create(m_b, loc(), x.ssa.getType(), x.ssa, m_b.getStringAttr(fn.toStdString()),
+                                  rounding.isEmpty() ? mlir::StringAttr() : m_b.getStringAttr(rounding.toStdString()),
+                                  ftz.isEmpty() ? mlir::StringAttr() : m_b.getStringAttr(ftz.toStdString()));
+    return out;
+}
+
+// ct.maximum / ct.minimum: of tiles as an element-wise op (maxf/minf
+// without NaN propagation, maxi/mini), of two i32 scalars max/min.
+KirLowering::Value KirLowering::extremum(TSNode c, bool maximum)
+{
+    const TSNode an = argument(c, 0, "x"), bn = argument(c, 1, "y");
+    const Value a = expr(an), b = expr(bn);
+    const auto build = [&](mlir::Type t, mlir::Value x, mlir::Value y) {
+        return maximum ? mlir::Value(kir::MaximumOp::create(m_b, loc(), t, x, y)) : mlir::Value(kir::MinimumOp::create(m_b, loc(), t, x, y));
+    };
+    Value out;
+    if (!a.isTile() && !b.isTile()) {
+        const mlir::Value x = scalar(a, an), y = scalar(b, bn);
+        out.ssa = build(m_b.getI32Type(), x, y);
+        return out;
+    }
+    kir::TileType like;
+    if (a.isTile() && b.isTile()) {
+        auto ta = llvm::cast<kir::TileType>(a.ssa.getType()), tb = llvm::cast<kir::TileType>(b.ssa.getType());
+        const mlir::Type ea = m_solver.resolve(ta.getElementType()), eb = m_solver.resolve(tb.getElementType());
+        if (ea != eb && ((m_solver.isGeneric(ea) && eb.isF32()) || (m_solver.isGeneric(eb) && ea.isF32())
+                         || (!llvm::isa<kir::VarType>(ea) && !llvm::isa<kir::VarType>(eb))))
+            fail(c, QStringLiteral("type promotion"), QStringLiteral("mixed dtypes are not lowered to the kernel IR yet"));
+        if ((m_solver.isGeneric(ea) && eb.isInteger(32)) || (m_solver.isGeneric(eb) && ea.isInteger(32)))
+            fail(c, QStringLiteral("integer promotion"), QStringLiteral("the int64 entry an int32 operand asks for is not lowered to the kernel IR yet"));
+        unify(ea, eb, c, QStringLiteral("mixed dtypes"));
+        like = kir::TileType::get(m_ctx, broadcastDims(ta.getDims(), tb.getDims(), c), ta.getElementType());
+    } else {
+        like = llvm::cast<kir::TileType>((a.isTile() ? a : b).ssa.getType());
+        const Value &other = a.isTile() ? b : a;
+        if (other.kind == Value::Kind::Float && isIntegerType(m_solver.resolve(like.getElementType())))
+            fail(c, QStringLiteral("type promotion"), QStringLiteral("an integer tile meeting a float is not lowered to the kernel IR yet"));
+    }
+    const mlir::Type e = m_solver.resolve(like.getElementType());
+    if (!isIntegerType(e) && !m_solver.isGeneric(e) && !isFloatType(e))
+        fail(c, QStringLiteral("ct.%1").arg(maximum ? QStringLiteral("maximum") : QStringLiteral("minimum")),
+             QStringLiteral("operands of this dtype are not lowered"));
+    const mlir::Value x = toTile(a, like, an), y = toTile(b, like, bn);
+    out.ssa = build(like, x, y);
+    return out;
 }
 
 // ct.arange (an i32 iota), and ct.zeros / ones / full of a literal and a

@@ -211,6 +211,30 @@ void Printer::op(Operation *o)
             let(f, QStringLiteral("fma(%1, %2, %3, rounding::NearestEven, ftz::Disabled)")
                        .arg(text(f.getA()), text(f.getB()), text(f.getC())));
         })
+        .Case<kir::MathOp>([&](kir::MathOp m) {
+            const QString fn = qs(m.getFn()), x = text(m.getInput());
+            const QString rounding = m.getRounding() ? qs(*m.getRounding()) : QString();
+            const QString ftz = m.getFtz() ? qs(*m.getFtz()) : QStringLiteral("Disabled");
+            if (fn == QLatin1String("rsqrt") || fn == QLatin1String("exp2"))
+                return let(m, QStringLiteral("%1(%2, ftz::%3)").arg(fn, x, ftz));
+            if (fn == QLatin1String("sqrt"))
+                return let(m, QStringLiteral("sqrt(%1, rounding::%2, ftz::%3)")
+                                  .arg(x, rounding.isEmpty() ? QStringLiteral("NearestEven") : rounding, ftz));
+            if (!rounding.isEmpty())
+                return let(m, QStringLiteral("unsafe { %1_with_rounding(%2, rounding::%3) }").arg(fn, x, rounding));
+            let(m, QStringLiteral("%1(%2)").arg(fn, x));
+        })
+        .Case<kir::MaximumOp, kir::MinimumOp>([&](Operation *e) {
+            const bool maximum = isa<kir::MaximumOp>(e);
+            const QString a = text(e->getOperand(0)), b = text(e->getOperand(1));
+            const Type t = elementTypeOf(e->getResult(0).getType());
+            if (!isa<kir::TileType>(e->getResult(0).getType()))
+                return let(e, QStringLiteral("%1(%2, %3)").arg(maximum ? QStringLiteral("max") : QStringLiteral("min"), a, b));
+            if (isa<IntegerType>(t))
+                return let(e, QStringLiteral("%1(%2, %3)").arg(maximum ? QStringLiteral("maxi") : QStringLiteral("mini"), a, b));
+            // Python's maxf/minf: NaN not propagated, no flush to zero.
+            let(e, QStringLiteral("%1(%2, %3, nan::Disabled, ftz::Disabled)").arg(maximum ? QStringLiteral("maxf") : QStringLiteral("minf"), a, b));
+        })
         .Case<kir::CeilDivOp>([&](kir::CeilDivOp c) {
             inlineOrLet(c, QStringLiteral("ceil_div(%1, %2)").arg(text(c.getLhs()), text(c.getRhs())));
         })

@@ -5,6 +5,9 @@
 #include "tileport/Kir/KirOps.h"
 
 #include <mlir/IR/Builders.h>
+
+#include <algorithm>
+#include <iterator>
 #include <mlir/Interfaces/FunctionImplementation.h>
 
 using namespace mlir;
@@ -231,6 +234,14 @@ LogicalResult ScalarToTileOp::verify()
     if (out.getRank() != 0 || !compatibleElements(getInput().getType(), out.getElementType()))
         return emitOpError() << "makes a rank-0 tile of the scalar's type, not " << out;
     return success();
+}
+
+LogicalResult MathOp::verify()
+{
+    static const char *const fns[] = {"exp", "exp2", "log", "log2", "tanh", "sqrt", "rsqrt", "sin", "cos"};
+    if (std::none_of(std::begin(fns), std::end(fns), [&](const char *f) { return getFn() == f; }))
+        return emitOpError() << "has unknown function '" << getFn() << "'";
+    return verifyElementwise(*this);
 }
 
 LogicalResult IotaOp::verify()

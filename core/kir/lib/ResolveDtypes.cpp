@@ -22,7 +22,7 @@ SmallVector<Type> tiedElements(Operation *op)
 {
     SmallVector<Type> out;
     llvm::TypeSwitch<Operation *>(op)
-        .Case<AddOp, SubOp, MulOp, DivOp, CeilDivOp, NegOp, FmaOp>([&](Operation *o) {
+        .Case<AddOp, SubOp, MulOp, DivOp, CeilDivOp, NegOp, FmaOp, MathOp, MaximumOp, MinimumOp>([&](Operation *o) {
             for (Value v : o->getOperands())
                 out.push_back(elementTypeOf(v.getType()));
             out.push_back(elementTypeOf(o->getResult(0).getType()));

@@ -284,6 +284,24 @@ def Kir_FmaOp : Kir_Op<"fma", [Pure]> {
   }];
 }
 
+def Kir_MathOp : Kir_Op<"math", [Pure]> {
+  let summary = "an element-wise math function of a float tile";
+  let description = [{
+    `fn` is exp, exp2, log, log2, tanh, sqrt, rsqrt, sin or cos;
+    `rounding` (NearestEven, Zero, NegativeInf, PositiveInf, Full, Approx)
+    and `ftz` (Enabled, Disabled) are the options Python gave, absent when
+    it gave none.
+  }];
+  let arguments = (ins Kir_AnyTile:$input, StrAttr:$fn, OptionalAttr<StrAttr>:$rounding, OptionalAttr<StrAttr>:$ftz);
+  let results = (outs Kir_AnyTile:$result);
+  let assemblyFormat = "$fn $input attr-dict `:` type($input) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+class Kir_ExtremumOp<string mnemonic, string python> : Kir_BinaryOp<mnemonic, python>;
+def Kir_MaximumOp : Kir_ExtremumOp<"maximum", "ct.maximum">;
+def Kir_MinimumOp : Kir_ExtremumOp<"minimum", "ct.minimum">;
+
 def Kir_ConvertOp : Kir_Op<"convert", [Pure]> {
   let summary = "ct.astype: the same shape, another element type";
   let arguments = (ins Kir_Value:$input);
