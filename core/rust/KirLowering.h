@@ -86,6 +86,7 @@ private:
     Value attribute(TSNode n);
     Value creation(TSNode call, const QString &name);
     Value subscript(TSNode n);
+    Value unary(TSNode n);
     Value reshape(TSNode call, bool transpose);
     Value mma(TSNode call);
     Value unaryMath(TSNode call, const QString &fn);

@@ -74,6 +74,8 @@ KirLowering::Value KirLowering::expr(TSNode n)
         return attribute(n);
     if (type == "subscript")
         return subscript(n);
+    if (type == "unary_operator")
+        return unary(n);
     fail(n, QString::fromUtf8(type.data(), qsizetype(type.size())).replace(QLatin1Char('_'), QLatin1Char(' ')),
          QStringLiteral("not lowered to the kernel IR yet"));
 }
@@ -230,7 +232,10 @@ mlir::ArrayAttr KirLowering::broadcastDims(mlir::ArrayAttr a, mlir::ArrayAttr b,
 KirLowering::Value KirLowering::binary(TSNode n)
 {
     const QString op = QString::fromUtf8(node::operatorOf(n).data(), qsizetype(node::operatorOf(n).size()));
-    if (op != QLatin1String("+") && op != QLatin1String("-") && op != QLatin1String("*") && op != QLatin1String("/"))
+    static const QStringList ops{QStringLiteral("+"), QStringLiteral("-"), QStringLiteral("*"), QStringLiteral("/"),
+                                 QStringLiteral("//"), QStringLiteral("&"), QStringLiteral("|"), QStringLiteral("^"),
+                                 QStringLiteral("<<"), QStringLiteral(">>")};
+    if (!ops.contains(op))
         fail(n, QStringLiteral("operator %1").arg(op), QStringLiteral("not lowered to the kernel IR yet"));
     const TSNode ln = node::unparen(node::field(n, "left")), rn = node::unparen(node::field(n, "right"));
     const auto isMul = [](TSNode x) { return node::is(x, "binary_operator") && node::operatorOf(x) == "*"; };
@@ -315,7 +320,21 @@ KirLowering::Value KirLowering::binaryValues(const QString &op, const Value &a, 
     if ((op == QLatin1String("+") || op == QLatin1String("-")) && (a.isTile() || b.isTile())
         && (madeByMul(a) || (madeByMul(b) && !augmentedProduct)))
         fail(n, QStringLiteral("fma contraction"), QStringLiteral("a sum with a named product is not lowered to the kernel IR yet"));
+    const bool integerOp = op == QLatin1String("//") || op == QLatin1String("&") || op == QLatin1String("|")
+                           || op == QLatin1String("^") || op == QLatin1String("<<") || op == QLatin1String(">>");
     const auto build = [&](mlir::Type t, mlir::Value x, mlir::Value y) -> mlir::Value {
+        if (op == QLatin1String("//"))
+            return kir::FloorDivOp::create(m_b, loc(), t, x, y);
+        if (op == QLatin1String("&"))
+            return kir::AndOp::create(m_b, loc(), t, x, y);
+        if (op == QLatin1String("|"))
+            return kir::OrOp::create(m_b, loc(), t, x, y);
+        if (op == QLatin1String("^"))
+            return kir::XorOp::create(m_b, loc(), t, x, y);
+        if (op == QLatin1String("<<"))
+            return kir::ShlOp::create(m_b, loc(), t, x, y);
+        if (op == QLatin1String(">>"))
+            return kir::ShrOp::create(m_b, loc(), t, x, y);
         if (op == QLatin1String("+"))
             return kir::AddOp::create(m_b, loc(), t, x, y);
         if (op == QLatin1String("-"))
@@ -325,6 +344,13 @@ KirLowering::Value KirLowering::binaryValues(const QString &op, const Value &a, 
         return kir::DivOp::create(m_b, loc(), t, x, y);
     };
     Value out;
+    if (integerOp && (a.isTile() || b.isTile())) {
+        // An integer-only operator on an array's generic dtype makes it i32,
+        // the type every Python int operand here already has.
+        for (const Value *v : {&a, &b})
+            if (v->isTile() && m_solver.isGeneric(kir::elementTypeOf(v->ssa.getType())))
+                unify(kir::elementTypeOf(v->ssa.getType()), m_b.getI32Type(), n, QStringLiteral("operator %1").arg(op));
+    }
     if (a.isTile() || b.isTile()) {
         kir::TileType like;
         if (a.isTile() && b.isTile()) {
@@ -349,6 +375,12 @@ KirLowering::Value KirLowering::binaryValues(const QString &op, const Value &a, 
         }
         if (op == QLatin1String("/") && !isFloatType(m_solver.resolve(like.getElementType())) && !m_solver.isGeneric(like.getElementType()))
             fail(n, QStringLiteral("operator /"), QStringLiteral("true division of integer tiles is not lowered"));
+        if (integerOp) {
+            const mlir::Type e = m_solver.resolve(like.getElementType());
+            const bool bitwise = op == QLatin1String("&") || op == QLatin1String("|") || op == QLatin1String("^");
+            if (!isIntegerType(e) && !(e.isInteger(1) && bitwise))
+                fail(n, QStringLiteral("operator %1").arg(op), QStringLiteral("needs integer tiles"));
+        }
         const mlir::Value x = toTile(a, like, ln), y = toTile(b, like, rn);
         out.ssa = build(like, x, y);
         return out;
@@ -363,6 +395,15 @@ KirLowering::Value KirLowering::binaryValues(const QString &op, const Value &a, 
     if (op == QLatin1String("/"))
         fail(n, QStringLiteral("operator /"), QStringLiteral("not lowered on scalars (true division of integers gives a float in Python)"));
     const mlir::Value x = scalar(a, ln), y = scalar(b, rn);
+    if (op == QLatin1String("//")) {
+        // i32 scalars go through rank-0 tiles, as cuTile Python's scalars are.
+        const auto rank0 = kir::TileType::get(m_ctx, m_b.getArrayAttr({}), m_b.getI32Type());
+        const mlir::Value ta = kir::ScalarToTileOp::create(m_b, loc(), rank0, x);
+        const mlir::Value tb = kir::ScalarToTileOp::create(m_b, loc(), rank0, y);
+        const mlir::Value r = build(rank0, ta, tb);
+        out.ssa = kir::TileToScalarOp::create(m_b, loc(), m_b.getI32Type(), r);
+        return out;
+    }
     out.ssa = build(m_b.getI32Type(), x, y);
     return out;
 }
@@ -423,6 +464,73 @@ KirLowering::Value KirLowering::call(TSNode n)
         || q == QLatin1String("cuda.tile.full"))
         return creation(n, q.mid(10));
     fail(n, QStringLiteral("call"), QStringLiteral("'%1' is not lowered to the kernel IR yet").arg(m_src.flatText(fn)));
+}
+
+// `+x`, `-x`, `~x`, as cuTile Python emits them: on tiles negf / negi and
+// x ^ all-ones; on a runtime scalar the op on its rank-0 tile; `-C` of a
+// ct.Constant `0 - C`, which cutile folds.
+KirLowering::Value KirLowering::unary(TSNode n)
+{
+    const QString op = QString::fromUtf8(node::operatorOf(n).data(), qsizetype(node::operatorOf(n).size()));
+    const TSNode argNode = node::field(n, "argument");
+    const Value a = expr(argNode);
+    if (op == QLatin1String("+"))
+        return a;
+    Value out;
+    const auto viaRank0 = [&](mlir::Value x) {
+        const auto rank0 = kir::TileType::get(m_ctx, m_b.getArrayAttr({}), x.getType());
+        const mlir::Value t = kir::ScalarToTileOp::create(m_b, loc(), rank0, x);
+        const mlir::Value neg = kir::NegOp::create(m_b, loc(), rank0, t);
+        return mlir::Value(kir::TileToScalarOp::create(m_b, loc(), x.getType(), neg));
+    };
+    if (op == QLatin1String("~")) {
+        if (a.isScalar() || a.kind == Value::Kind::Int) {
+            const mlir::Value x = scalar(a, argNode);
+            const mlir::Value ones = kir::ConstantOp::create(m_b, loc(), m_b.getI32Type(), m_b.getI64IntegerAttr(-1));
+            out.ssa = kir::XorOp::create(m_b, loc(), m_b.getI32Type(), x, ones);
+            return out;
+        }
+        if (!a.isTile())
+            fail(n, QStringLiteral("unary ~"), QStringLiteral("needs an int or bool tile or an i32 scalar"));
+        auto t = llvm::cast<kir::TileType>(a.ssa.getType());
+        if (m_solver.isGeneric(t.getElementType()))
+            unify(t.getElementType(), m_b.getI32Type(), n, QStringLiteral("unary ~"));
+        const mlir::Type e = m_solver.resolve(t.getElementType());
+        mlir::Attribute allOnes;
+        if (e.isInteger(1))
+            allOnes = m_b.getBoolAttr(true);
+        else if (isIntegerType(e) && !llvm::cast<mlir::IntegerType>(e).isUnsigned())
+            allOnes = m_b.getI64IntegerAttr(-1);
+        else // cutile reads integer literals as i32: no unsigned all-ones constant
+            fail(n, QStringLiteral("unary ~"), QStringLiteral("not lowered on this tile's dtype"));
+        const mlir::Value c = kir::ConstantOp::create(m_b, loc(), t, allOnes);
+        out.ssa = kir::XorOp::create(m_b, loc(), t, a.ssa, c);
+        return out;
+    }
+    if (op != QLatin1String("-"))
+        fail(n, QStringLiteral("unary %1").arg(op), QStringLiteral("not lowered"));
+    if (a.isTile()) {
+        const mlir::Type e = m_solver.resolve(kir::elementTypeOf(a.ssa.getType()));
+        if (!m_solver.isGeneric(e) && !isFloatType(e) && !(isIntegerType(e) && !llvm::cast<mlir::IntegerType>(e).isUnsigned()))
+            fail(n, QStringLiteral("unary -"), QStringLiteral("negation of this tile's dtype is not lowered"));
+        out.ssa = kir::NegOp::create(m_b, loc(), a.ssa.getType(), a.ssa);
+        return out;
+    }
+    if (a.isScalar() && isFloatType(m_solver.resolve(a.ssa.getType()))) {
+        out.ssa = viaRank0(a.ssa);
+        return out;
+    }
+    if (a.isScalar() || a.kind == Value::Kind::Int) {
+        const mlir::Value x = scalar(a, argNode);
+        if (x.getDefiningOp<kir::ConstParamOp>()) {
+            const mlir::Value zero = kir::ConstantOp::create(m_b, loc(), m_b.getI32Type(), m_b.getI64IntegerAttr(0));
+            out.ssa = kir::SubOp::create(m_b, loc(), m_b.getI32Type(), zero, x);
+            return out;
+        }
+        out.ssa = viaRank0(x);
+        return out;
+    }
+    fail(n, QStringLiteral("unary -"), QStringLiteral("operand not lowered"));
 }
 
 // a.shape[i]: launch metadata, no Tile IR op, as in Python.

@@ -205,6 +205,8 @@ void Printer::op(Operation *o)
         .Case<kir::NegOp>([&](kir::NegOp n) {
             if (!isa<kir::TileType>(n.getType()))
                 fail(n, QStringLiteral("negation"), QStringLiteral("scalar negation is not printed yet"));
+            if (isa<IntegerType>(elementTypeOf(n.getType())))
+                return let(n, QStringLiteral("negi(%1, overflow::None)").arg(text(n.getInput())));
             let(n, QStringLiteral("negf(%1)").arg(text(n.getInput())));
         })
         .Case<kir::FmaOp>([&](kir::FmaOp f) {
@@ -235,6 +237,27 @@ void Printer::op(Operation *o)
             // Python's maxf/minf: NaN not propagated, no flush to zero.
             let(e, QStringLiteral("%1(%2, %3, nan::Disabled, ftz::Disabled)").arg(maximum ? QStringLiteral("maxf") : QStringLiteral("minf"), a, b));
         })
+        .Case<kir::FloorDivOp, kir::AndOp, kir::OrOp, kir::XorOp, kir::ShlOp, kir::ShrOp>([&](Operation *i) {
+            const QString a = text(i->getOperand(0)), b = text(i->getOperand(1));
+            if (!isa<kir::TileType>(i->getResult(0).getType())) {
+                // Rust's own operators on i32 scalars; cutile emits the same ops
+                // and folds them on constants.
+                const char *sym = isa<kir::AndOp>(i) ? "&" : isa<kir::OrOp>(i) ? "|" : isa<kir::XorOp>(i) ? "^" : isa<kir::ShlOp>(i) ? "<<" : ">>";
+                if (isa<kir::FloorDivOp>(i))
+                    fail(i, QStringLiteral("operator //"), QStringLiteral("a scalar floor division goes through rank-0 tiles"));
+                return inlineOrLet(i, QStringLiteral("(%1 %2 %3)").arg(a, QLatin1String(sym), b));
+            }
+            if (isa<kir::FloorDivOp>(i))
+                return let(i, QStringLiteral("divi(%1, %2, rounding::NegativeInf)").arg(a, b));
+            // `<<` is cutile's operator: it emits shli with overflow none as
+            // cuTile Python does (the shli call's annotation writes none).
+            if (isa<kir::ShlOp>(i))
+                return let(i, QStringLiteral("%1 << %2").arg(a, b));
+            const QString fn = isa<kir::AndOp>(i) ? QStringLiteral("andi") : isa<kir::OrOp>(i) ? QStringLiteral("ori")
+                               : isa<kir::XorOp>(i) ? QStringLiteral("xori") : QStringLiteral("shri");
+            let(i, QStringLiteral("%1(%2, %3)").arg(fn, a, b));
+        })
+        .Case<kir::TileToScalarOp>([&](kir::TileToScalarOp t) { let(t, QStringLiteral("tile_to_scalar(%1)").arg(text(t.getInput()))); })
         .Case<kir::CeilDivOp>([&](kir::CeilDivOp c) {
             inlineOrLet(c, QStringLiteral("ceil_div(%1, %2)").arg(text(c.getLhs()), text(c.getRhs())));
         })

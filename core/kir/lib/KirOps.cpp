@@ -244,6 +244,14 @@ LogicalResult MathOp::verify()
     return verifyElementwise(*this);
 }
 
+LogicalResult TileToScalarOp::verify()
+{
+    auto in = cast<TileType>(getInput().getType());
+    if (in.getRank() != 0 || !compatibleElements(in.getElementType(), getResult().getType()))
+        return emitOpError() << "reads a rank-0 tile of the result's type, not " << in;
+    return success();
+}
+
 LogicalResult IotaOp::verify()
 {
     auto tile = cast<TileType>(getResult().getType());

@@ -22,7 +22,8 @@ SmallVector<Type> tiedElements(Operation *op)
 {
     SmallVector<Type> out;
     llvm::TypeSwitch<Operation *>(op)
-        .Case<AddOp, SubOp, MulOp, DivOp, CeilDivOp, NegOp, FmaOp, MathOp, MaximumOp, MinimumOp>([&](Operation *o) {
+        .Case<AddOp, SubOp, MulOp, DivOp, CeilDivOp, NegOp, FmaOp, MathOp, MaximumOp, MinimumOp, FloorDivOp, AndOp, OrOp, XorOp,
+              ShlOp, ShrOp>([&](Operation *o) {
             for (Value v : o->getOperands())
                 out.push_back(elementTypeOf(v.getType()));
             out.push_back(elementTypeOf(o->getResult(0).getType()));
@@ -38,7 +39,7 @@ SmallVector<Type> tiedElements(Operation *op)
             out = {elementTypeOf(o.getA().getType()), elementTypeOf(o.getB().getType()),
                    elementTypeOf(o.getAcc().getType()), elementTypeOf(o.getResult().getType())};
         })
-        .Case<ReduceOp, ReshapeOp, TransposeOp, ScalarToTileOp>([&](Operation *o) {
+        .Case<ReduceOp, ReshapeOp, TransposeOp, ScalarToTileOp, TileToScalarOp>([&](Operation *o) {
             out = {elementTypeOf(o->getOperand(0).getType()), elementTypeOf(o->getResult(0).getType())};
         })
         .Case<RebindOp>([&](RebindOp o) {

@@ -261,6 +261,13 @@ def Kir_SubOp : Kir_BinaryOp<"sub", "-">;
 def Kir_MulOp : Kir_BinaryOp<"mul", "*">;
 def Kir_DivOp : Kir_BinaryOp<"div", "/">;
 def Kir_CeilDivOp : Kir_BinaryOp<"cdiv", "ct.cdiv">;
+// Python's integer operators: `//` rounds toward negative infinity.
+def Kir_FloorDivOp : Kir_BinaryOp<"floordiv", "//">;
+def Kir_AndOp : Kir_BinaryOp<"and", "&">;
+def Kir_OrOp : Kir_BinaryOp<"or", "|">;
+def Kir_XorOp : Kir_BinaryOp<"xor", "^">;
+def Kir_ShlOp : Kir_BinaryOp<"shl", "<<">;
+def Kir_ShrOp : Kir_BinaryOp<"shr", ">>">;
 
 def Kir_NegOp : Kir_Op<"neg", [Pure]> {
   let summary = "element-wise negation";
@@ -314,6 +321,14 @@ def Kir_ScalarToTileOp : Kir_Op<"scalar_to_tile", [Pure]> {
   let summary = "a scalar as a rank-0 tile of its type";
   let arguments = (ins Kir_Scalar:$input);
   let results = (outs Kir_AnyTile:$result);
+  let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def Kir_TileToScalarOp : Kir_Op<"tile_to_scalar", [Pure]> {
+  let summary = "a rank-0 tile as a scalar of its type";
+  let arguments = (ins Kir_AnyTile:$input);
+  let results = (outs Kir_Scalar:$result);
   let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
   let hasVerifier = 1;
 }
