@@ -107,7 +107,8 @@ void KirParity::everyLoweredEntryMatchesTheLegacyOne()
                           "transpose.py:transpose", "matmul.py:matmul", "matmul_block_ptr.py:matmul_block_ptr",
                           "scale_rows.py:_scale_rows_kernel", "scale_rows.py:_scale_rows_persistent_kernel",
                           "descriptor.py:scale_tiles", "host_descriptor.py:scale_blocks", "softmax.py:softmax_row",
-                          "softmax.py:softmax_chunked", "rms_norm.py:rms_norm", "bit_mix.py:bit_mix"})
+                          "softmax.py:softmax_chunked", "rms_norm.py:rms_norm", "bit_mix.py:bit_mix",
+                          "reader_kernels.py:reader_matmul"})
         QVERIFY2(lowered.contains(QLatin1String(k)), k);
 }
 

@@ -87,6 +87,8 @@ private:
     Value creation(TSNode call, const QString &name);
     Value subscript(TSNode n);
     Value unary(TSNode n);
+    Value comparison(TSNode n);
+    Value where(TSNode call);
     Value reshape(TSNode call, bool transpose);
     Value mma(TSNode call);
     Value unaryMath(TSNode call, const QString &fn);

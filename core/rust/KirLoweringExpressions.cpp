@@ -76,6 +76,8 @@ KirLowering::Value KirLowering::expr(TSNode n)
         return subscript(n);
     if (type == "unary_operator")
         return unary(n);
+    if (type == "comparison_operator")
+        return comparison(n);
     fail(n, QString::fromUtf8(type.data(), qsizetype(type.size())).replace(QLatin1Char('_'), QLatin1Char(' ')),
          QStringLiteral("not lowered to the kernel IR yet"));
 }
@@ -192,6 +194,12 @@ mlir::Value KirLowering::toTile(const Value &v, kir::TileType like, TSNode at)
 mlir::Value KirLowering::broadcastTile(mlir::Value v, kir::TileType like, TSNode at)
 {
     auto t = llvm::cast<kir::TileType>(v.getType());
+    const mlir::Type ea = m_solver.resolve(t.getElementType()), eb = m_solver.resolve(like.getElementType());
+    // Where Python would promote (an array's dtype meeting f32, two decided
+    // dtypes that differ), the kernel IR does not lower it yet.
+    if (ea != eb && ((m_solver.isGeneric(ea) && eb.isF32()) || (m_solver.isGeneric(eb) && ea.isF32())
+                     || (!llvm::isa<kir::VarType>(ea) && !llvm::isa<kir::VarType>(eb))))
+        fail(at, QStringLiteral("type promotion"), QStringLiteral("mixed dtypes are not lowered to the kernel IR yet"));
     unify(t.getElementType(), like.getElementType(), at, QStringLiteral("mixed dtypes"));
     if (t.getDims() == like.getDims())
         return v;
@@ -453,6 +461,8 @@ KirLowering::Value KirLowering::call(TSNode n)
                                   QStringLiteral("log2")};
     if (q.startsWith(QLatin1String("cuda.tile.")) && math.contains(q.mid(10)))
         return unaryMath(n, q.mid(10));
+    if (q == QLatin1String("cuda.tile.where"))
+        return where(n);
     if (q == QLatin1String("cuda.tile.maximum") || q == QLatin1String("cuda.tile.minimum"))
         return extremum(n, q == QLatin1String("cuda.tile.maximum"));
     if (q == QLatin1String("cuda.tile.sum") || q == QLatin1String("cuda.tile.max") || q == QLatin1String("cuda.tile.min")
@@ -531,6 +541,67 @@ KirLowering::Value KirLowering::unary(TSNode n)
         return out;
     }
     fail(n, QStringLiteral("unary -"), QStringLiteral("operand not lowered"));
+}
+
+// A comparison with a tile side: both brought to the tile's dtype and the
+// broadcast shape, then `<op>_tile`, a bool tile. Scalar comparisons (for
+// `if`) are not in the kernel IR yet.
+KirLowering::Value KirLowering::comparison(TSNode n)
+{
+    const auto ch = node::children(n);
+    if (ch.size() != 2)
+        fail(n, QStringLiteral("chained comparison"), QStringLiteral("not lowered"));
+    const QString op = m_src.text(ts_node_child(n, 1));
+    static const QHash<QString, QString> preds{{QStringLiteral("<"), QStringLiteral("lt")}, {QStringLiteral("<="), QStringLiteral("le")},
+                                               {QStringLiteral(">"), QStringLiteral("gt")}, {QStringLiteral(">="), QStringLiteral("ge")},
+                                               {QStringLiteral("=="), QStringLiteral("eq")}, {QStringLiteral("!="), QStringLiteral("ne")}};
+    if (!preds.contains(op))
+        fail(n, QStringLiteral("comparison %1").arg(op), QStringLiteral("not lowered"));
+    const Value a = expr(ch[0]);
+    const Value b = expr(ch[1]);
+    if (a.kind == Value::Kind::DType || b.kind == Value::Kind::DType)
+        fail(n, QStringLiteral("dtype test"), QStringLiteral("an entry per tested dtype is not lowered to the kernel IR yet"));
+    if (!a.isTile() && !b.isTile())
+        fail(n, QStringLiteral("comparison"), QStringLiteral("a comparison of scalars is not lowered to the kernel IR yet"));
+    auto first = llvm::cast<kir::TileType>((a.isTile() ? a : b).ssa.getType());
+    mlir::ArrayAttr dims = first.getDims();
+    if (a.isTile() && b.isTile())
+        dims = broadcastDims(llvm::cast<kir::TileType>(a.ssa.getType()).getDims(), llvm::cast<kir::TileType>(b.ssa.getType()).getDims(), n);
+    const auto like = kir::TileType::get(m_ctx, dims, first.getElementType());
+    const mlir::Value x = toTile(a, like, ch[0]), y = toTile(b, like, ch[1]);
+    Value out;
+    out.ssa = kir::CmpOp::create(m_b, loc(), like.withElementType(m_b.getI1Type()), m_b.getStringAttr(preds.value(op).toStdString()), x, y);
+    return out;
+}
+
+// ct.where(cond, x, y): a bool tile condition; the values take the dtype of
+// the first tile among them (two literals: Python's default of their
+// kind); all three brought to the broadcast shape.
+KirLowering::Value KirLowering::where(TSNode c)
+{
+    const Value cond = tileValue(argument(c, 0, "cond"), c);
+    const Value a = expr(argument(c, 1, "x"));
+    const Value b = expr(argument(c, 2, "y"));
+    auto ct = llvm::cast<kir::TileType>(cond.ssa.getType());
+    if (!m_solver.resolve(ct.getElementType()).isInteger(1))
+        fail(c, QStringLiteral("ct.where"), QStringLiteral("the condition must be a bool tile"));
+    mlir::Type dtype;
+    if (a.isTile())
+        dtype = kir::elementTypeOf(a.ssa.getType());
+    else if (b.isTile())
+        dtype = kir::elementTypeOf(b.ssa.getType());
+    else if (a.isLiteral() && b.isLiteral())
+        dtype = a.kind == Value::Kind::Float || b.kind == Value::Kind::Float ? mlir::Type(m_b.getF32Type()) : mlir::Type(m_b.getI32Type());
+    else
+        fail(c, QStringLiteral("ct.where"), QStringLiteral("one of the values must be a tile or both literals"));
+    mlir::ArrayAttr dims = broadcastDims(ct.getDims(), a.isTile() ? llvm::cast<kir::TileType>(a.ssa.getType()).getDims() : ct.getDims(), c);
+    dims = broadcastDims(dims, b.isTile() ? llvm::cast<kir::TileType>(b.ssa.getType()).getDims() : dims, c);
+    const mlir::Value tc = toTile(cond, kir::TileType::get(m_ctx, dims, m_b.getI1Type()), c);
+    const auto like = kir::TileType::get(m_ctx, dims, dtype);
+    const mlir::Value ta = toTile(a, like, argument(c, 1, "x")), tb = toTile(b, like, argument(c, 2, "y"));
+    Value out;
+    out.ssa = kir::SelectOp::create(m_b, loc(), like, tc, ta, tb);
+    return out;
 }
 
 // a.shape[i]: launch metadata, no Tile IR op, as in Python.

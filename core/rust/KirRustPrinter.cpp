@@ -258,6 +258,12 @@ void Printer::op(Operation *o)
             let(i, QStringLiteral("%1(%2, %3)").arg(fn, a, b));
         })
         .Case<kir::TileToScalarOp>([&](kir::TileToScalarOp t) { let(t, QStringLiteral("tile_to_scalar(%1)").arg(text(t.getInput()))); })
+        .Case<kir::CmpOp>([&](kir::CmpOp c) {
+            let(c, QStringLiteral("%1_tile(%2, %3)").arg(qs(c.getPredicate()), text(c.getLhs()), text(c.getRhs())));
+        })
+        .Case<kir::SelectOp>([&](kir::SelectOp s) {
+            let(s, QStringLiteral("select(%1, %2, %3)").arg(text(s.getCond()), text(s.getLhs()), text(s.getRhs())));
+        })
         .Case<kir::CeilDivOp>([&](kir::CeilDivOp c) {
             inlineOrLet(c, QStringLiteral("ceil_div(%1, %2)").arg(text(c.getLhs()), text(c.getRhs())));
         })

@@ -252,6 +252,37 @@ LogicalResult TileToScalarOp::verify()
     return success();
 }
 
+LogicalResult CmpOp::verify()
+{
+    static const char *const preds[] = {"lt", "le", "gt", "ge", "eq", "ne"};
+    if (std::none_of(std::begin(preds), std::end(preds), [&](const char *p) { return getPredicate() == p; }))
+        return emitOpError() << "has unknown predicate '" << getPredicate() << "'";
+    auto a = cast<TileType>(getLhs().getType()), b = cast<TileType>(getRhs().getType()), out = cast<TileType>(getResult().getType());
+    if (a.getDims() != b.getDims() || a.getDims() != out.getDims())
+        return emitOpError() << "compares tiles of other shapes than its result's";
+    if (!compatibleElements(a.getElementType(), b.getElementType()))
+        return emitOpError() << "compares " << a.getElementType() << " with " << b.getElementType();
+    if (!out.getElementType().isInteger(1))
+        return emitOpError() << "gives a bool tile";
+    return success();
+}
+
+LogicalResult SelectOp::verify()
+{
+    auto c = cast<TileType>(getCond().getType());
+    if (!compatibleElements(c.getElementType(), IntegerType::get(getContext(), 1)))
+        return emitOpError() << "selects by a bool tile";
+    auto out = cast<TileType>(getResult().getType());
+    if (c.getDims() != out.getDims())
+        return emitOpError() << "selects by a condition of another shape";
+    for (Value v : {getLhs(), getRhs()}) {
+        auto t = cast<TileType>(v.getType());
+        if (t.getDims() != out.getDims() || !compatibleElements(t.getElementType(), out.getElementType()))
+            return emitOpError() << "a value's type " << t << " differs from the result's " << out;
+    }
+    return success();
+}
+
 LogicalResult IotaOp::verify()
 {
     auto tile = cast<TileType>(getResult().getType());

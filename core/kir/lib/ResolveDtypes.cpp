@@ -42,6 +42,12 @@ SmallVector<Type> tiedElements(Operation *op)
         .Case<ReduceOp, ReshapeOp, TransposeOp, ScalarToTileOp, TileToScalarOp>([&](Operation *o) {
             out = {elementTypeOf(o->getOperand(0).getType()), elementTypeOf(o->getResult(0).getType())};
         })
+        .Case<CmpOp>([&](CmpOp o) {
+            out = {elementTypeOf(o.getLhs().getType()), elementTypeOf(o.getRhs().getType())};
+        })
+        .Case<SelectOp>([&](SelectOp o) {
+            out = {elementTypeOf(o.getLhs().getType()), elementTypeOf(o.getRhs().getType()), elementTypeOf(o.getResult().getType())};
+        })
         .Case<RebindOp>([&](RebindOp o) {
             out = {elementTypeOf(o.getInput().getType()), elementTypeOf(o.getResult().getType())};
         })

@@ -309,6 +309,22 @@ class Kir_ExtremumOp<string mnemonic, string python> : Kir_BinaryOp<mnemonic, py
 def Kir_MaximumOp : Kir_ExtremumOp<"maximum", "ct.maximum">;
 def Kir_MinimumOp : Kir_ExtremumOp<"minimum", "ct.minimum">;
 
+def Kir_CmpOp : Kir_Op<"cmp", [Pure]> {
+  let summary = "an element-wise comparison of two tiles: a bool tile";
+  let arguments = (ins StrAttr:$predicate, Kir_AnyTile:$lhs, Kir_AnyTile:$rhs);
+  let results = (outs Kir_AnyTile:$result);
+  let assemblyFormat = "$predicate $lhs `,` $rhs attr-dict `:` type($lhs) `,` type($rhs) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def Kir_SelectOp : Kir_Op<"select", [Pure]> {
+  let summary = "ct.where(cond, x, y) on tiles of one shape";
+  let arguments = (ins Kir_AnyTile:$cond, Kir_AnyTile:$lhs, Kir_AnyTile:$rhs);
+  let results = (outs Kir_AnyTile:$result);
+  let assemblyFormat = "$cond `,` $lhs `,` $rhs attr-dict `:` type($cond) `,` type($lhs) `,` type($rhs) `->` type($result)";
+  let hasVerifier = 1;
+}
+
 def Kir_ConvertOp : Kir_Op<"convert", [Pure]> {
   let summary = "ct.astype: the same shape, another element type";
   let arguments = (ins Kir_Value:$input);
