@@ -86,3 +86,104 @@ kir.entry @dim0(%arg0: !kir.tile<[0], f32> {kir.name = "a"}) attributes {const_g
 kir.entry @unnamed(%arg0: !kir.tensor<f32, 1>) attributes {const_generics = [], python_kernel = "unnamed"} {
   kir.return
 }
+
+// -----
+
+kir.entry @reduce_axis(%arg0: !kir.tile<[4, 8], f32> {kir.name = "t"}) attributes {const_generics = [], python_kernel = "reduce_axis"} {
+  // expected-error @+1 {{axis 2 is outside the rank-2 tile}}
+  %0 = kir.reduce "sum" %arg0, 2 : !kir.tile<[4, 8], f32> -> !kir.tile<[4], f32>
+  kir.return
+}
+
+// -----
+
+kir.entry @reduce_dims(%arg0: !kir.tile<[4, 8], f32> {kir.name = "t"}) attributes {const_generics = [], python_kernel = "reduce_dims"} {
+  // expected-error @+1 {{result dims must be the input's without axis 1}}
+  %0 = kir.reduce "max" %arg0, 1 : !kir.tile<[4, 8], f32> -> !kir.tile<[8], f32>
+  kir.return
+}
+
+// -----
+
+kir.entry @mma_chain(%arg0: !kir.tile<[16, 32], f16> {kir.name = "a"}, %arg1: !kir.tile<[16, 64], f16> {kir.name = "b"}, %arg2: !kir.tile<[16, 64], f32> {kir.name = "c"}) attributes {const_generics = [], python_kernel = "mma_chain"} {
+  // expected-error @+1 {{shapes do not chain}}
+  %0 = kir.mma %arg0, %arg1, %arg2 : !kir.tile<[16, 32], f16>, !kir.tile<[16, 64], f16>, !kir.tile<[16, 64], f32> -> !kir.tile<[16, 64], f32>
+  kir.return
+}
+
+// -----
+
+kir.entry @cmp_pred(%arg0: !kir.tile<[16], f32> {kir.name = "a"}) attributes {const_generics = [], python_kernel = "cmp_pred"} {
+  // expected-error @+1 {{has unknown predicate 'approx'}}
+  %0 = kir.cmp "approx" %arg0, %arg0 : !kir.tile<[16], f32>, !kir.tile<[16], f32> -> !kir.tile<[16], i1>
+  kir.return
+}
+
+// -----
+
+kir.entry @select_cond(%arg0: !kir.tile<[16], f32> {kir.name = "a"}) attributes {const_generics = [], python_kernel = "select_cond"} {
+  // expected-error @+1 {{selects by a bool tile}}
+  %0 = kir.select %arg0, %arg0, %arg0 : !kir.tile<[16], f32>, !kir.tile<[16], f32>, !kir.tile<[16], f32> -> !kir.tile<[16], f32>
+  kir.return
+}
+
+// -----
+
+kir.entry @transpose_dims(%arg0: !kir.tile<[4, 8], f32> {kir.name = "t"}) attributes {const_generics = [], python_kernel = "transpose_dims"} {
+  // expected-error @+1 {{swaps the two dims of a rank-2 tile}}
+  %0 = kir.transpose %arg0 : !kir.tile<[4, 8], f32> -> !kir.tile<[4, 8], f32>
+  kir.return
+}
+
+// -----
+
+kir.entry @reshape_count(%arg0: !kir.tile<[4, 8], f32> {kir.name = "t"}) attributes {const_generics = [], python_kernel = "reshape_count"} {
+  // expected-error @+1 {{reshapes 32 element(s) into 16}}
+  %0 = kir.reshape %arg0 : !kir.tile<[4, 8], f32> -> !kir.tile<[16], f32>
+  kir.return
+}
+
+// -----
+
+kir.entry @math_fn(%arg0: !kir.tile<[16], f32> {kir.name = "t"}) attributes {const_generics = [], python_kernel = "math_fn"} {
+  // expected-error @+1 {{has unknown function 'erf'}}
+  %0 = kir.math "erf" %arg0 : !kir.tile<[16], f32> -> !kir.tile<[16], f32>
+  kir.return
+}
+
+// -----
+
+kir.entry @iota_type(%arg0: !kir.tile<[16], f32> {kir.name = "t"}) attributes {const_generics = [], python_kernel = "iota_type"} {
+  // expected-error @+1 {{makes a rank-1 i32 tile}}
+  %0 = kir.iota : !kir.tile<[16], f32>
+  kir.return
+}
+
+// -----
+
+kir.entry @num_tiles_axis(%arg0: !kir.tensor<f32, 2> {kir.name = "a"}) attributes {const_generics = [], python_kernel = "num_tiles_axis"} {
+  // expected-error @+1 {{axis 3 is outside the rank-2 array}}
+  %0 = kir.num_tiles %arg0, 3, [16, 16] : !kir.tensor<f32, 2>
+  kir.return
+}
+
+// -----
+
+kir.entry @carried_type(%arg0: !kir.tile<[16], f32> {kir.name = "t"}) attributes {const_generics = [], python_kernel = "carried_type"} {
+  %0 = kir.bid 0
+  // expected-error @+1 {{carried value 'acc' changes type}}
+  %1 = kir.for "k" = %0 to %0 iter_args(%arg0 : !kir.tile<[16], f32>) -> !kir.tile<[16], f32> {
+  ^bb0(%i: i32, %acc: !kir.tile<[16], f32>):
+    %2 = kir.reshape %acc : !kir.tile<[16], f32> -> !kir.tile<[4, 4], f32>
+    kir.yield %2 : !kir.tile<[4, 4], f32>
+  } {carried = ["acc"]}
+  kir.return
+}
+
+// -----
+
+kir.entry @tile_to_scalar_rank(%arg0: !kir.tile<[16], f32> {kir.name = "t"}) attributes {const_generics = [], python_kernel = "tile_to_scalar_rank"} {
+  // expected-error @+1 {{reads a rank-0 tile of the result's type}}
+  %0 = kir.tile_to_scalar %arg0 : !kir.tile<[16], f32> -> f32
+  kir.return
+}
