@@ -108,7 +108,7 @@ void KirParity::everyLoweredEntryMatchesTheLegacyOne()
                           "scale_rows.py:_scale_rows_kernel", "scale_rows.py:_scale_rows_persistent_kernel",
                           "descriptor.py:scale_tiles", "host_descriptor.py:scale_blocks", "softmax.py:softmax_row",
                           "softmax.py:softmax_chunked", "rms_norm.py:rms_norm", "bit_mix.py:bit_mix",
-                          "reader_kernels.py:reader_matmul"})
+                          "reader_kernels.py:reader_matmul", "layer_norm.py:layer_norm"})
         QVERIFY2(lowered.contains(QLatin1String(k)), k);
 }
 

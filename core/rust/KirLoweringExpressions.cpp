@@ -254,9 +254,11 @@ KirLowering::Value KirLowering::binary(TSNode n)
     return binaryValues(op, a, b, n, ln, rn);
 }
 
+// A tile product: what a later sum could contract (a product of scalars is
+// plain index arithmetic).
 bool KirLowering::madeByMul(const Value &v)
 {
-    return v.kind == Value::Kind::Ssa && v.ssa.getDefiningOp<kir::MulOp>();
+    return v.isTile() && v.ssa.getDefiningOp<kir::MulOp>();
 }
 
 // `a*b ± c` and `c ± a*b`, evaluated as cuTile Python's contraction sees
@@ -285,7 +287,10 @@ KirLowering::Value KirLowering::productSum(const QString &op, TSNode n, TSNode l
         return binaryValues(op, l, r, n, ln, rn);
     }
     const Value c = expr(otherNode);
-    if (madeByMul(c) || madeByMul(a) || madeByMul(b))
+    // The product's operands may be products themselves (they are just
+    // tiles here); a named product on the other side would be a planned
+    // contraction of its own.
+    if (madeByMul(c))
         fail(n, QStringLiteral("fma contraction"), QStringLiteral("a sum with a named product is not lowered to the kernel IR yet"));
     // The common tile of the operands: one shape, one element type.
     kir::TileType like;
@@ -848,8 +853,21 @@ KirLowering::Value KirLowering::creation(TSNode c, const QString &name)
     if (node::isNull(dtypeNode))
         fail(c, QStringLiteral("ct.%1").arg(name), QStringLiteral("needs an explicit dtype"));
     const mlir::Type dtype = dtypeArgument(dtypeNode);
+    if (value.isScalar()) {
+        // A runtime fill: the scalar as a rank-0 tile, converted, then
+        // brought to the shape.
+        const mlir::Type from = m_solver.resolve(value.ssa.getType());
+        if (llvm::isa<kir::VarType>(from))
+            fail(c, QStringLiteral("ct.%1").arg(name), QStringLiteral("the fill value's dtype is not known here"));
+        const auto rank0 = kir::TileType::get(m_ctx, m_b.getArrayAttr({}), from);
+        mlir::Value t = kir::ScalarToTileOp::create(m_b, loc(), rank0, value.ssa);
+        if (m_solver.resolve(dtype) != from)
+            t = kir::ConvertOp::create(m_b, loc(), rank0.withElementType(dtype), t);
+        out.ssa = broadcastTile(t, kir::TileType::get(m_ctx, dims, dtype), c);
+        return out;
+    }
     if (!value.isLiteral())
-        fail(c, QStringLiteral("ct.%1").arg(name), QStringLiteral("a runtime fill value is not lowered to the kernel IR yet"));
+        fail(c, QStringLiteral("ct.%1").arg(name), QStringLiteral("the fill value must be a constant"));
     out.ssa = toTile(value, kir::TileType::get(m_ctx, dims, dtype), c);
     return out;
 }

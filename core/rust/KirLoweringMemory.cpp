@@ -191,8 +191,20 @@ KirLowering::Value KirLowering::astype(TSNode c, TSNode receiver)
     const TSNode xNode = method ? receiver : argument(c, 0, "x");
     const Value x = expr(xNode);
     const mlir::Type to = dtypeArgument(argument(c, method ? 0 : 1, "dtype"));
+    if (x.isScalar()) {
+        // A scalar becomes a rank-0 tile, then converts (never `as`).
+        const mlir::Type from = m_solver.resolve(x.ssa.getType());
+        if (llvm::isa<kir::VarType>(from))
+            fail(c, QStringLiteral("ct.astype"), QStringLiteral("the scalar's dtype is not known here"));
+        const auto rank0 = kir::TileType::get(m_ctx, m_b.getArrayAttr({}), from);
+        Value out;
+        out.ssa = kir::ScalarToTileOp::create(m_b, loc(), rank0, x.ssa);
+        if (from != m_solver.resolve(to))
+            out.ssa = kir::ConvertOp::create(m_b, loc(), rank0.withElementType(to), out.ssa);
+        return out;
+    }
     if (!x.isTile())
-        fail(c, QStringLiteral("ct.astype"), QStringLiteral("only tiles are converted in the kernel IR yet"));
+        fail(c, QStringLiteral("ct.astype"), QStringLiteral("operand must be a tile or a scalar"));
     auto tile = llvm::cast<kir::TileType>(x.ssa.getType());
     const mlir::Type from = m_solver.resolve(tile.getElementType());
     if (from == m_solver.resolve(to))
