@@ -66,6 +66,13 @@ private:
     bool reassigned(const QString &name) const;
     void store(TSNode call);
 
+    // The kernel IR lowering family of each cuTile callable (CuTileApi.td).
+    enum class ApiLowering {
+#define TILEPORT_CUTILE_LOWERING(family) family,
+#include "tileport/CuTileApi.inc"
+    };
+    static ApiLowering loweringOf(const QString &qualified);
+
     // Expressions (KirLoweringExpressions.cpp)
     Value expr(TSNode n);
     Value identifier(TSNode n);

@@ -421,13 +421,29 @@ KirLowering::Value KirLowering::binaryValues(const QString &op, const Value &a, 
     return out;
 }
 
+KirLowering::ApiLowering KirLowering::loweringOf(const QString &qualified)
+{
+    // The one table of cuTile Python's API (CuTileApi.td) says which family
+    // lowers each callable.
+    static const QHash<QString, ApiLowering> table = [] {
+        QHash<QString, ApiLowering> t;
+#define TILEPORT_CUTILE_FUNCTION(name, category, shapeArg, shapeKeyword, lowering) \
+    t.insert(QLatin1String("cuda.tile.") + QLatin1String(name), ApiLowering::lowering);
+#include "tileport/CuTileApi.inc"
+        return t;
+    }();
+    return table.value(qualified, ApiLowering::None);
+}
+
 KirLowering::Value KirLowering::call(TSNode n)
 {
     const TSNode fn = node::field(n, "function");
     const QString q = m_imports.resolve(m_src, fn);
     if (q.isEmpty() && node::is(fn, "attribute") && m_src.text(node::field(fn, "attribute")) == QLatin1String("astype"))
         return astype(n, node::field(fn, "object"));
-    if (q == QLatin1String("cuda.tile.bid")) {
+    const QString name = q.mid(10); // after "cuda.tile."
+    switch (loweringOf(q)) {
+    case ApiLowering::Bid: {
         const Value axis = expr(argument(n, 0, "axis"));
         if (axis.kind != Value::Kind::Int || axis.integer < 0 || axis.integer > 2)
             fail(n, QStringLiteral("ct.bid"), QStringLiteral("the axis must be a literal 0, 1 or 2"));
@@ -435,9 +451,7 @@ KirLowering::Value KirLowering::call(TSNode n)
         v.ssa = kir::BidOp::create(m_b, loc(), m_b.getI32Type(), m_b.getI32IntegerAttr(int32_t(axis.integer)));
         return v;
     }
-    if (q == QLatin1String("cuda.tile.load"))
-        return load(n);
-    if (q == QLatin1String("cuda.tile.num_blocks")) {
+    case ApiLowering::NumBlocks: {
         const Value axis = expr(argument(n, 0, "axis"));
         if (axis.kind != Value::Kind::Int || axis.integer < 0 || axis.integer > 2)
             fail(n, QStringLiteral("ct.num_blocks"), QStringLiteral("axis must be a literal 0, 1 or 2"));
@@ -445,7 +459,7 @@ KirLowering::Value KirLowering::call(TSNode n)
         v.ssa = kir::NumBlocksOp::create(m_b, loc(), m_b.getI32Type(), m_b.getI32IntegerAttr(int32_t(axis.integer)));
         return v;
     }
-    if (q == QLatin1String("cuda.tile.cdiv")) {
+    case ApiLowering::CeilDiv: {
         const TSNode a = node::positional(n, 0), b = node::positional(n, 1);
         if (node::isNull(a) || node::isNull(b))
             fail(n, QStringLiteral("ct.cdiv"), QStringLiteral("takes two positional arguments"));
@@ -455,29 +469,32 @@ KirLowering::Value KirLowering::call(TSNode n)
         v.ssa = kir::CeilDivOp::create(m_b, loc(), m_b.getI32Type(), x, y);
         return v;
     }
-    if (q == QLatin1String("cuda.tile.num_tiles"))
+    case ApiLowering::NumTiles:
         return numTiles(n);
-    if (q == QLatin1String("cuda.tile.reshape") || q == QLatin1String("cuda.tile.transpose"))
-        return reshape(n, q == QLatin1String("cuda.tile.transpose"));
-    if (q == QLatin1String("cuda.tile.mma"))
-        return mma(n);
-    static const QStringList math{QStringLiteral("exp"), QStringLiteral("log"), QStringLiteral("tanh"), QStringLiteral("rsqrt"),
-                                  QStringLiteral("sqrt"), QStringLiteral("exp2"), QStringLiteral("sin"), QStringLiteral("cos"),
-                                  QStringLiteral("log2")};
-    if (q.startsWith(QLatin1String("cuda.tile.")) && math.contains(q.mid(10)))
-        return unaryMath(n, q.mid(10));
-    if (q == QLatin1String("cuda.tile.where"))
-        return where(n);
-    if (q == QLatin1String("cuda.tile.maximum") || q == QLatin1String("cuda.tile.minimum"))
-        return extremum(n, q == QLatin1String("cuda.tile.maximum"));
-    if (q == QLatin1String("cuda.tile.sum") || q == QLatin1String("cuda.tile.max") || q == QLatin1String("cuda.tile.min")
-        || q == QLatin1String("cuda.tile.prod"))
-        return reduction(n, q.mid(10));
-    if (q == QLatin1String("cuda.tile.astype"))
+    case ApiLowering::Load:
+        return load(n);
+    case ApiLowering::Astype:
         return astype(n, TSNode{});
-    if (q == QLatin1String("cuda.tile.arange") || q == QLatin1String("cuda.tile.zeros") || q == QLatin1String("cuda.tile.ones")
-        || q == QLatin1String("cuda.tile.full"))
-        return creation(n, q.mid(10));
+    case ApiLowering::Creation:
+        return creation(n, name);
+    case ApiLowering::Reduce:
+        return reduction(n, name);
+    case ApiLowering::Reshape:
+        return reshape(n, false);
+    case ApiLowering::Transpose:
+        return reshape(n, true);
+    case ApiLowering::Mma:
+        return mma(n);
+    case ApiLowering::Math:
+        return unaryMath(n, name);
+    case ApiLowering::Extremum:
+        return extremum(n, name == QLatin1String("maximum"));
+    case ApiLowering::Where:
+        return where(n);
+    case ApiLowering::Store:
+    case ApiLowering::None:
+        break;
+    }
     fail(n, QStringLiteral("call"), QStringLiteral("'%1' is not lowered to the kernel IR yet").arg(m_src.flatText(fn)));
 }
 

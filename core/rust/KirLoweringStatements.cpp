@@ -37,7 +37,7 @@ void KirLowering::statement(TSNode stmt)
             augmentedAssignment(e);
         else if (node::is(e, "string"))
             ; // a docstring
-        else if (node::is(e, "call") && m_imports.resolve(m_src, node::field(e, "function")) == QLatin1String("cuda.tile.store"))
+        else if (node::is(e, "call") && loweringOf(m_imports.resolve(m_src, node::field(e, "function"))) == ApiLowering::Store)
             store(e);
         else
             fail(e, QStringLiteral("expression statement"), QStringLiteral("not lowered to the kernel IR yet"));
