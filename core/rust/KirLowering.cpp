@@ -55,6 +55,10 @@ kir::EntryOp KirLowering::lower(mlir::ModuleOp module)
     m_b.setInsertionPointToEnd(&entry.getBody().front());
     block(node::field(m_function, "body"));
     kir::ReturnOp::create(m_b, loc());
+    // What the lowering decided without an op to say it (an integer
+    // operator makes an array's dtype i32, an index makes a scalar i32)
+    // becomes the types; resolve-dtypes then unifies what the ops tie.
+    m_solver.apply(entry);
     return entry;
 }
 

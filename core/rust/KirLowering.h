@@ -87,6 +87,7 @@ private:
     }
     Value binary(TSNode n);
     Value productSum(const QString &op, TSNode at, TSNode ln, TSNode rn);
+    mlir::Value pythonMod(kir::TileType t, mlir::Value a, mlir::Value b);
     static bool madeByMul(const Value &v);
     Value binaryValues(const QString &op, const Value &a, const Value &b, TSNode at, TSNode ln, TSNode rn);
     Value call(TSNode n);

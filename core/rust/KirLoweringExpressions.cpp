@@ -242,7 +242,7 @@ KirLowering::Value KirLowering::binary(TSNode n)
     const QString op = QString::fromUtf8(node::operatorOf(n).data(), qsizetype(node::operatorOf(n).size()));
     static const QStringList ops{QStringLiteral("+"), QStringLiteral("-"), QStringLiteral("*"), QStringLiteral("/"),
                                  QStringLiteral("//"), QStringLiteral("&"), QStringLiteral("|"), QStringLiteral("^"),
-                                 QStringLiteral("<<"), QStringLiteral(">>")};
+                                 QStringLiteral("<<"), QStringLiteral(">>"), QStringLiteral("%")};
     if (!ops.contains(op))
         fail(n, QStringLiteral("operator %1").arg(op), QStringLiteral("not lowered to the kernel IR yet"));
     const TSNode ln = node::unparen(node::field(n, "left")), rn = node::unparen(node::field(n, "right"));
@@ -252,6 +252,23 @@ KirLowering::Value KirLowering::binary(TSNode n)
     const Value a = expr(ln);
     const Value b = expr(rn);
     return binaryValues(op, a, b, n, ln, rn);
+}
+
+// Python's `%` on integer tiles: remi takes the dividend's sign, Python's
+// the divisor's, so the divisor is added back where the two signs differ
+// and the remainder is not 0.
+mlir::Value KirLowering::pythonMod(kir::TileType t, mlir::Value a, mlir::Value b)
+{
+    const auto bools = t.withElementType(m_b.getI1Type());
+    const mlir::Value r = kir::RemOp::create(m_b, loc(), t, a, b);
+    const mlir::Value zero = kir::ConstantOp::create(m_b, loc(), t, m_b.getI64IntegerAttr(0));
+    const mlir::Value rNeg = kir::CmpOp::create(m_b, loc(), bools, m_b.getStringAttr("lt"), r, zero);
+    const mlir::Value bNeg = kir::CmpOp::create(m_b, loc(), bools, m_b.getStringAttr("lt"), b, zero);
+    const mlir::Value differ = kir::XorOp::create(m_b, loc(), bools, rNeg, bNeg);
+    const mlir::Value nonZero = kir::CmpOp::create(m_b, loc(), bools, m_b.getStringAttr("ne"), r, zero);
+    const mlir::Value fix = kir::AndOp::create(m_b, loc(), bools, differ, nonZero);
+    const mlir::Value adjusted = kir::AddOp::create(m_b, loc(), t, r, b);
+    return kir::SelectOp::create(m_b, loc(), t, fix, adjusted, r);
 }
 
 // A tile product: what a later sum could contract (a product of scalars is
@@ -333,9 +350,11 @@ KirLowering::Value KirLowering::binaryValues(const QString &op, const Value &a, 
     if ((op == QLatin1String("+") || op == QLatin1String("-")) && (a.isTile() || b.isTile())
         && (madeByMul(a) || (madeByMul(b) && !augmentedProduct)))
         fail(n, QStringLiteral("fma contraction"), QStringLiteral("a sum with a named product is not lowered to the kernel IR yet"));
-    const bool integerOp = op == QLatin1String("//") || op == QLatin1String("&") || op == QLatin1String("|")
+    const bool integerOp = op == QLatin1String("//") || op == QLatin1String("%") || op == QLatin1String("&") || op == QLatin1String("|")
                            || op == QLatin1String("^") || op == QLatin1String("<<") || op == QLatin1String(">>");
     const auto build = [&](mlir::Type t, mlir::Value x, mlir::Value y) -> mlir::Value {
+        if (op == QLatin1String("%"))
+            return pythonMod(llvm::cast<kir::TileType>(t), x, y);
         if (op == QLatin1String("//"))
             return kir::FloorDivOp::create(m_b, loc(), t, x, y);
         if (op == QLatin1String("&"))
@@ -408,7 +427,7 @@ KirLowering::Value KirLowering::binaryValues(const QString &op, const Value &a, 
     if (op == QLatin1String("/"))
         fail(n, QStringLiteral("operator /"), QStringLiteral("not lowered on scalars (true division of integers gives a float in Python)"));
     const mlir::Value x = scalar(a, ln), y = scalar(b, rn);
-    if (op == QLatin1String("//")) {
+    if (op == QLatin1String("//") || op == QLatin1String("%")) {
         // i32 scalars go through rank-0 tiles, as cuTile Python's scalars are.
         const auto rank0 = kir::TileType::get(m_ctx, m_b.getArrayAttr({}), m_b.getI32Type());
         const mlir::Value ta = kir::ScalarToTileOp::create(m_b, loc(), rank0, x);

@@ -257,6 +257,7 @@ void Printer::op(Operation *o)
                                : isa<kir::XorOp>(i) ? QStringLiteral("xori") : QStringLiteral("shri");
             let(i, QStringLiteral("%1(%2, %3)").arg(fn, a, b));
         })
+        .Case<kir::RemOp>([&](kir::RemOp r) { let(r, QStringLiteral("remi(%1, %2)").arg(text(r.getLhs()), text(r.getRhs()))); })
         .Case<kir::TileToScalarOp>([&](kir::TileToScalarOp t) { let(t, QStringLiteral("tile_to_scalar(%1)").arg(text(t.getInput()))); })
         .Case<kir::CmpOp>([&](kir::CmpOp c) {
             let(c, QStringLiteral("%1_tile(%2, %3)").arg(qs(c.getPredicate()), text(c.getLhs()), text(c.getRhs())));

@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: 2026 TilePort contributors
 #include "tileport/Kir/DtypeSolver.h"
 
-#include "tileport/Kir/KirDialect.h"
+#include "tileport/Kir/KirOps.h"
 
 #include <llvm/Support/raw_ostream.h>
 
@@ -53,6 +53,24 @@ bool DtypeSolver::unify(mlir::Type a, mlir::Type b, std::string *why)
         os << "a " << ra << " value meets a " << rb << " value";
     }
     return false;
+}
+
+void DtypeSolver::apply(mlir::Operation *op) const
+{
+    auto entry = llvm::cast<EntryOp>(op);
+    const auto resolved = [&](mlir::Type t) { return withElementType(t, resolve(elementTypeOf(t))); };
+    entry.walk([&](mlir::Block *b) {
+        for (mlir::BlockArgument a : b->getArguments())
+            a.setType(resolved(a.getType()));
+    });
+    entry.walk([&](mlir::Operation *o) {
+        for (mlir::OpResult v : o->getResults())
+            v.setType(resolved(v.getType()));
+    });
+    llvm::SmallVector<mlir::Type> inputs;
+    for (mlir::BlockArgument a : entry.getBody().front().getArguments())
+        inputs.push_back(a.getType());
+    entry.setFunctionTypeAttr(mlir::TypeAttr::get(mlir::FunctionType::get(entry.getContext(), inputs, {})));
 }
 
 } // namespace tileport::kir

@@ -23,7 +23,7 @@ SmallVector<Type> tiedElements(Operation *op)
     SmallVector<Type> out;
     llvm::TypeSwitch<Operation *>(op)
         .Case<AddOp, SubOp, MulOp, DivOp, CeilDivOp, NegOp, FmaOp, MathOp, MaximumOp, MinimumOp, FloorDivOp, AndOp, OrOp, XorOp,
-              ShlOp, ShrOp>([&](Operation *o) {
+              ShlOp, ShrOp, RemOp>([&](Operation *o) {
             for (Value v : o->getOperands())
                 out.push_back(elementTypeOf(v.getType()));
             out.push_back(elementTypeOf(o->getResult(0).getType()));
@@ -67,8 +67,6 @@ SmallVector<Type> tiedElements(Operation *op)
     return out;
 }
 
-Type resolved(const DtypeSolver &solver, Type t) { return withElementType(t, solver.resolve(elementTypeOf(t))); }
-
 struct ResolveDtypes : PassWrapper<ResolveDtypes, OperationPass<EntryOp>> {
     MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(ResolveDtypes)
     StringRef getArgument() const override { return "kir-resolve-dtypes"; }
@@ -92,19 +90,7 @@ struct ResolveDtypes : PassWrapper<ResolveDtypes, OperationPass<EntryOp>> {
         });
         if (r.wasInterrupted())
             return signalPassFailure();
-        Block &body = entry.getBody().front();
-        SmallVector<Type> inputs;
-        entry.walk([&](Block *b) {
-            for (BlockArgument a : b->getArguments())
-                a.setType(resolved(solver, a.getType()));
-        });
-        for (BlockArgument a : body.getArguments())
-            inputs.push_back(a.getType());
-        entry.setFunctionTypeAttr(TypeAttr::get(FunctionType::get(&getContext(), inputs, {})));
-        entry.walk([&](Operation *op) {
-            for (OpResult v : op->getResults())
-                v.setType(resolved(solver, v.getType()));
-        });
+        solver.apply(entry);
     }
 };
 

@@ -26,6 +26,10 @@ public:
     // Whether the representative of t is an array's (generic-able) variable.
     bool isGeneric(mlir::Type t) const;
 
+    // Rewrites every type in `entry` (block arguments, results, the
+    // function type) to its representative.
+    void apply(mlir::Operation *entry) const;
+
 private:
     llvm::DenseMap<mlir::Type, mlir::Type> m_parent;
 };

@@ -268,6 +268,9 @@ def Kir_OrOp : Kir_BinaryOp<"or", "|">;
 def Kir_XorOp : Kir_BinaryOp<"xor", "^">;
 def Kir_ShlOp : Kir_BinaryOp<"shl", "<<">;
 def Kir_ShrOp : Kir_BinaryOp<"shr", ">>">;
+// The remainder with the dividend's sign (remi); Python's `%` is built
+// from it by the lowering.
+def Kir_RemOp : Kir_BinaryOp<"rem", "remi">;
 
 def Kir_NegOp : Kir_Op<"neg", [Pure]> {
   let summary = "element-wise negation";
