@@ -109,11 +109,11 @@ private Q_SLOTS:
     {
         // vector_add: c is a block output, so the partition fixes the grid.
         const rust::HostEntry va = entryOf(QStringLiteral("vector_add.py"), QStringLiteral("vector_add"));
-        QCOMPARE(va.params.size(), 3);
-        QVERIFY(va.params[0].tensor && !va.params[0].blockOutput);
-        QCOMPARE(va.params[0].element, QStringLiteral("E"));
-        QVERIFY(va.params[2].blockOutput);
-        QCOMPARE(va.params[2].partition, QStringList{QStringLiteral("TILE")});
+        QCOMPARE(va.params().size(), 3);
+        QVERIFY(va.params()[0].tensor && !va.params()[0].blockOutput);
+        QCOMPARE(va.params()[0].element, QStringLiteral("E"));
+        QVERIFY(va.params()[2].blockOutput);
+        QCOMPARE(va.params()[2].partition, QStringList{QStringLiteral("TILE")});
         const QString vaSrc = rust::HostCodeWriter::ffiSource({va});
         QVERIFY(vaSrc.contains(QStringLiteral("pub unsafe extern \"C\" fn tileport_vector_add(")));
         QVERIFY2(vaSrc.contains(QStringLiteral("(&mut t2).partition([call.dim(1)?])")), qPrintable(vaSrc));
@@ -126,7 +126,7 @@ private Q_SLOTS:
         // comes from the caller.
         const rust::HostEntry rms = entryOf(QStringLiteral("rms_norm.py"), QStringLiteral("rms_norm"));
         QStringList names;
-        for (const rust::HostEntry::Param &p : rms.params)
+        for (const rust::HostEntry::Param &p : rms.params())
             names << p.name + (p.tensor ? QStringLiteral(":t") : QLatin1Char(':') + p.scalarType);
         QCOMPARE(names.join(QLatin1Char(' ')), QStringLiteral("x:t w:t y:t EPS:f32"));
         const QString rmsSrc = rust::HostCodeWriter::ffiSource({rms});

@@ -233,7 +233,7 @@ QString launchBody(const HostEntry &e)
         if (g.isType)
             typeGenerics << g.name;
     int ti = 0, si = 0;
-    for (const HostEntry::Param &p : e.params) {
+    for (const HostEntry::Param &p : e.params()) {
         if (!p.strideOf.isEmpty()) {
             args << QStringLiteral("call.stride(%1, %2)?").arg(e.tensorIndex(p.strideOf)).arg(p.strideAxis);
             continue;
@@ -285,7 +285,7 @@ QString entryFunction(const HostEntry &e)
             typeTensor << e.tensorIndex(g.dtypeOf);
         }
     int tensors = 0, scalars = 0;
-    for (const HostEntry::Param &p : e.params)
+    for (const HostEntry::Param &p : e.params())
         if (p.strideOf.isEmpty())
             (p.tensor ? tensors : scalars)++;
     QStringList macroArgs, macroUse;

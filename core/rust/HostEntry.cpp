@@ -8,7 +8,7 @@ namespace tileport::rust {
 
 bool HostEntry::hasBlockOutput() const
 {
-    for (const Param &p : params)
+    for (const Param &p : params())
         if (p.blockOutput)
             return true;
     return false;
@@ -17,7 +17,7 @@ bool HostEntry::hasBlockOutput() const
 int HostEntry::tensorIndex(const QString &name) const
 {
     int i = 0;
-    for (const Param &p : params) {
+    for (const Param &p : params()) {
         if (!p.tensor)
             continue;
         if (p.name == name)
@@ -27,28 +27,12 @@ int HostEntry::tensorIndex(const QString &name) const
     return -1;
 }
 
+// The signature (with its typed params) plus where the host finds the entry.
 QJsonObject HostEntry::toJson() const
 {
-    QJsonArray ps;
-    for (const Param &p : params) {
-        QJsonObject o{{"name", p.name}, {"kind", p.tensor ? "tensor" : (p.strideOf.isEmpty() ? "scalar" : "stride")}};
-        if (p.tensor) {
-            o.insert(QStringLiteral("element"), p.element);
-            o.insert(QStringLiteral("rank"), p.rank);
-            o.insert(QStringLiteral("block_output"), p.blockOutput);
-            if (p.blockOutput)
-                o.insert(QStringLiteral("partition"), QJsonArray::fromStringList(p.partition));
-        } else {
-            o.insert(QStringLiteral("type"), p.scalarType);
-            if (!p.strideOf.isEmpty())
-                o.insert(QStringLiteral("stride_of"), QJsonObject{{"array", p.strideOf}, {"axis", p.strideAxis}});
-        }
-        ps.append(o);
-    }
     QJsonObject o = signature.toJson();
     o.insert(QStringLiteral("symbol"), symbol());
     o.insert(QStringLiteral("module"), module);
-    o.insert(QStringLiteral("params"), ps);
     return o;
 }
 
@@ -61,7 +45,6 @@ bool HostEntry::fromSignature(const EntrySignature &signature, const QString &mo
     HostEntry e;
     e.signature = signature;
     e.module = module;
-    e.params = signature.params;
     *out = e;
     return true;
 }

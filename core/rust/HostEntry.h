@@ -18,7 +18,6 @@ struct HostEntry {
     using Param = EntrySignature::Param;
     EntrySignature signature;
     QString module;             // the #[cutile::module] holding the entry
-    QList<Param> params; // signature.params
     // Element-type tuples (one Rust type per type generic) the configs use
     // beyond the f32/f16/bf16 combinations every dispatch has: an int32
     // index array bound to a generic, say.
@@ -26,6 +25,7 @@ struct HostEntry {
 
     // The C symbol of the entry's host function.
     QString symbol() const { return QStringLiteral("tileport_") + signature.entry; }
+    const QList<Param> &params() const { return signature.params; }
     bool hasBlockOutput() const;
     int tensorIndex(const QString &name) const; // among tensor params, -1 if none
     QJsonObject toJson() const;

@@ -4,6 +4,7 @@
 // latency=, allow_tma= and order= (docs/translator.md, Mapping).
 #include "KernelLowering.h"
 
+#include "RustNames.h"
 #include "SyntaxNode.h"
 
 #include <algorithm>
@@ -72,17 +73,10 @@ KernelLowering::MemoryOptions KernelLowering::memoryOptions(TSNode c, const QStr
             continue;
         if (k == QLatin1String("padding_mode") && what == QLatin1String("ct.load")) {
             const RustValue mv = expr(value);
-            static const QHash<QString, QString> modes{
-                {QStringLiteral("cuda.tile.PaddingMode.ZERO"), QStringLiteral("Zero")},
-                {QStringLiteral("cuda.tile.PaddingMode.NEG_ZERO"), QStringLiteral("NegZero")},
-                {QStringLiteral("cuda.tile.PaddingMode.NAN"), QStringLiteral("Nan")},
-                {QStringLiteral("cuda.tile.PaddingMode.POS_INF"), QStringLiteral("PosInf")},
-                {QStringLiteral("cuda.tile.PaddingMode.NEG_INF"), QStringLiteral("NegInf")},
-                {QStringLiteral("cuda.tile.PaddingMode.UNDETERMINED"), QStringLiteral("None")}};
-            const QString mode = mv.kind == RustValue::Kind::Enum ? mv.expr : QString();
-            if (!modes.contains(mode))
+            const QString mode = RustNames::paddingMode(mv.kind == RustValue::Kind::Enum ? mv.expr : QString());
+            if (mode.isEmpty())
                 fail(a, QStringLiteral("%1 padding_mode").arg(what), QStringLiteral("'%1' is not a known mode").arg(m_src.text(value)));
-            o.padding = modes.value(mode);
+            o.padding = mode;
         } else if (k == QLatin1String("latency")) {
             const RustValue v = expr(value);
             if (v.kind == RustValue::Kind::IntLiteral)

@@ -5,6 +5,8 @@
 // rounding_mode= options (docs/translator.md, Mapping).
 #include "KernelLowering.h"
 
+#include "RustNames.h"
+
 #include "SyntaxNode.h"
 
 #include <algorithm>
@@ -176,15 +178,9 @@ KernelLowering::MathOptions KernelLowering::mathOptions(TSNode c, const QString 
                 fail(a, what, QStringLiteral("flush_to_zero must be a literal bool"));
             o.ftz = v.integer ? QStringLiteral("Enabled") : QStringLiteral("Disabled");
         } else if (k == QLatin1String("rounding_mode")) {
-            static const QHash<QString, QString> modes{
-                {QStringLiteral("RN"), QStringLiteral("NearestEven")}, {QStringLiteral("RZ"), QStringLiteral("Zero")},
-                {QStringLiteral("RM"), QStringLiteral("NegativeInf")}, {QStringLiteral("RP"), QStringLiteral("PositiveInf")},
-                {QStringLiteral("FULL"), QStringLiteral("Full")},      {QStringLiteral("APPROX"), QStringLiteral("Approx")}};
-            const QString member = v.kind == RustValue::Kind::Enum && v.expr.startsWith(QLatin1String("cuda.tile.RoundingMode."))
-                                       ? v.expr.section(QLatin1Char('.'), 3) : QString();
-            if (!modes.contains(member))
+            o.rounding = RustNames::roundingMode(v.kind == RustValue::Kind::Enum ? v.expr : QString());
+            if (o.rounding.isEmpty())
                 fail(a, what, QStringLiteral("rounding_mode '%1' is not lowered").arg(m_src.text(node::field(a, "value"))));
-            o.rounding = modes.value(member);
         } else {
             fail(a, what, QStringLiteral("option '%1' is not lowered").arg(k));
         }

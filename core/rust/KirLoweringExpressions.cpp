@@ -792,15 +792,9 @@ KirLowering::Value KirLowering::unaryMath(TSNode c, const QString &fn)
                 fail(a, QStringLiteral("ct.%1").arg(fn), QStringLiteral("flush_to_zero must be a literal bool"));
             ftz = v.integer ? QStringLiteral("Enabled") : QStringLiteral("Disabled");
         } else if (k == QLatin1String("rounding_mode")) {
-            static const QHash<QString, QString> modes{
-                {QStringLiteral("RN"), QStringLiteral("NearestEven")}, {QStringLiteral("RZ"), QStringLiteral("Zero")},
-                {QStringLiteral("RM"), QStringLiteral("NegativeInf")}, {QStringLiteral("RP"), QStringLiteral("PositiveInf")},
-                {QStringLiteral("FULL"), QStringLiteral("Full")},      {QStringLiteral("APPROX"), QStringLiteral("Approx")}};
-            const QString member = v.kind == Value::Kind::Enum && v.name.startsWith(QLatin1String("cuda.tile.RoundingMode."))
-                                       ? v.name.section(QLatin1Char('.'), 3) : QString();
-            if (!modes.contains(member))
+            rounding = RustNames::roundingMode(v.kind == Value::Kind::Enum ? v.name : QString());
+            if (rounding.isEmpty())
                 fail(a, QStringLiteral("ct.%1").arg(fn), QStringLiteral("rounding_mode '%1' is not lowered").arg(m_src.text(node::field(a, "value"))));
-            rounding = modes.value(member);
         } else {
             fail(a, QStringLiteral("ct.%1").arg(fn), QStringLiteral("option '%1' is not lowered").arg(k));
         }

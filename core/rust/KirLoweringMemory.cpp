@@ -4,6 +4,7 @@
 // arguments cuTile calls take.
 #include "KirLowering.h"
 
+#include "RustNames.h"
 #include "SyntaxNode.h"
 
 namespace tileport::rust {
@@ -137,18 +138,10 @@ KirLowering::Value KirLowering::load(TSNode c)
         }
         if (k != QLatin1String("padding_mode"))
             fail(a, QStringLiteral("ct.load"), QStringLiteral("option '%1' is not lowered to the kernel IR yet").arg(k));
-        static const QHash<QString, QString> modes{
-            {QStringLiteral("cuda.tile.PaddingMode.ZERO"), QStringLiteral("Zero")},
-            {QStringLiteral("cuda.tile.PaddingMode.NEG_ZERO"), QStringLiteral("NegZero")},
-            {QStringLiteral("cuda.tile.PaddingMode.NAN"), QStringLiteral("Nan")},
-            {QStringLiteral("cuda.tile.PaddingMode.POS_INF"), QStringLiteral("PosInf")},
-            {QStringLiteral("cuda.tile.PaddingMode.NEG_INF"), QStringLiteral("NegInf")},
-            {QStringLiteral("cuda.tile.PaddingMode.UNDETERMINED"), QStringLiteral("None")}};
-        const Value mode = expr(node::field(a, "value"));
-        if (mode.kind != Value::Kind::Enum || !modes.contains(mode.name))
-            fail(a, QStringLiteral("ct.load padding_mode"),
-                 QStringLiteral("'%1' is not a known mode").arg(m_src.text(node::field(a, "value"))));
-        padding = modes.value(mode.name);
+        const Value mode = expr(valueNode);
+        padding = RustNames::paddingMode(mode.kind == Value::Kind::Enum ? mode.name : QString());
+        if (padding.isEmpty())
+            fail(a, QStringLiteral("ct.load padding_mode"), QStringLiteral("'%1' is not a known mode").arg(m_src.text(valueNode)));
     }
     auto tensor = llvm::cast<kir::TensorType>(array.ssa.getType());
     const auto index = indexArgument(argument(c, 1, "index"));

@@ -73,4 +73,28 @@ QString RustNames::local(const QString &n)
     return keywords.contains(n) ? n + QLatin1Char('_') : n;
 }
 
+QString RustNames::paddingMode(const QString &m)
+{
+    static const QHash<QString, QString> modes{
+        {QStringLiteral("cuda.tile.PaddingMode.ZERO"), QStringLiteral("Zero")},
+        {QStringLiteral("cuda.tile.PaddingMode.NEG_ZERO"), QStringLiteral("NegZero")},
+        {QStringLiteral("cuda.tile.PaddingMode.NAN"), QStringLiteral("Nan")},
+        {QStringLiteral("cuda.tile.PaddingMode.POS_INF"), QStringLiteral("PosInf")},
+        {QStringLiteral("cuda.tile.PaddingMode.NEG_INF"), QStringLiteral("NegInf")},
+        {QStringLiteral("cuda.tile.PaddingMode.UNDETERMINED"), QStringLiteral("None")}};
+    return modes.value(m);
+}
+
+QString RustNames::roundingMode(const QString &m)
+{
+    static const QHash<QString, QString> modes{
+        {QStringLiteral("cuda.tile.RoundingMode.RN"), QStringLiteral("NearestEven")},
+        {QStringLiteral("cuda.tile.RoundingMode.RZ"), QStringLiteral("Zero")},
+        {QStringLiteral("cuda.tile.RoundingMode.RM"), QStringLiteral("NegativeInf")},
+        {QStringLiteral("cuda.tile.RoundingMode.RP"), QStringLiteral("PositiveInf")},
+        {QStringLiteral("cuda.tile.RoundingMode.FULL"), QStringLiteral("Full")},
+        {QStringLiteral("cuda.tile.RoundingMode.APPROX"), QStringLiteral("Approx")}};
+    return modes.value(m);
+}
+
 } // namespace tileport::rust

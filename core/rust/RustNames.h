@@ -21,6 +21,12 @@ struct RustNames {
     // A Python local's name as a Rust local: a Rust keyword gets a trailing
     // underscore (`type` -> `type_`).
     static QString local(const QString &python);
+    // cutile's padding:: marker for a qualified ct.PaddingMode member
+    // ("cuda.tile.PaddingMode.ZERO" -> "Zero"); empty for anything else.
+    static QString paddingMode(const QString &qualifiedMember);
+    // cutile's rounding:: marker for a qualified ct.RoundingMode member
+    // ("cuda.tile.RoundingMode.RN" -> "NearestEven"); empty for anything else.
+    static QString roundingMode(const QString &qualifiedMember);
 };
 
 } // namespace tileport::rust

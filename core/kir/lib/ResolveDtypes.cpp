@@ -17,52 +17,39 @@ namespace tileport::kir {
 
 namespace {
 
-// The element types an op requires to be one.
-SmallVector<Type> tiedElements(Operation *op)
+// The pairs of element types an op requires to be one.
+SmallVector<std::pair<Type, Type>> tiedElements(Operation *op)
 {
-    SmallVector<Type> out;
+    SmallVector<std::pair<Type, Type>> out;
+    const auto tie = [&](Value a, Value b) { out.emplace_back(elementTypeOf(a.getType()), elementTypeOf(b.getType())); };
     llvm::TypeSwitch<Operation *>(op)
+        // Element-wise: every operand has the result's element type.
         .Case<AddOp, SubOp, MulOp, DivOp, CeilDivOp, NegOp, FmaOp, MathOp, MaximumOp, MinimumOp, FloorDivOp, AndOp, OrOp, XorOp,
-              ShlOp, ShrOp, RemOp>([&](Operation *o) {
-            for (Value v : o->getOperands())
-                out.push_back(elementTypeOf(v.getType()));
-            out.push_back(elementTypeOf(o->getResult(0).getType()));
-        })
-        .Case<LoadOp>([&](LoadOp o) {
-            out = {elementTypeOf(o.getArray().getType()), elementTypeOf(o.getResult().getType())};
-        })
-        .Case<StoreOp>([&](StoreOp o) {
-            out = {elementTypeOf(o.getArray().getType()), elementTypeOf(o.getTile().getType())};
-        })
-        .Case<MmaOp>([&](MmaOp o) {
-            // The operands share one type; the accumulator and result another.
-            out = {elementTypeOf(o.getA().getType()), elementTypeOf(o.getB().getType()),
-                   elementTypeOf(o.getAcc().getType()), elementTypeOf(o.getResult().getType())};
-        })
-        .Case<ReduceOp, ReshapeOp, TransposeOp, ScalarToTileOp, TileToScalarOp>([&](Operation *o) {
-            out = {elementTypeOf(o->getOperand(0).getType()), elementTypeOf(o->getResult(0).getType())};
-        })
-        .Case<CmpOp>([&](CmpOp o) {
-            out = {elementTypeOf(o.getLhs().getType()), elementTypeOf(o.getRhs().getType())};
-        })
+              ShlOp, ShrOp, RemOp, ReduceOp, ReshapeOp, TransposeOp, ScalarToTileOp, TileToScalarOp, BroadcastOp, RebindOp>(
+            [&](Operation *o) {
+                for (Value v : o->getOperands())
+                    tie(v, o->getResult(0));
+            })
+        .Case<LoadOp>([&](LoadOp o) { tie(o.getArray(), o.getResult()); })
+        .Case<StoreOp>([&](StoreOp o) { tie(o.getArray(), o.getTile()); })
+        .Case<CmpOp>([&](CmpOp o) { tie(o.getLhs(), o.getRhs()); })
         .Case<SelectOp>([&](SelectOp o) {
-            out = {elementTypeOf(o.getLhs().getType()), elementTypeOf(o.getRhs().getType()), elementTypeOf(o.getResult().getType())};
+            tie(o.getLhs(), o.getResult());
+            tie(o.getRhs(), o.getResult());
         })
-        .Case<RebindOp>([&](RebindOp o) {
-            out = {elementTypeOf(o.getInput().getType()), elementTypeOf(o.getResult().getType())};
+        // The operands share one type; the accumulator and result another.
+        .Case<MmaOp>([&](MmaOp o) {
+            tie(o.getA(), o.getB());
+            tie(o.getAcc(), o.getResult());
         })
+        // A carried value is one type across init, body argument, yield and result.
         .Case<ForOp>([&](ForOp o) {
-            // Each carried value is one type across init, body argument,
-            // yield and result; tied pairwise through the init.
             auto yield = cast<YieldOp>(o.getBodyBlock()->getTerminator());
-            for (unsigned i = 0; i < o.getInits().size(); ++i)
-                for (Type t : {o.getCarriedArg(i).getType(), yield.getValues()[i].getType(), o.getResult(i).getType()}) {
-                    out.push_back(elementTypeOf(o.getInits()[i].getType()));
-                    out.push_back(elementTypeOf(t));
-                }
-        })
-        .Case<BroadcastOp>([&](BroadcastOp o) {
-            out = {elementTypeOf(o.getInput().getType()), elementTypeOf(o.getResult().getType())};
+            for (unsigned i = 0; i < o.getInits().size(); ++i) {
+                tie(o.getInits()[i], o.getCarriedArg(i));
+                tie(o.getInits()[i], yield.getValues()[i]);
+                tie(o.getInits()[i], o.getResult(i));
+            }
         });
     return out;
 }
@@ -77,11 +64,9 @@ struct ResolveDtypes : PassWrapper<ResolveDtypes, OperationPass<EntryOp>> {
         EntryOp entry = getOperation();
         DtypeSolver solver;
         WalkResult r = entry.walk([&](Operation *op) {
-            SmallVector<Type> tied = tiedElements(op);
-            const bool pairs = isa<ForOp, MmaOp>(op); // tied pairs; every other op: all one type
-            for (size_t i = 1; i < tied.size(); i += pairs ? 2 : 1) {
+            for (const auto &[a, b] : tiedElements(op)) {
                 std::string why;
-                if (!solver.unify(tied[pairs ? i - 1 : 0], tied[i], &why)) {
+                if (!solver.unify(a, b, &why)) {
                     op->emitOpError() << why;
                     return WalkResult::interrupt();
                 }
