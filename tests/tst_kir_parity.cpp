@@ -81,7 +81,16 @@ void KirParity::everyLoweredEntryMatchesTheLegacyOne()
                 if (l.signature.entry == k.signature.entry)
                     match = &l;
             QVERIFY2(match, qPrintable(QStringLiteral("%1: the kernel IR lowers %2, which the legacy path refuses").arg(file, k.signature.entry)));
-            QCOMPARE(describe(k), describe(*match));
+            if (describe(k) != describe(*match)) {
+                // QCOMPARE cuts long texts: both go to files to diff.
+                const QString base = QDir::temp().filePath(QStringLiteral("kir-parity-") + k.signature.entry);
+                for (const auto &[suffix, text] : {std::pair{QStringLiteral(".kir"), describe(k)}, std::pair{QStringLiteral(".legacy"), describe(*match)}}) {
+                    QFile f(base + suffix);
+                    if (f.open(QIODevice::WriteOnly))
+                        f.write(text.toUtf8());
+                }
+                QFAIL(qPrintable(QStringLiteral("%1: %2 differs (diff %3.legacy %3.kir)").arg(file, k.signature.entry, base)));
+            }
             ++kirKernels;
             lowered << QFileInfo(file).fileName() + QLatin1Char(':') + k.signature.entry;
         }

@@ -6,6 +6,7 @@
 // shadow the caller's names.
 #include "KernelLowering.h"
 
+#include "BoundNames.h"
 #include "RustNames.h"
 
 #include "SyntaxNode.h"
@@ -148,72 +149,6 @@ RustValue KernelLowering::booleanCombination(const QString &op, const RustValue 
                                                        boolOperandText(b, r)));
 }
 
-namespace {
-
-// Names bound by plain or tuple assignment anywhere in a block, loops and
-// nested ifs included (what Python makes visible after the block).
-void assignedNames(const PythonSource &src, TSNode n, QStringList &out)
-{
-    if (node::is(n, "function_definition") || node::is(n, "lambda"))
-        return;
-    if (node::is(n, "assignment") || node::is(n, "augmented_assignment")) {
-        const TSNode left = node::field(n, "left");
-        if (node::is(left, "identifier")) {
-            if (!out.contains(src.text(left)))
-                out << src.text(left);
-        } else {
-            for (TSNode t : node::children(left))
-                if (node::is(t, "identifier") && !out.contains(src.text(t)))
-                    out << src.text(t);
-        }
-    }
-    for (TSNode c : node::children(n))
-        assignedNames(src, c, out);
-}
-
-// Names a block binds on every path through it: plain assignments, and
-// names every arm of a nested if/elif/else binds. Loops may run zero times,
-// so what they bind is not definite.
-QStringList definitelyAssigned(const PythonSource &src, TSNode block)
-{
-    QStringList out;
-    const auto add = [&](const QString &n) {
-        if (!out.contains(n))
-            out << n;
-    };
-    for (TSNode stmt : node::children(block)) {
-        if (node::is(stmt, "expression_statement")) {
-            QStringList names;
-            assignedNames(src, stmt, names);
-            for (const QString &n : names)
-                add(n);
-        } else if (node::is(stmt, "if_statement")) {
-            QList<TSNode> arms{node::field(stmt, "consequence")};
-            bool hasElse = false;
-            for (TSNode alt : node::fieldChildren(stmt, "alternative")) {
-                if (node::is(alt, "elif_clause")) {
-                    arms << node::field(alt, "consequence");
-                } else {
-                    arms << node::field(alt, "body");
-                    hasElse = true;
-                }
-            }
-            if (!hasElse)
-                continue;
-            QStringList common = definitelyAssigned(src, arms.first());
-            for (int i = 1; i < int(arms.size()); ++i) {
-                const QStringList other = definitelyAssigned(src, arms[i]);
-                common.erase(std::remove_if(common.begin(), common.end(), [&](const QString &n) { return !other.contains(n); }),
-                             common.end());
-            }
-            for (const QString &n : common)
-                add(n);
-        }
-    }
-    return out;
-}
-
-} // namespace
 
 void KernelLowering::ifStatement(TSNode n)
 {

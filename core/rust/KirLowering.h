@@ -63,6 +63,16 @@ private:
     void augmentedAssignment(TSNode n);
     void bind(const QString &name, const Value &v, TSNode at);
     void forStatement(TSNode n);
+
+    // Control flow (KirLoweringControl.cpp)
+    void ifStatement(TSNode n);
+    void ifChain(QList<TSNode> conditions, QList<TSNode> bodies, TSNode elseBody, TSNode at);
+    mlir::Value condition(const Value &c, TSNode at);
+    Value booleanOperator(TSNode n);
+    Value booleanCombination(const QString &op, const Value &a, const Value &b, TSNode l, TSNode r, TSNode at);
+    Value negated(TSNode n);
+    Value negatedValue(const Value &v, TSNode at);
+    static Value boolLiteral(bool t);
     bool reassigned(const QString &name) const;
     void store(TSNode call);
 
@@ -95,7 +105,7 @@ private:
     Value creation(TSNode call, const QString &name);
     Value subscript(TSNode n);
     Value unary(TSNode n);
-    Value comparison(TSNode n);
+    Value comparison(TSNode n, bool negate = false);
     Value where(TSNode call);
     Value reshape(TSNode call, bool transpose);
     Value mma(TSNode call);

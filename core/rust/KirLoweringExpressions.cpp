@@ -5,19 +5,13 @@
 #include "KirLowering.h"
 
 #include "ConstantEvaluator.h"
+#include "KirNames.h"
 #include "RustNames.h"
 #include "SyntaxNode.h"
 
 namespace tileport::rust {
 
 using namespace tileport::frontend;
-
-namespace {
-
-bool isIntegerType(mlir::Type t) { return llvm::isa<mlir::IntegerType>(t) && !t.isInteger(1); }
-bool isFloatType(mlir::Type t) { return llvm::isa<mlir::FloatType>(t); }
-
-} // namespace
 
 TSNode KirLowering::argument(TSNode call, int pos, const char *keyword) const
 {
@@ -78,6 +72,10 @@ KirLowering::Value KirLowering::expr(TSNode n)
         return unary(n);
     if (type == "comparison_operator")
         return comparison(n);
+    if (type == "boolean_operator")
+        return booleanOperator(n);
+    if (type == "not_operator")
+        return negated(node::field(n, "argument"));
     fail(n, QString::fromUtf8(type.data(), qsizetype(type.size())).replace(QLatin1Char('_'), QLatin1Char(' ')),
          QStringLiteral("not lowered to the kernel IR yet"));
 }
@@ -422,8 +420,34 @@ KirLowering::Value KirLowering::binaryValues(const QString &op, const Value &a, 
     const auto isFloatScalar = [&](const Value &v) {
         return v.kind == Value::Kind::Float || (v.isScalar() && isFloatType(m_solver.resolve(v.ssa.getType())));
     };
-    if (isFloatScalar(a) || isFloatScalar(b))
-        fail(n, QStringLiteral("float scalar arithmetic"), QStringLiteral("not lowered to the kernel IR yet"));
+    if (isFloatScalar(a) || isFloatScalar(b)) {
+        // Float scalar arithmetic (a runtime scale times a module constant):
+        // the float side's dtype, f32 for a literal; an int side converts,
+        // as Python promotes it.
+        if (op != QLatin1String("+") && op != QLatin1String("-") && op != QLatin1String("*") && op != QLatin1String("/"))
+            fail(n, QStringLiteral("operator %1").arg(op), QStringLiteral("not lowered on float scalars"));
+        const mlir::Type dt = a.isScalar() && isFloatScalar(a) ? m_solver.resolve(a.ssa.getType())
+                              : b.isScalar() && isFloatScalar(b) ? m_solver.resolve(b.ssa.getType()) : mlir::Type(m_b.getF32Type());
+        const auto side = [&](const Value &v, TSNode at) -> mlir::Value {
+            if (v.kind == Value::Kind::Int || v.kind == Value::Kind::Float)
+                return kir::ConstantOp::create(m_b, loc(), dt, m_b.getF64FloatAttr(v.number));
+            if (!v.isScalar())
+                fail(at, QStringLiteral("operator %1").arg(op), QStringLiteral("a scalar or literal is needed here"));
+            const mlir::Type t = m_solver.resolve(v.ssa.getType());
+            if (t == dt)
+                return v.ssa;
+            if (t.isInteger(32) || llvm::isa<kir::VarType>(t)) {
+                if (llvm::isa<kir::VarType>(t))
+                    unify(t, m_b.getI32Type(), at, QStringLiteral("scalar"));
+                return kir::ConvertOp::create(m_b, loc(), dt, v.ssa);
+            }
+            fail(n, QStringLiteral("operator %1").arg(op),
+                 QStringLiteral("mixed scalar types %1 and %2").arg(rustElementName(t), rustElementName(dt)));
+        };
+        const mlir::Value x = side(a, ln), y = side(b, rn);
+        out.ssa = build(dt, x, y);
+        return out;
+    }
     if (op == QLatin1String("/"))
         fail(n, QStringLiteral("operator /"), QStringLiteral("not lowered on scalars (true division of integers gives a float in Python)"));
     const mlir::Value x = scalar(a, ln), y = scalar(b, rn);
@@ -587,7 +611,11 @@ KirLowering::Value KirLowering::unary(TSNode n)
 // A comparison with a tile side: both brought to the tile's dtype and the
 // broadcast shape, then `<op>_tile`, a bool tile. Scalar comparisons (for
 // `if`) are not in the kernel IR yet.
-KirLowering::Value KirLowering::comparison(TSNode n)
+// `negate` lowers `not (a OP b)`: on integer scalars the inverted operator
+// (a const-generic test that cutile still folds); on floats `not (a < b)`
+// holds for NaN where `a >= b` does not, so there, and on tiles, the
+// comparison is negated as a bool (negatedValue).
+KirLowering::Value KirLowering::comparison(TSNode n, bool negate)
 {
     const auto ch = node::children(n);
     if (ch.size() != 2)
@@ -602,17 +630,40 @@ KirLowering::Value KirLowering::comparison(TSNode n)
     const Value b = expr(ch[1]);
     if (a.kind == Value::Kind::DType || b.kind == Value::Kind::DType)
         fail(n, QStringLiteral("dtype test"), QStringLiteral("an entry per tested dtype is not lowered to the kernel IR yet"));
-    if (!a.isTile() && !b.isTile())
-        fail(n, QStringLiteral("comparison"), QStringLiteral("a comparison of scalars is not lowered to the kernel IR yet"));
+    Value out;
+    if (!a.isTile() && !b.isTile()) {
+        const auto isF32 = [&](const Value &v) {
+            return v.kind == Value::Kind::Float || (v.isScalar() && m_solver.resolve(v.ssa.getType()).isF32());
+        };
+        if (isF32(a) || isF32(b)) {
+            // A float comparison (a ct.Constant[float] against a literal, say).
+            const auto side = [&](const Value &v, TSNode at) -> mlir::Value {
+                if (v.isLiteral())
+                    return kir::ConstantOp::create(m_b, loc(), m_b.getF32Type(), m_b.getF64FloatAttr(v.number));
+                if (isF32(v))
+                    return v.ssa;
+                return kir::ConvertOp::create(m_b, loc(), m_b.getF32Type(), scalar(v, at));
+            };
+            const mlir::Value x = side(a, ch[0]), y = side(b, ch[1]);
+            out.ssa = kir::CmpOp::create(m_b, loc(), m_b.getI1Type(), m_b.getStringAttr(preds.value(op).toStdString()), x, y);
+            return negate ? negatedValue(out, n) : out;
+        }
+        static const QHash<QString, QString> inverse{{QStringLiteral("lt"), QStringLiteral("ge")}, {QStringLiteral("le"), QStringLiteral("gt")},
+                                                     {QStringLiteral("gt"), QStringLiteral("le")}, {QStringLiteral("ge"), QStringLiteral("lt")},
+                                                     {QStringLiteral("eq"), QStringLiteral("ne")}, {QStringLiteral("ne"), QStringLiteral("eq")}};
+        const mlir::Value x = scalar(a, ch[0]), y = scalar(b, ch[1]);
+        const QString pred = negate ? inverse.value(preds.value(op)) : preds.value(op);
+        out.ssa = kir::CmpOp::create(m_b, loc(), m_b.getI1Type(), m_b.getStringAttr(pred.toStdString()), x, y);
+        return out;
+    }
     auto first = llvm::cast<kir::TileType>((a.isTile() ? a : b).ssa.getType());
     mlir::ArrayAttr dims = first.getDims();
     if (a.isTile() && b.isTile())
         dims = broadcastDims(llvm::cast<kir::TileType>(a.ssa.getType()).getDims(), llvm::cast<kir::TileType>(b.ssa.getType()).getDims(), n);
     const auto like = kir::TileType::get(m_ctx, dims, first.getElementType());
     const mlir::Value x = toTile(a, like, ch[0]), y = toTile(b, like, ch[1]);
-    Value out;
     out.ssa = kir::CmpOp::create(m_b, loc(), like.withElementType(m_b.getI1Type()), m_b.getStringAttr(preds.value(op).toStdString()), x, y);
-    return out;
+    return negate ? negatedValue(out, n) : out;
 }
 
 // ct.where(cond, x, y): a bool tile condition; the values take the dtype of

@@ -3,6 +3,7 @@
 // Statements into the kernel IR: assignments and stores.
 #include "KirLowering.h"
 
+#include "KirNames.h"
 #include "LoopLiveness.h"
 #include "SyntaxNode.h"
 
@@ -43,6 +44,8 @@ void KirLowering::statement(TSNode stmt)
             fail(e, QStringLiteral("expression statement"), QStringLiteral("not lowered to the kernel IR yet"));
     } else if (type == "for_statement") {
         forStatement(stmt);
+    } else if (type == "if_statement") {
+        ifStatement(stmt);
     } else if (type != "pass_statement") {
         fail(stmt, QString::fromUtf8(type.data(), qsizetype(type.size())).replace(QLatin1Char('_'), QLatin1Char(' ')),
              QStringLiteral("not lowered to the kernel IR yet"));
@@ -88,9 +91,22 @@ void KirLowering::bind(const QString &name, const Value &v, TSNode n)
     for (const QStringList &names : std::as_const(m_carried))
         carried = carried || names.contains(name);
     Value bound = v;
-    if (v.isLiteral() && reassigned(name)) {
-        if (carried)
-            fail(n, QStringLiteral("loop-carried variable"), QStringLiteral("'%1' is re-bound to a literal inside a loop").arg(name));
+    if (v.isLiteral() && carried && m_vars.value(name).kind == Value::Kind::Ssa) {
+        // A carried name keeps its type: the literal becomes a value of it.
+        const mlir::Type t = m_vars.value(name).ssa.getType();
+        bound.kind = Value::Kind::Ssa;
+        if (auto tile = llvm::dyn_cast<kir::TileType>(t)) {
+            bound.ssa = toTile(v, tile, n);
+        } else {
+            const mlir::Type e = m_solver.resolve(t);
+            if (!(e.isInteger(1) ? v.kind == Value::Kind::Bool : isFloatType(e) ? v.kind != Value::Kind::Bool : v.kind == Value::Kind::Int))
+                fail(n, QStringLiteral("carried variable"), QStringLiteral("'%1' is re-bound to a literal of another type").arg(name));
+            bound.ssa = kir::ConstantOp::create(m_b, loc(), t,
+                                                e.isInteger(1) ? mlir::Attribute(m_b.getBoolAttr(v.integer != 0))
+                                                : isFloatType(e) ? mlir::Attribute(m_b.getF64FloatAttr(v.number))
+                                                                 : mlir::Attribute(m_b.getI64IntegerAttr(v.integer)));
+        }
+    } else if (v.isLiteral() && reassigned(name)) {
         // `cnt = 0` then `cnt += 1`: a typed local, not a literal alias.
         if (v.kind == Value::Kind::Bool)
             fail(n, QStringLiteral("assignment"), QStringLiteral("a bool literal re-bound later is not lowered to the kernel IR yet"));
@@ -99,7 +115,7 @@ void KirLowering::bind(const QString &name, const Value &v, TSNode n)
                                             v.kind == Value::Kind::Int ? mlir::Attribute(m_b.getI64IntegerAttr(v.integer))
                                                                        : mlir::Attribute(m_b.getF64FloatAttr(v.number)));
     } else if (carried && v.kind != Value::Kind::Ssa) {
-        fail(n, QStringLiteral("loop-carried variable"), QStringLiteral("'%1' is re-bound inside a loop").arg(name));
+        fail(n, QStringLiteral("carried variable"), QStringLiteral("'%1' is re-bound to a non-value inside a loop or an if arm").arg(name));
     }
     if (bound.kind == Value::Kind::Ssa) {
         if (carried) {
@@ -110,7 +126,7 @@ void KirLowering::bind(const QString &name, const Value &v, TSNode n)
             std::string why;
             if (bool(to) != bool(tn) || (to && to.getDims() != tn.getDims())
                 || !m_solver.unify(kir::elementTypeOf(old), kir::elementTypeOf(now), &why))
-                fail(n, QStringLiteral("loop-carried variable"), QStringLiteral("'%1' changes type inside the loop").arg(name));
+                fail(n, QStringLiteral("loop-carried variable"), QStringLiteral("'%1' changes type inside a loop or an if arm").arg(name));
         }
         mlir::Operation *def = bound.ssa.getDefiningOp();
         // The op just built takes the name; a value that already has one
@@ -143,17 +159,6 @@ void KirLowering::forStatement(TSNode n)
             fail(a, QStringLiteral("range"), QStringLiteral("keyword or splat arguments"));
     if (items.empty() || items.size() > 3)
         fail(right, QStringLiteral("range"), QStringLiteral("takes one to three arguments"));
-    // The body's `if`s would ask for a loop split; not in the kernel IR yet.
-    std::function<bool(TSNode)> hasIf = [&](TSNode x) {
-        if (node::is(x, "if_statement"))
-            return true;
-        for (TSNode c : node::children(x))
-            if (hasIf(c))
-                return true;
-        return false;
-    };
-    if (hasIf(node::field(n, "body")))
-        fail(n, QStringLiteral("for loop"), QStringLiteral("an `if` in a loop body is not lowered to the kernel IR yet"));
     mlir::Value lo, hi, step;
     if (items.size() == 1) {
         lo = scalar(literalInt(0), items[0]);

@@ -83,6 +83,8 @@ private:
         return false;
     }
     void forLoop(kir::ForOp loop);
+    void ifOp(kir::IfOp op);
+    QString zero(Type t, Operation *at);
 };
 
 QString Printer::element(Type t) const
@@ -149,6 +151,8 @@ void Printer::inlineOrLet(Operation *op, const QString &expr)
 {
     if (op->hasAttr("kir.name"))
         return let(op, expr);
+    if (op->hasAttr("kir.bind")) // a value a pass made for several uses
+        return void(m_text[op->getResult(0).getAsOpaquePointer()] = bindTemp(expr, type(op->getResult(0).getType()), op));
     m_text[op->getResult(0).getAsOpaquePointer()] = expr;
 }
 
@@ -260,6 +264,12 @@ void Printer::op(Operation *o)
         .Case<kir::RemOp>([&](kir::RemOp r) { let(r, QStringLiteral("remi(%1, %2)").arg(text(r.getLhs()), text(r.getRhs()))); })
         .Case<kir::TileToScalarOp>([&](kir::TileToScalarOp t) { let(t, QStringLiteral("tile_to_scalar(%1)").arg(text(t.getInput()))); })
         .Case<kir::CmpOp>([&](kir::CmpOp c) {
+            if (!isa<kir::TileType>(c.getType())) {
+                static const QHash<QString, QString> symbols{{QStringLiteral("lt"), QStringLiteral("<")}, {QStringLiteral("le"), QStringLiteral("<=")},
+                                                             {QStringLiteral("gt"), QStringLiteral(">")}, {QStringLiteral("ge"), QStringLiteral(">=")},
+                                                             {QStringLiteral("eq"), QStringLiteral("==")}, {QStringLiteral("ne"), QStringLiteral("!=")}};
+                return inlineOrLet(c, QStringLiteral("(%1 %2 %3)").arg(text(c.getLhs()), symbols.value(qs(c.getPredicate())), text(c.getRhs())));
+            }
             let(c, QStringLiteral("%1_tile(%2, %3)").arg(qs(c.getPredicate()), text(c.getLhs()), text(c.getRhs())));
         })
         .Case<kir::SelectOp>([&](kir::SelectOp s) {
@@ -301,6 +311,8 @@ void Printer::op(Operation *o)
             const Type from = elementTypeOf(c.getInput().getType()), to = elementTypeOf(c.getType());
             auto fi = dyn_cast<IntegerType>(from), ti = dyn_cast<IntegerType>(to);
             const bool relabel = fi && ti && fi != ti && fi.getWidth() == ti.getWidth() && fi.getWidth() > 1;
+            if (!isa<kir::TileType>(c.getType()))
+                return let(c, QStringLiteral("convert_scalar(%1)").arg(text(c.getInput())));
             let(c, QStringLiteral("%1(%2)").arg(relabel ? QStringLiteral("bitcast") : QStringLiteral("convert_tile"), text(c.getInput())));
         })
         .Case<kir::BroadcastOp>([&](kir::BroadcastOp b) {
@@ -369,7 +381,14 @@ void Printer::op(Operation *o)
             else
                 emit(QStringLiteral("unsafe { %1.store_unchecked(%2, [%3]) };").arg(part, value, index), s);
         })
+        .Case<kir::TruthOp>([&](kir::TruthOp t) { inlineOrLet(t, QStringLiteral("%1 != 0i32").arg(text(t.getInput()))); })
+        .Case<kir::LogicalAndOp, kir::LogicalOrOp>([&](Operation *l) {
+            inlineOrLet(l, QStringLiteral("(%1 %2 %3)")
+                               .arg(text(l->getOperand(0)), isa<kir::LogicalAndOp>(l) ? QStringLiteral("&&") : QStringLiteral("||"),
+                                    text(l->getOperand(1))));
+        })
         .Case<kir::ForOp>([&](kir::ForOp f) { forLoop(f); })
+        .Case<kir::IfOp>([&](kir::IfOp i) { ifOp(i); })
         .Case<kir::ReturnOp, kir::YieldOp>([](auto) {})
         .Default([&](Operation *other) {
             fail(other, qs(other->getName().getStringRef()), QStringLiteral("has no cuTile Rust form in the printer"));
@@ -408,10 +427,86 @@ void Printer::forLoop(kir::ForOp loop)
     emit(QStringLiteral("}"), loop);
 }
 
+// A value an `if` result holds until an arm assigns it (never read).
+QString Printer::zero(Type t, Operation *at)
+{
+    auto tile = dyn_cast<kir::TileType>(t);
+    const Type e = elementTypeOf(t);
+    if (!tile)
+        return e.isInteger(1) ? QStringLiteral("false") : e.isF32() ? QStringLiteral("0.0f32") : QStringLiteral("0i32");
+    if (e.isInteger(1))
+        return QStringLiteral("constant(false, %1)").arg(shapeMacro(tile.getDims()));
+    if (isa<kir::VarType>(e) || e.isF16() || e.isBF16()) {
+        const QString f = bindTemp(QStringLiteral("constant(0.0f32, %1)").arg(shapeMacro(tile.getDims())),
+                                   type(tile.withElementType(Float32Type::get(t.getContext()))), at);
+        return bindTemp(QStringLiteral("convert_tile(%1)").arg(f), type(t), at);
+    }
+    const QString lit = isa<FloatType>(e) ? QStringLiteral("0.0") + element(e) : QStringLiteral("0") + element(e);
+    return bindTemp(QStringLiteral("constant(%1, %2)").arg(lit, shapeMacro(tile.getDims())), type(t), at);
+}
+
+// `if cond { .. } else { .. }`: a carried name is the `let mut` before the
+// `if`, assigned in place; a name first bound in every arm gets a
+// `let mut NAME_out_N` before the `if`, which each arm assigns at its end.
+void Printer::ifOp(kir::IfOp o)
+{
+    const int carriedCount = int(o.getCarried().size());
+    QStringList names;
+    for (Attribute a : o.getCarried())
+        names << RustNames::local(qs(cast<StringAttr>(a).getValue()));
+    for (Attribute a : o.getFresh())
+        names << QStringLiteral("%1_out_%2").arg(RustNames::local(qs(cast<StringAttr>(a).getValue()))).arg(m_temp++);
+    QStringList carriedNames;
+    for (Attribute a : o.getCarried())
+        carriedNames << qs(cast<StringAttr>(a).getValue());
+    // The arms first: the declarations' own temporaries come after theirs.
+    QList<RustLine> before = std::move(m_body);
+    m_body.clear();
+    const auto arm = [&](Block *b) {
+        ++m_indent;
+        m_carried << carriedNames;
+        for (Operation &inner : *b)
+            op(&inner);
+        auto yield = cast<kir::YieldOp>(b->getTerminator());
+        for (int i = 0; i < int(names.size()); ++i) {
+            const QString value = text(yield.getValues()[unsigned(i)]);
+            if (value != names[i])
+                emit(QStringLiteral("%1 = %2;").arg(names[i], stripOuterParens(value)), yield);
+        }
+        m_carried.removeLast();
+        --m_indent;
+    };
+    emit(QStringLiteral("if %1 {").arg(stripOuterParens(text(o.getCond()))), o);
+    arm(o.thenBlock());
+    const bool elseEmpty = o.elseBlock()->getOperations().size() == 1
+                           && llvm::all_of(llvm::enumerate(cast<kir::YieldOp>(o.elseBlock()->getTerminator()).getValues()),
+                                           [&](auto v) { return text(v.value()) == names[int(v.index())]; });
+    if (!elseEmpty) {
+        emit(QStringLiteral("} else {"), o);
+        arm(o.elseBlock());
+    }
+    emit(QStringLiteral("}"), o);
+    QList<RustLine> arms = std::move(m_body);
+    m_body = std::move(before);
+    for (int i = carriedCount; i < int(names.size()); ++i) {
+        const Type t = o.getResult(unsigned(i)).getType();
+        const QString init = zero(t, o);
+        emit(QStringLiteral("let mut %1: %2 = %3;").arg(names[i], type(t), init), o);
+    }
+    m_body += arms;
+    for (int i = 0; i < int(names.size()); ++i)
+        m_text[o.getResult(unsigned(i)).getAsOpaquePointer()] = names[i];
+}
+
 TranslatedKernel Printer::print()
 {
-    m_entry.walk([&](kir::ForOp loop) {
-        for (Value init : loop.getInits())
+    m_entry.walk([&](Operation *o) {
+        llvm::SmallVector<Value> inits;
+        if (auto loop = dyn_cast<kir::ForOp>(o))
+            inits.append(loop.getInits().begin(), loop.getInits().end());
+        if (auto branch = dyn_cast<kir::IfOp>(o))
+            inits.append(branch.getInits().begin(), branch.getInits().end());
+        for (Value init : inits)
             if (Operation *def = init.getDefiningOp(); def && def->hasAttr("kir.name"))
                 m_mutable.insert(def);
     });

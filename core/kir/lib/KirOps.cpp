@@ -135,6 +135,33 @@ LogicalResult ForOp::verify()
     return success();
 }
 
+LogicalResult IfOp::verify()
+{
+    const unsigned n = getResults().size();
+    if (getCarried().size() + getFresh().size() != n)
+        return emitOpError() << "names " << getCarried().size() + getFresh().size() << " value(s) for " << n << " result(s)";
+    if (getInits().size() != getCarried().size())
+        return emitOpError() << "carries " << getCarried().size() << " name(s) with " << getInits().size() << " init(s)";
+    for (unsigned i = 0; i < getInits().size(); ++i)
+        if (getInits()[i].getType() != getResult(i).getType()
+            && !compatibleElements(elementTypeOf(getInits()[i].getType()), elementTypeOf(getResult(i).getType())))
+            return emitOpError() << "carried value '" << cast<StringAttr>(getCarried()[i]).getValue() << "' changes type";
+    for (Block *arm : {thenBlock(), elseBlock()}) {
+        auto yield = dyn_cast<YieldOp>(arm->getTerminator());
+        if (!yield)
+            return emitOpError() << "arm does not end in kir.yield";
+        if (yield.getValues().size() != n)
+            return emitOpError() << "arm yields " << yield.getValues().size() << " value(s) for " << n << " result(s)";
+        for (unsigned i = 0; i < n; ++i) {
+            const Type a = yield.getValues()[i].getType(), out = getResult(i).getType();
+            auto ta = dyn_cast<TileType>(a), to = dyn_cast<TileType>(out);
+            if (bool(ta) != bool(to) || (ta && ta.getDims() != to.getDims()) || !compatibleElements(elementTypeOf(a), elementTypeOf(out)))
+                return emitOpError() << "arm yields " << a << " for a result of type " << out;
+        }
+    }
+    return success();
+}
+
 // --- scalars ------------------------------------------------------------------
 
 LogicalResult ConstParamOp::verify()
@@ -257,7 +284,17 @@ LogicalResult CmpOp::verify()
     static const char *const preds[] = {"lt", "le", "gt", "ge", "eq", "ne"};
     if (std::none_of(std::begin(preds), std::end(preds), [&](const char *p) { return getPredicate() == p; }))
         return emitOpError() << "has unknown predicate '" << getPredicate() << "'";
-    auto a = cast<TileType>(getLhs().getType()), b = cast<TileType>(getRhs().getType()), out = cast<TileType>(getResult().getType());
+    if (!isa<TileType>(getLhs().getType()) && !isa<TileType>(getRhs().getType()) && !isa<TileType>(getResult().getType())) {
+        if (!compatibleElements(getLhs().getType(), getRhs().getType()))
+            return emitOpError() << "compares " << getLhs().getType() << " with " << getRhs().getType();
+        if (!getResult().getType().isInteger(1))
+            return emitOpError() << "gives a bool";
+        return success();
+    }
+    auto a = dyn_cast<TileType>(getLhs().getType()), b = dyn_cast<TileType>(getRhs().getType()),
+         out = dyn_cast<TileType>(getResult().getType());
+    if (!a || !b || !out)
+        return emitOpError() << "compares two tiles or two scalars";
     if (a.getDims() != b.getDims() || a.getDims() != out.getDims())
         return emitOpError() << "compares tiles of other shapes than its result's";
     if (!compatibleElements(a.getElementType(), b.getElementType()))

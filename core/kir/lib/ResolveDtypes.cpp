@@ -43,6 +43,15 @@ SmallVector<std::pair<Type, Type>> tiedElements(Operation *op)
             tie(o.getAcc(), o.getResult());
         })
         // A carried value is one type across init, body argument, yield and result.
+        .Case<IfOp>([&](IfOp o) {
+            for (unsigned i = 0; i < o.getInits().size(); ++i)
+                tie(o.getInits()[i], o.getResult(i));
+            for (Block *arm : {o.thenBlock(), o.elseBlock()}) {
+                auto yield = cast<YieldOp>(arm->getTerminator());
+                for (unsigned i = 0; i < o.getNumResults(); ++i)
+                    tie(yield.getValues()[i], o.getResult(i));
+            }
+        })
         .Case<ForOp>([&](ForOp o) {
             auto yield = cast<YieldOp>(o.getBodyBlock()->getTerminator());
             for (unsigned i = 0; i < o.getInits().size(); ++i) {
@@ -84,10 +93,12 @@ struct ResolveDtypes : PassWrapper<ResolveDtypes, OperationPass<EntryOp>> {
 std::unique_ptr<Pass> createResolveDtypesPass() { return std::make_unique<ResolveDtypes>(); }
 
 void registerContractFmaPass();
+void registerSplitLoopsPass();
 
 void registerKirPasses()
 {
     PassRegistration<ResolveDtypes>();
+    registerSplitLoopsPass();
     registerContractFmaPass();
 }
 
@@ -98,6 +109,7 @@ LogicalResult runPipeline(ModuleOp module)
     PassManager pm(module.getContext());
     pm.enableVerifier(true);
     pm.addNestedPass<EntryOp>(createResolveDtypesPass());
+    pm.addNestedPass<EntryOp>(createSplitLoopsPass());
     pm.addNestedPass<EntryOp>(createContractFmaPass());
     return pm.run(module);
 }

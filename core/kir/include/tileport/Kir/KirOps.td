@@ -90,8 +90,32 @@ def Kir_ForOp : Kir_Op<"for", [AttrSizedOperandSegments, RecursiveMemoryEffects,
   }];
 }
 
-def Kir_YieldOp : Kir_Op<"yield", [Pure, Terminator, ReturnLike, HasParent<"::tileport::kir::ForOp">]> {
-  let summary = "the carried values for the next iteration";
+def Kir_IfOp : Kir_Op<"if", [RecursiveMemoryEffects, NoRegionArguments]> {
+  let summary = "`if`/`else` on a scalar condition, with the names it binds as results";
+  let description = [{
+    Each arm yields one value per result. The first results are the names
+    bound before the `if` that an arm re-binds (`carried`, in order); the
+    rest are names first bound in every arm (`fresh`), which Python makes
+    visible after it. An `elif` is an `if` in the else arm. An arm that
+    binds nothing yields the values the names had before; `inits` are those
+    values of the carried names.
+  }];
+  let arguments = (ins I1:$cond, Variadic<Kir_Value>:$inits, StrArrayAttr:$carried, StrArrayAttr:$fresh);
+  let results = (outs Variadic<Kir_Value>:$results);
+  let regions = (region SizedRegion<1>:$thenRegion, SizedRegion<1>:$elseRegion);
+  let assemblyFormat = [{
+    $cond (`carrying` `(` $inits^ `:` type($inits) `)`)? (`->` type($results)^)? $thenRegion `else` $elseRegion attr-dict
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    ::mlir::Block *thenBlock() { return &getThenRegion().front(); }
+    ::mlir::Block *elseBlock() { return &getElseRegion().front(); }
+  }];
+}
+
+def Kir_YieldOp : Kir_Op<"yield", [Pure, Terminator, ReturnLike,
+                                    ParentOneOf<["::tileport::kir::ForOp", "::tileport::kir::IfOp"]>]> {
+  let summary = "the carried values for the next iteration, or an arm's values";
   let arguments = (ins Variadic<Kir_Value>:$values);
   let assemblyFormat = "($values^ `:` type($values))? attr-dict";
   let builders = [OpBuilder<(ins), [{ build($_builder, $_state, ::mlir::ValueRange()); }]>];
@@ -313,12 +337,28 @@ def Kir_MaximumOp : Kir_ExtremumOp<"maximum", "ct.maximum">;
 def Kir_MinimumOp : Kir_ExtremumOp<"minimum", "ct.minimum">;
 
 def Kir_CmpOp : Kir_Op<"cmp", [Pure]> {
-  let summary = "an element-wise comparison of two tiles: a bool tile";
-  let arguments = (ins StrAttr:$predicate, Kir_AnyTile:$lhs, Kir_AnyTile:$rhs);
-  let results = (outs Kir_AnyTile:$result);
+  let summary = "an element-wise comparison of two tiles (a bool tile) or of two scalars (a bool)";
+  let arguments = (ins StrAttr:$predicate, Kir_Value:$lhs, Kir_Value:$rhs);
+  let results = (outs Kir_Value:$result);
   let assemblyFormat = "$predicate $lhs `,` $rhs attr-dict `:` type($lhs) `,` type($rhs) `->` type($result)";
   let hasVerifier = 1;
 }
+
+def Kir_TruthOp : Kir_Op<"truth", [Pure]> {
+  let summary = "Python's truth of an int scalar (`x != 0`) as a condition";
+  let arguments = (ins I32:$input);
+  let results = (outs I1:$result);
+  let assemblyFormat = "$input attr-dict";
+}
+
+class Kir_LogicalOp<string mnemonic, string python> : Kir_Op<mnemonic, [Pure]> {
+  let summary = "Python's `" # python # "` of two scalar conditions";
+  let arguments = (ins I1:$lhs, I1:$rhs);
+  let results = (outs I1:$result);
+  let assemblyFormat = "$lhs `,` $rhs attr-dict";
+}
+def Kir_LogicalAndOp : Kir_LogicalOp<"logical_and", "and">;
+def Kir_LogicalOrOp : Kir_LogicalOp<"logical_or", "or">;
 
 def Kir_SelectOp : Kir_Op<"select", [Pure]> {
   let summary = "ct.where(cond, x, y) on tiles of one shape";

@@ -25,7 +25,15 @@ std::unique_ptr<mlir::Pass> createResolveDtypesPass();
 // the fma. Runs after resolve-dtypes: an integer tile keeps mul and add.
 std::unique_ptr<mlir::Pass> createContractFmaPass();
 
-// Registers the passes for tileport-kir-opt (--kir-resolve-dtypes, --kir-contract-fma).
+// split-loops: cuTile Python's loop splitting. A loop of step 1 whose body
+// has exactly one top-level kir.if on `v OP b` (v the loop variable, OP one
+// of < <= > >=, b invariant in the loop) becomes two loops, up to
+// min(upper, b) and from max(lower, b) (b + 1 for > and <=), each with the
+// `if` replaced by the arm its iterations take. `C and v OP b` with C built
+// from constants only splits inside `if C`, the plain loop in its else arm.
+std::unique_ptr<mlir::Pass> createSplitLoopsPass();
+
+// Registers the passes for tileport-kir-opt (--kir-resolve-dtypes, --kir-split-loops, --kir-contract-fma).
 void registerKirPasses();
 
 // The translator's pipeline on a lowered module, with the verifier after

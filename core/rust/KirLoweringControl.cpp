@@ -1,0 +1,331 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
+// Control flow into the kernel IR: `if`/`elif`/`else` as kir.if with the
+// names it binds as results, conditions, `and`/`or`/`not` and scalar
+// comparisons.
+#include "KirLowering.h"
+
+#include "BoundNames.h"
+#include "KirNames.h"
+#include "SyntaxNode.h"
+
+namespace tileport::rust {
+
+using namespace tileport::frontend;
+
+namespace {
+
+bool truth(qint64 integer, double number) { return number != 0.0 || integer != 0; }
+
+} // namespace
+
+KirLowering::Value KirLowering::boolLiteral(bool t)
+{
+    Value v;
+    v.kind = Value::Kind::Bool;
+    v.integer = t ? 1 : 0;
+    v.number = double(v.integer);
+    return v;
+}
+
+// Python's truth of a scalar as an i1: a bool as it is, an int `!= 0`, a
+// rank-0 bool tile (`if ct.max(x) < 1.0:`) as its scalar.
+mlir::Value KirLowering::condition(const Value &c, TSNode at)
+{
+    if (c.isScalar()) {
+        const mlir::Type t = m_solver.resolve(c.ssa.getType());
+        if (t.isInteger(1))
+            return c.ssa;
+        if (t.isInteger(32) || llvm::isa<kir::VarType>(t)) {
+            unify(t, m_b.getI32Type(), at, QStringLiteral("condition"));
+            return kir::TruthOp::create(m_b, loc(), m_b.getI1Type(), c.ssa);
+        }
+        fail(at, QStringLiteral("condition"), QStringLiteral("the truth of a float scalar is not lowered (compare it)"));
+    }
+    if (c.isTile()) {
+        auto t = llvm::cast<kir::TileType>(c.ssa.getType());
+        if (t.getRank() == 0 && m_solver.resolve(t.getElementType()).isInteger(1))
+            return kir::TileToScalarOp::create(m_b, loc(), m_b.getI1Type(), c.ssa);
+    }
+    fail(at, QStringLiteral("condition"), QStringLiteral("must be a scalar (tile conditions are not lowered)"));
+}
+
+KirLowering::Value KirLowering::booleanOperator(TSNode n)
+{
+    const TSNode l = node::field(n, "left"), r = node::field(n, "right");
+    const QString op = m_src.text(node::field(n, "operator"));
+    const Value a = expr(l); // Python's order: the left operand first
+    const Value b = expr(r);
+    return booleanCombination(op, a, b, l, r, n);
+}
+
+// `a and b` / `a or b` on lowered operands (`not` hands negated ones here):
+// a literal side decides or drops out, as Python's short-circuit does.
+KirLowering::Value KirLowering::booleanCombination(const QString &op, const Value &a, const Value &b, TSNode l, TSNode r, TSNode at)
+{
+    if (a.isTile() || b.isTile())
+        fail(at, QStringLiteral("boolean operator"), QStringLiteral("`%1` on tiles is not lowered (use & or |)").arg(op));
+    const bool isAnd = op == QLatin1String("and");
+    if (a.isLiteral() && b.isLiteral())
+        return boolLiteral(isAnd ? truth(a.integer, a.number) && truth(b.integer, b.number) : truth(a.integer, a.number) || truth(b.integer, b.number));
+    if (a.kind == Value::Kind::Bool)
+        return isAnd == truth(a.integer, a.number) ? b : a;
+    if (b.kind == Value::Kind::Bool)
+        return isAnd != truth(b.integer, b.number) ? b : a; // as a condition
+    const mlir::Value x = condition(a, l), y = condition(b, r);
+    Value out;
+    out.ssa = isAnd ? mlir::Value(kir::LogicalAndOp::create(m_b, loc(), m_b.getI1Type(), x, y)) : mlir::Value(kir::LogicalOrOp::create(m_b, loc(), m_b.getI1Type(), x, y));
+    return out;
+}
+
+// `not x`, structurally: cutile compiles no `!`, so `not` of a comparison
+// inverts the operator (integer operands), `not` of `and`/`or` goes
+// through De Morgan, and anything else is negatedValue().
+KirLowering::Value KirLowering::negated(TSNode n)
+{
+    n = node::unparen(n);
+    if (node::is(n, "not_operator")) {
+        const TSNode inner = node::field(n, "argument");
+        const Value v = expr(inner);
+        if (v.isLiteral())
+            return boolLiteral(truth(v.integer, v.number));
+        if (v.isTile())
+            return negatedValue(negatedValue(v, inner), inner);
+        Value out;
+        out.ssa = condition(v, inner);
+        return out;
+    }
+    if (node::is(n, "boolean_operator")) {
+        const TSNode l = node::field(n, "left"), r = node::field(n, "right");
+        const QString op = m_src.text(node::field(n, "operator"));
+        const Value a = negated(l), b = negated(r);
+        return booleanCombination(op == QLatin1String("and") ? QStringLiteral("or") : QStringLiteral("and"), a, b, l, r, n);
+    }
+    if (node::is(n, "comparison_operator"))
+        return comparison(n, true);
+    return negatedValue(expr(n), n);
+}
+
+// The negation of an evaluated value: a literal is decided, an int scalar
+// tests `== 0`, and a bool (scalar or tile) is xor-ed with `true`, the
+// `xori x, true` cuTile Python emits for `not` on a bool.
+KirLowering::Value KirLowering::negatedValue(const Value &v, TSNode at)
+{
+    if (v.isLiteral())
+        return boolLiteral(!truth(v.integer, v.number));
+    Value out;
+    if (v.isTile()) {
+        auto t = llvm::cast<kir::TileType>(v.ssa.getType());
+        if (!m_solver.resolve(t.getElementType()).isInteger(1))
+            fail(at, QStringLiteral("not"), QStringLiteral("`not` of a non-bool tile is not lowered (compare it first)"));
+        const mlir::Value ones = kir::ConstantOp::create(m_b, loc(), t, m_b.getBoolAttr(true));
+        out.ssa = kir::XorOp::create(m_b, loc(), t, v.ssa, ones);
+        return out;
+    }
+    if (v.isScalar() && m_solver.resolve(v.ssa.getType()).isInteger(1)) {
+        const mlir::Value t = kir::ConstantOp::create(m_b, loc(), m_b.getI1Type(), m_b.getBoolAttr(true));
+        out.ssa = kir::XorOp::create(m_b, loc(), m_b.getI1Type(), v.ssa, t);
+        return out;
+    }
+    if (v.isScalar()) {
+        const mlir::Value x = scalar(v, at);
+        const mlir::Value zero = kir::ConstantOp::create(m_b, loc(), m_b.getI32Type(), m_b.getI64IntegerAttr(0));
+        out.ssa = kir::CmpOp::create(m_b, loc(), m_b.getI1Type(), m_b.getStringAttr("eq"), x, zero);
+        return out;
+    }
+    fail(at, QStringLiteral("not"), QStringLiteral("needs a scalar or a bool tile"));
+}
+
+void KirLowering::ifStatement(TSNode n)
+{
+    QList<TSNode> conditions{node::field(n, "condition")};
+    QList<TSNode> bodies{node::field(n, "consequence")};
+    TSNode elseBody{};
+    for (TSNode alt : node::fieldChildren(n, "alternative")) {
+        if (node::is(alt, "elif_clause")) {
+            conditions << node::field(alt, "condition");
+            bodies << node::field(alt, "consequence");
+        } else {
+            elseBody = node::field(alt, "body");
+        }
+    }
+    ifChain(conditions, bodies, elseBody, n);
+}
+
+// One `if` of a chain; the remaining arms are its else arm. Its results are
+// the names bound before it that an arm re-binds, then the names every arm
+// binds first (Python makes both visible after it).
+void KirLowering::ifChain(QList<TSNode> conditions, QList<TSNode> bodies, TSNode elseBody, TSNode at)
+{
+    const TSNode condNode = conditions.takeFirst();
+    const TSNode body = bodies.takeFirst();
+    const Value c = expr(condNode);
+    if (c.isLiteral()) {
+        // A module-constant condition: the taken arm is lowered in place,
+        // its names stay visible afterwards, as in Python.
+        if (truth(c.integer, c.number))
+            block(body);
+        else if (!conditions.isEmpty())
+            ifChain(conditions, bodies, elseBody, at);
+        else if (!node::isNull(elseBody))
+            block(elseBody);
+        return;
+    }
+    const mlir::Value cond = condition(c, condNode);
+    const bool hasElse = !conditions.isEmpty() || !node::isNull(elseBody);
+
+    QList<TSNode> arms{body};
+    arms << bodies;
+    if (!node::isNull(elseBody))
+        arms << elseBody;
+    QStringList assigned;
+    for (TSNode arm : arms)
+        assignedNames(m_src, arm, assigned);
+    QStringList carried, fresh;
+    for (const QString &name : assigned)
+        if (m_vars.contains(name) && m_vars.value(name).kind != Value::Kind::Tensor)
+            carried << name;
+    if (hasElse) {
+        QList<QStringList> definite;
+        for (TSNode arm : arms)
+            definite << definitelyAssigned(m_src, arm);
+        for (const QString &name : definite.first())
+            if (!m_vars.contains(name)
+                && std::all_of(definite.cbegin() + 1, definite.cend(), [&](const QStringList &d) { return d.contains(name); }))
+                fresh << name;
+    }
+    for (const QString &name : carried) {
+        Value v = m_vars.value(name);
+        if (v.kind != Value::Kind::Ssa)
+            fail(at, QStringLiteral("if statement"), QStringLiteral("'%1' is re-bound in an arm but names no value before it").arg(name));
+        if (llvm::isa<mlir::BlockArgument>(v.ssa) && llvm::isa<kir::EntryOp>(v.ssa.getParentBlock()->getParentOp()))
+            fail(at, QStringLiteral("if statement"), QStringLiteral("'%1' is a parameter").arg(name));
+    }
+
+    // The arms are lowered into a placeholder; the kir.if with its result
+    // types takes their blocks once both are known.
+    std::vector<std::string> carriedStore, freshStore;
+    for (const QString &s : carried)
+        carriedStore.push_back(s.toStdString());
+    for (const QString &s : fresh)
+        freshStore.push_back(s.toStdString());
+    const auto strs = [&](const std::vector<std::string> &v) {
+        llvm::SmallVector<llvm::StringRef> r(v.begin(), v.end());
+        return m_b.getStrArrayAttr(r);
+    };
+    llvm::SmallVector<mlir::Value> inits;
+    for (const QString &name : carried)
+        inits.push_back(m_vars.value(name).ssa);
+    auto placeholder = kir::IfOp::create(m_b, loc(), mlir::TypeRange{}, cond, mlir::ValueRange{}, strs(carriedStore), strs(freshStore));
+    placeholder.getThenRegion().push_back(new mlir::Block());
+    placeholder.getElseRegion().push_back(new mlir::Block());
+    const QStringList names = carried + fresh;
+    const QHash<QString, Value> saved = m_vars;
+    QList<Value> thenValues, elseValues;
+    {
+        mlir::OpBuilder::InsertionGuard guard(m_b);
+        m_carried << carried;
+        m_b.setInsertionPointToEnd(placeholder.thenBlock());
+        block(body);
+        for (const QString &name : names) {
+            if (!m_vars.contains(name))
+                fail(body, QStringLiteral("if statement"), QStringLiteral("'%1' is not bound in every arm").arg(name));
+            thenValues << m_vars.value(name);
+        }
+        m_vars = saved;
+        m_b.setInsertionPointToEnd(placeholder.elseBlock());
+        if (!conditions.isEmpty()) {
+            const SourceRange stmt = m_stmt;
+            ifChain(conditions, bodies, elseBody, at); // elif: an if in the else arm
+            m_stmt = stmt;
+        } else if (!node::isNull(elseBody)) {
+            block(elseBody);
+        }
+        for (const QString &name : names) {
+            if (!m_vars.contains(name))
+                fail(node::isNull(elseBody) ? at : elseBody, QStringLiteral("if statement"),
+                     QStringLiteral("'%1' is not bound in every arm").arg(name));
+            elseValues << m_vars.value(name);
+        }
+        m_carried.removeLast();
+        m_vars = saved;
+
+        // Each result's type: a rank-0 tile first bound in the arms leaves
+        // them as a scalar; a literal takes the other arm's type, or its
+        // Python type (int32, float32, bool).
+        llvm::SmallVector<mlir::Type> types;
+        for (qsizetype i = 0; i < names.size(); ++i) {
+            const bool isFresh = i >= carried.size();
+            for (auto [arm, values] : {std::pair{placeholder.thenBlock(), &thenValues}, std::pair{placeholder.elseBlock(), &elseValues}}) {
+                Value &v = (*values)[i];
+                m_b.setInsertionPointToEnd(arm);
+                if (isFresh && v.isTile() && llvm::cast<kir::TileType>(v.ssa.getType()).getRank() == 0) {
+                    v.ssa = kir::TileToScalarOp::create(m_b, loc(), llvm::cast<kir::TileType>(v.ssa.getType()).getElementType(), v.ssa);
+                    v.kind = Value::Kind::Ssa;
+                }
+            }
+            const Value &a = thenValues[i], &b = elseValues[i];
+            mlir::Type t;
+            if (!isFresh)
+                t = saved.value(names[i]).ssa.getType();
+            else if (a.kind == Value::Kind::Ssa)
+                t = a.ssa.getType();
+            else if (b.kind == Value::Kind::Ssa)
+                t = b.ssa.getType();
+            else if (a.kind == Value::Kind::Float || b.kind == Value::Kind::Float)
+                t = m_b.getF32Type();
+            else if (a.kind == Value::Kind::Int || b.kind == Value::Kind::Int)
+                t = m_b.getI32Type();
+            else if (a.kind == Value::Kind::Bool && b.kind == Value::Kind::Bool)
+                t = m_b.getI1Type();
+            else
+                fail(at, QStringLiteral("if statement"), QStringLiteral("'%1' must be a tile or a scalar in every arm").arg(names[i]));
+            types.push_back(t);
+            for (auto [arm, values] : {std::pair{placeholder.thenBlock(), &thenValues}, std::pair{placeholder.elseBlock(), &elseValues}}) {
+                Value &v = (*values)[i];
+                m_b.setInsertionPointToEnd(arm);
+                if (v.isLiteral()) {
+                    if (auto tile = llvm::dyn_cast<kir::TileType>(t)) {
+                        v.ssa = toTile(v, tile, at);
+                    } else {
+                        const mlir::Type e = m_solver.resolve(t);
+                        mlir::Attribute value = e.isInteger(1) ? mlir::Attribute(m_b.getBoolAttr(v.integer != 0))
+                                                : isFloatType(e) ? mlir::Attribute(m_b.getF64FloatAttr(v.number))
+                                                                 : mlir::Attribute(m_b.getI64IntegerAttr(v.integer));
+                        if (isFloatType(e) == (v.kind == Value::Kind::Float) || (isFloatType(e) && v.kind == Value::Kind::Int))
+                            v.ssa = kir::ConstantOp::create(m_b, loc(), t, value);
+                        else
+                            fail(at, QStringLiteral("if statement"), QStringLiteral("'%1' has different types in the arms").arg(names[i]));
+                    }
+                    v.kind = Value::Kind::Ssa;
+                } else if (v.kind != Value::Kind::Ssa) {
+                    fail(at, QStringLiteral("if statement"), QStringLiteral("'%1' must be a tile or a scalar in every arm").arg(names[i]));
+                }
+                auto ta = llvm::dyn_cast<kir::TileType>(v.ssa.getType()), tt = llvm::dyn_cast<kir::TileType>(t);
+                std::string why;
+                if (bool(ta) != bool(tt) || (ta && ta.getDims() != tt.getDims())
+                    || !m_solver.unify(kir::elementTypeOf(v.ssa.getType()), kir::elementTypeOf(t), &why))
+                    fail(at, QStringLiteral("if statement"), QStringLiteral("'%1' has different types in the arms").arg(names[i]));
+            }
+        }
+        for (auto [arm, values] : {std::pair{placeholder.thenBlock(), &thenValues}, std::pair{placeholder.elseBlock(), &elseValues}}) {
+            m_b.setInsertionPointToEnd(arm);
+            llvm::SmallVector<mlir::Value> yielded;
+            for (const Value &v : *values)
+                yielded.push_back(v.ssa);
+            kir::YieldOp::create(m_b, loc(), yielded);
+        }
+        m_b.setInsertionPoint(placeholder);
+        auto op = kir::IfOp::create(m_b, loc(), types, cond, inits, placeholder.getCarriedAttr(), placeholder.getFreshAttr());
+        op.getThenRegion().takeBody(placeholder.getThenRegion());
+        op.getElseRegion().takeBody(placeholder.getElseRegion());
+        placeholder.erase();
+        for (qsizetype i = 0; i < names.size(); ++i) {
+            Value v;
+            v.ssa = op.getResult(unsigned(i));
+            m_vars.insert(names[i], v);
+        }
+    }
+}
+
+} // namespace tileport::rust
