@@ -156,9 +156,11 @@ QString KernelLowering::pointerLanes(const RustValue &t, const GatherAccess &g, 
         }
         // The last axis's stride is the constant 1 on both sides; Python
         // still multiplies by it.
-        const QString one = bind(QStringLiteral("constant(1u64, %1)").arg(RustValue::shapeMacro(g.shape)), u64Type);
-        QString delta = bind(QStringLiteral("%1 * %2").arg(wide, one), u64Type);
-        if (axis + 1 < t.rank) {
+        QString delta;
+        if (axis + 1 == t.rank) {
+            const QString one = bind(QStringLiteral("constant(1u64, %1)").arg(RustValue::shapeMacro(g.shape)), u64Type);
+            delta = bind(QStringLiteral("%1 * %2").arg(wide, one), u64Type);
+        } else {
             const QString name = QStringLiteral("%1_stride%2").arg(t.param).arg(axis);
             if (std::none_of(m_signature.strideParams.cbegin(), m_signature.strideParams.cend(),
                              [&](const EntrySignature::StrideParam &p) { return p.name == name; })) {

@@ -7,10 +7,12 @@
 #include "LoweringError.h"
 #include "ModuleAnalysis.h"
 #include "PythonSource.h"
+#include "SyntaxNode.h"
 
 #include "tileport/Kir/DtypeSolver.h"
 #include "tileport/Kir/KirOps.h"
 
+#include <llvm/ADT/DenseSet.h>
 #include <mlir/IR/Builders.h>
 
 #include <QHash>
@@ -73,6 +75,11 @@ private:
     Value negated(TSNode n);
     Value negatedValue(const Value &v, TSNode at);
     static Value boolLiteral(bool t);
+    Value inlineHelper(TSNode call, const QString &name);
+    TSNode moduleFunction(const QString &name) const;
+    // The function whose body is being lowered: the kernel, or the helper
+    // being inlined.
+    TSNode scopeFunction() const { return frontend::node::isNull(m_inlineFunction) ? m_function : m_inlineFunction; }
     bool reassigned(const QString &name) const;
     void store(TSNode call);
 
@@ -82,6 +89,7 @@ private:
 #include "tileport/CuTileApi.inc"
     };
     static ApiLowering loweringOf(const QString &qualified);
+    static ApiLowering methodLoweringOf(const QString &name);
 
     // Expressions (KirLoweringExpressions.cpp)
     Value expr(TSNode n);
@@ -101,6 +109,13 @@ private:
     static bool madeByMul(const Value &v);
     Value binaryValues(const QString &op, const Value &a, const Value &b, TSNode at, TSNode ln, TSNode rn);
     Value call(TSNode n);
+    Value method(TSNode call);
+    Value callFamily(TSNode call, ApiLowering family, const QString &name);
+    Value item(TSNode call);
+    Value permute(TSNode call, const QString &name);
+    Value expandDims(TSNode call);
+    Value broadcastTo(TSNode call);
+    Value arithFunction(TSNode call, const QString &name);
     Value attribute(TSNode n);
     Value creation(TSNode call, const QString &name);
     Value subscript(TSNode n);
@@ -118,6 +133,24 @@ private:
     mlir::Value broadcastTile(mlir::Value v, kir::TileType like, TSNode at);
     mlir::ArrayAttr broadcastDims(mlir::ArrayAttr a, mlir::ArrayAttr b, TSNode at);
     TSNode argument(TSNode call, int pos, const char *keyword) const;
+
+    // Gather and scatter (KirLoweringGather.cpp)
+    struct Lanes {
+        QList<Value> index;
+        QList<TSNode> indexAt;
+        mlir::ArrayAttr dims; // the lanes' shape: the indices' and mask's, broadcast
+        bool checkBounds = true;
+        Value mask;
+        TSNode maskAt{};
+        Value padding;
+        TSNode paddingAt{};
+        int latency = 0;
+    };
+    Lanes laneAccess(TSNode call, const QString &what, const Value &array);
+    mlir::Value strideParam(const Value &array, unsigned axis, TSNode at);
+    mlir::Value laneOffsets(const Value &array, const Lanes &g, TSNode at, mlir::Value *mask);
+    Value gather(TSNode call);
+    void scatter(TSNode call);
 
     // Memory and conversion (KirLoweringMemory.cpp)
     Value load(TSNode call);
@@ -142,7 +175,22 @@ private:
     QList<QStringList> m_carried;
     QSet<QString> m_constParams;
     QSet<QString> m_blockOutputs;
+    QHash<QString, mlir::Value> m_strides; // the stride parameters added, by name
     frontend::SourceRange m_stmt; // the statement being lowered: every op's location
+    // `t.m(...)` lowers as `ct.m(t, ...)`: the receiver is argument 0,
+    // evaluated once.
+    // Helper inlining: the helper's body, the prefix its names take in the
+    // port (`uniform_1_h`), and how many calls were inlined so far.
+    TSNode m_inlineFunction{};
+    QString m_inlinePrefix;
+    int m_inlineCount = 0;
+    int m_inlineDepth = 0;
+    // Values helpers returned: a caller's name re-binds them (the value
+    // keeps the helper's source line, the name the caller's).
+    llvm::DenseSet<mlir::Value> m_helperResults;
+    TSNode m_methodCall{};
+    TSNode m_methodSelf{};
+    Value m_methodSelfValue;
 };
 
 } // namespace tileport::rust

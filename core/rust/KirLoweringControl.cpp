@@ -9,6 +9,8 @@
 #include "KirNames.h"
 #include "SyntaxNode.h"
 
+#include <functional>
+
 namespace tileport::rust {
 
 using namespace tileport::frontend;
@@ -326,6 +328,130 @@ void KirLowering::ifChain(QList<TSNode> conditions, QList<TSNode> bodies, TSNode
             m_vars.insert(names[i], v);
         }
     }
+}
+
+TSNode KirLowering::moduleFunction(const QString &name) const
+{
+    for (TSNode stmt : node::children(m_src.root())) {
+        TSNode def = stmt;
+        if (node::is(def, "decorated_definition"))
+            def = node::field(def, "definition");
+        if (node::is(def, "function_definition") && m_src.text(node::field(def, "name")) == name)
+            return def;
+    }
+    return TSNode{};
+}
+
+// A module-level helper is inlined at its call, as cuTile Python's compiler
+// does: its parameters bound to the arguments (evaluated in the caller's
+// scope), its names prefixed so that they cannot shadow the caller's, its
+// final `return` the call's value.
+KirLowering::Value KirLowering::inlineHelper(TSNode call, const QString &name)
+{
+    const TSNode def = moduleFunction(name);
+    if (node::isNull(def))
+        fail(call, QStringLiteral("helper call"), QStringLiteral("'%1' is not a module-level function").arg(name));
+    if (m_inlineDepth >= 16)
+        fail(call, QStringLiteral("helper call"), QStringLiteral("'%1': helpers nest too deep (recursion?)").arg(name));
+    QStringList names;
+    QList<TSNode> defaults;
+    for (TSNode p : node::children(node::field(def, "parameters"))) {
+        if (node::is(p, "identifier")) {
+            names << m_src.text(p);
+            defaults << TSNode{};
+        } else if (node::is(p, "typed_parameter")) {
+            names << m_src.text(node::children(p).front());
+            defaults << TSNode{};
+        } else if (node::is(p, "default_parameter") || node::is(p, "typed_default_parameter")) {
+            names << m_src.text(node::field(p, "name"));
+            defaults << node::field(p, "value");
+        } else if (!node::is(p, "keyword_separator")) {
+            fail(p, QStringLiteral("helper parameter"), QStringLiteral("'%1' is not lowered").arg(m_src.text(p)));
+        }
+    }
+    QHash<QString, Value> bound;
+    int pos = 0;
+    for (TSNode a : node::children(node::field(call, "arguments"))) {
+        if (node::is(a, "keyword_argument")) {
+            const QString k = m_src.text(node::field(a, "name"));
+            if (!names.contains(k))
+                fail(a, QStringLiteral("helper call"), QStringLiteral("'%1' has no parameter '%2'").arg(name, k));
+            bound.insert(k, expr(node::field(a, "value")));
+        } else {
+            if (pos >= names.size())
+                fail(a, QStringLiteral("helper call"), QStringLiteral("too many arguments for '%1'").arg(name));
+            bound.insert(names[pos++], expr(a));
+        }
+    }
+    const auto stmts = node::children(node::field(def, "body"));
+    for (size_t i = 0; i < stmts.size(); ++i) {
+        std::function<bool(TSNode)> returns = [&](TSNode x) {
+            if (node::is(x, "return_statement"))
+                return true;
+            if (node::is(x, "function_definition") || node::is(x, "lambda"))
+                return false;
+            for (TSNode c : node::children(x))
+                if (returns(c))
+                    return true;
+            return false;
+        };
+        if (i + 1 < stmts.size() ? returns(stmts[i]) : !node::is(stmts[i], "return_statement") && returns(stmts[i]))
+            fail(stmts[i], QStringLiteral("return statement"),
+                 QStringLiteral("only a final return is lowered in helpers by the kernel IR yet"));
+    }
+
+    // The helper's own scope: its parameters and module names only.
+    const QHash<QString, Value> savedVars = m_vars;
+    const QList<QStringList> savedCarried = m_carried;
+    const QString savedPrefix = m_inlinePrefix;
+    const TSNode savedFunction = m_inlineFunction;
+    const SourceRange savedStmt = m_stmt;
+    m_vars.clear();
+    m_carried.clear();
+    for (qsizetype i = 0; i < names.size(); ++i) {
+        if (bound.contains(names[i]))
+            m_vars.insert(names[i], bound.value(names[i]));
+        else if (!node::isNull(defaults[i]))
+            m_vars.insert(names[i], expr(defaults[i]));
+        else
+            fail(call, QStringLiteral("helper call"), QStringLiteral("'%1' needs argument '%2'").arg(name, names[i]));
+    }
+    m_inlinePrefix = QStringLiteral("%1_%2_").arg(name.startsWith(QLatin1Char('_')) ? name.mid(1) : name).arg(++m_inlineCount);
+    m_inlineFunction = def;
+    ++m_inlineDepth;
+    // A parameter the helper re-binds gets a binding of its own, so that
+    // it can be carried like any local.
+    QStringList reassigned;
+    assignedNames(m_src, node::field(def, "body"), reassigned);
+    for (const QString &p : names)
+        if (reassigned.contains(p) && m_vars.value(p).kind == Value::Kind::Ssa) {
+            Value v = m_vars.value(p);
+            v.ssa = kir::RebindOp::create(m_b, loc(), v.ssa.getType(), v.ssa);
+            v.ssa.getDefiningOp()->setAttr("kir.name", m_b.getStringAttr((m_inlinePrefix + p).toStdString()));
+            m_vars.insert(p, v);
+        }
+    Value result;
+    result.kind = Value::Kind::Enum; // `None`: no value
+    for (TSNode s : stmts) {
+        if (node::is(s, "return_statement")) {
+            const auto ch = node::children(s);
+            if (!ch.empty()) {
+                m_stmt = m_src.range(s);
+                result = expr(ch.front());
+            }
+        } else {
+            statement(s);
+        }
+    }
+    --m_inlineDepth;
+    m_inlineFunction = savedFunction;
+    m_inlinePrefix = savedPrefix;
+    m_carried = savedCarried;
+    m_vars = savedVars;
+    m_stmt = savedStmt;
+    if (result.kind == Value::Kind::Ssa && result.ssa)
+        m_helperResults.insert(result.ssa);
+    return result;
 }
 
 } // namespace tileport::rust

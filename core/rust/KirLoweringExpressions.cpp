@@ -18,6 +18,11 @@ TSNode KirLowering::argument(TSNode call, int pos, const char *keyword) const
     for (TSNode a : node::children(node::field(call, "arguments")))
         if (node::is(a, "keyword_argument") && m_src.text(node::field(a, "name")) == QLatin1String(keyword))
             return node::field(a, "value");
+    if (!node::isNull(m_methodCall) && ts_node_eq(call, m_methodCall)) {
+        if (pos == 0)
+            return m_methodSelf;
+        return pos > 0 ? node::positional(call, pos - 1) : TSNode{};
+    }
     return pos >= 0 ? node::positional(call, pos) : TSNode{};
 }
 
@@ -45,6 +50,8 @@ KirLowering::Value KirLowering::literal(const ConstantValue &c) const
 KirLowering::Value KirLowering::expr(TSNode n)
 {
     n = node::unparen(n);
+    if (!node::isNull(m_methodSelf) && ts_node_eq(n, m_methodSelf))
+        return m_methodSelfValue; // a method's receiver, lowered once
     // Literal arithmetic over literals and module constants folds here.
     const ConstantEvaluator eval(m_src, m_imports, [this](const QString &name) -> std::optional<ConstantValue> {
         if (m_vars.contains(name) || m_constParams.contains(name))
@@ -478,14 +485,74 @@ KirLowering::ApiLowering KirLowering::loweringOf(const QString &qualified)
     return table.value(qualified, ApiLowering::None);
 }
 
+KirLowering::ApiLowering KirLowering::methodLoweringOf(const QString &name)
+{
+    static const QHash<QString, ApiLowering> table = [] {
+        QHash<QString, ApiLowering> t;
+#define TILEPORT_CUTILE_METHOD(name, category, shapeArg, shapeKeyword, lowering) t.insert(QLatin1String(name), ApiLowering::lowering);
+#include "tileport/CuTileApi.inc"
+        return t;
+    }();
+    return table.value(name, ApiLowering::None);
+}
+
+// `t.m(...)`: the tile method's family, with the receiver as argument 0.
+KirLowering::Value KirLowering::method(TSNode n)
+{
+    const TSNode fn = node::field(n, "function");
+    const TSNode object = node::field(fn, "object");
+    const QString name = m_src.text(node::field(fn, "attribute"));
+    const ApiLowering family = methodLoweringOf(name);
+    if (family == ApiLowering::None)
+        fail(n, QStringLiteral("method call"), QStringLiteral("'.%1()' is not lowered to the kernel IR yet").arg(name));
+    if (family == ApiLowering::Astype)
+        return astype(n, object);
+    const Value self = expr(object);
+    if (!self.isTile())
+        fail(n, QStringLiteral("method call"), QStringLiteral("'.%1()' needs a tile receiver").arg(name));
+    // Restored on every exit: a refusal unwinds through here too.
+    struct Restore {
+        KirLowering *l;
+        TSNode call, self;
+        Value value;
+        ~Restore() { l->m_methodCall = call, l->m_methodSelf = self, l->m_methodSelfValue = value; }
+    } restore{this, m_methodCall, m_methodSelf, m_methodSelfValue};
+    m_methodCall = n;
+    m_methodSelf = object;
+    m_methodSelfValue = self;
+    return callFamily(n, family, name);
+}
+
 KirLowering::Value KirLowering::call(TSNode n)
 {
     const TSNode fn = node::field(n, "function");
     const QString q = m_imports.resolve(m_src, fn);
-    if (q.isEmpty() && node::is(fn, "attribute") && m_src.text(node::field(fn, "attribute")) == QLatin1String("astype"))
-        return astype(n, node::field(fn, "object"));
-    const QString name = q.mid(10); // after "cuda.tile."
-    switch (loweringOf(q)) {
+    for (TSNode a : node::children(node::field(n, "arguments")))
+        if (node::is(a, "list_splat") || node::is(a, "dictionary_splat"))
+            fail(a, QStringLiteral("splat argument"), QStringLiteral("not lowered"));
+    if (q.isEmpty() && node::is(fn, "attribute"))
+        return method(n);
+    if (q.isEmpty() && node::is(fn, "identifier") && (m_src.text(fn) == QLatin1String("min") || m_src.text(fn) == QLatin1String("max"))
+        && !m_imports.binds(m_src.text(fn))) {
+        // Python's min/max of two values: one lowering with ct.minimum/maximum.
+        const auto args = node::children(node::field(n, "arguments"));
+        if (args.size() != 2 || node::is(args[0], "keyword_argument") || node::is(args[1], "keyword_argument"))
+            fail(n, QStringLiteral("%1()").arg(m_src.text(fn)), QStringLiteral("only the two-argument form is lowered"));
+        return extremum(n, m_src.text(fn) == QLatin1String("max"));
+    }
+    if (q.isEmpty() && node::is(fn, "identifier") && m_analysis.helper(m_src.text(fn))) {
+        const Value v = inlineHelper(n, m_src.text(fn));
+        if (v.kind == Value::Kind::Enum && v.name.isEmpty())
+            fail(n, QStringLiteral("helper call"), QStringLiteral("'%1' returns no value").arg(m_src.text(fn)));
+        return v;
+    }
+    return callFamily(n, loweringOf(q), q.mid(10)); // the name after "cuda.tile."
+}
+
+KirLowering::Value KirLowering::callFamily(TSNode n, ApiLowering family, const QString &name)
+{
+    const TSNode fn = node::field(n, "function");
+    switch (family) {
     case ApiLowering::Bid: {
         const Value axis = expr(argument(n, 0, "axis"));
         if (axis.kind != Value::Kind::Int || axis.integer < 0 || axis.integer > 2)
@@ -525,6 +592,8 @@ KirLowering::Value KirLowering::call(TSNode n)
     case ApiLowering::Reshape:
         return reshape(n, false);
     case ApiLowering::Transpose:
+        if (!node::isNull(argument(n, 1, "axis0")))
+            return permute(n, QStringLiteral("transpose"));
         return reshape(n, true);
     case ApiLowering::Mma:
         return mma(n);
@@ -534,7 +603,20 @@ KirLowering::Value KirLowering::call(TSNode n)
         return extremum(n, name == QLatin1String("maximum"));
     case ApiLowering::Where:
         return where(n);
+    case ApiLowering::Gather:
+        return gather(n);
+    case ApiLowering::Item:
+        return item(n);
+    case ApiLowering::Permute:
+        return permute(n, name);
+    case ApiLowering::ExpandDims:
+        return expandDims(n);
+    case ApiLowering::BroadcastTo:
+        return broadcastTo(n);
+    case ApiLowering::Arith:
+        return arithFunction(n, name);
     case ApiLowering::Store:
+    case ApiLowering::Scatter:
     case ApiLowering::None:
         break;
     }
@@ -712,7 +794,27 @@ KirLowering::Value KirLowering::subscript(TSNode n)
             return v;
         }
     }
-    fail(n, QStringLiteral("subscript"), QStringLiteral("only `array.shape[i]` is lowered to the kernel IR yet"));
+    // t[:, None] / t[None, :]: a new axis of extent 1 (a reshape).
+    const Value t = expr(value);
+    if (t.isTile()) {
+        auto tile = llvm::cast<kir::TileType>(t.ssa.getType());
+        llvm::SmallVector<mlir::Attribute> dims;
+        unsigned axis = 0;
+        for (TSNode s : subs) {
+            if (m_src.text(s) == QLatin1String("None"))
+                dims.push_back(kir::literalDim(m_ctx, 1));
+            else if (node::is(s, "slice") && m_src.text(s) == QLatin1String(":") && axis < tile.getRank())
+                dims.push_back(tile.getDims()[axis++]);
+            else
+                fail(s, QStringLiteral("subscript"), QStringLiteral("only ':' and None are lowered on tiles"));
+        }
+        if (axis != tile.getRank())
+            fail(n, QStringLiteral("subscript"), QStringLiteral("name every axis of the tile with ':'"));
+        Value out;
+        out.ssa = kir::ReshapeOp::create(m_b, loc(), kir::TileType::get(m_ctx, m_b.getArrayAttr(dims), tile.getElementType()), t.ssa);
+        return out;
+    }
+    fail(n, QStringLiteral("subscript"), QStringLiteral("only array.shape[i] with a literal i and tile[:, None] are lowered"));
 }
 
 // ct.sum / max / min / prod: one reduce per axis (a full reduction reduces
@@ -951,6 +1053,129 @@ KirLowering::Value KirLowering::creation(TSNode c, const QString &name)
         fail(c, QStringLiteral("ct.%1").arg(name), QStringLiteral("the fill value must be a constant"));
     out.ssa = toTile(value, kir::TileType::get(m_ctx, dims, dtype), c);
     return out;
+}
+
+} // namespace tileport::rust
+
+namespace tileport::rust {
+
+// `t.item()`: a one-element tile as a scalar, through its rank-0 form.
+KirLowering::Value KirLowering::item(TSNode c)
+{
+    const Value t = tileValue(argument(c, 0, "x"), c);
+    auto tile = llvm::cast<kir::TileType>(t.ssa.getType());
+    for (mlir::Attribute d : tile.getDims())
+        if (d != kir::literalDim(m_ctx, 1))
+            fail(c, QStringLiteral("method call"), QStringLiteral("'.item()' needs a tile of one element"));
+    mlir::Value rank0 = t.ssa;
+    if (tile.getRank() != 0)
+        rank0 = kir::ReshapeOp::create(m_b, loc(), kir::TileType::get(m_ctx, m_b.getArrayAttr({}), tile.getElementType()), t.ssa);
+    Value out;
+    out.ssa = kir::TileToScalarOp::create(m_b, loc(), tile.getElementType(), rank0);
+    return out;
+}
+
+// ct.permute(x, axes), and ct.transpose(x, axis0, axis1) as the permutation
+// swapping two axes (the rank-2 form without axes is kir.transpose).
+KirLowering::Value KirLowering::permute(TSNode c, const QString &name)
+{
+    const Value x = tileValue(argument(c, 0, "x"), c);
+    auto in = llvm::cast<kir::TileType>(x.ssa.getType());
+    const int rank = int(in.getRank());
+    llvm::SmallVector<int32_t> axes;
+    const auto literalAxis = [&](TSNode a, int bound) {
+        const Value v = expr(a);
+        if (v.kind != Value::Kind::Int)
+            fail(a, QStringLiteral("ct.%1").arg(name), QStringLiteral("axes must be literal ints"));
+        const int axis = int(v.integer < 0 ? v.integer + bound : v.integer);
+        if (axis < 0 || axis >= bound)
+            fail(a, QStringLiteral("ct.%1").arg(name), QStringLiteral("axis %1 is out of range for a rank-%2 tile").arg(v.integer).arg(rank));
+        return int32_t(axis);
+    };
+    if (name == QLatin1String("permute")) {
+        const TSNode an = node::unparen(argument(c, 1, "axes"));
+        if (!node::is(an, "tuple") && !node::is(an, "list"))
+            fail(c, QStringLiteral("ct.permute"), QStringLiteral("axes must be a literal tuple"));
+        for (TSNode a : node::children(an))
+            axes.push_back(literalAxis(a, rank));
+    } else {
+        for (int i = 0; i < rank; ++i)
+            axes.push_back(i);
+        const int32_t a0 = literalAxis(argument(c, 1, "axis0"), rank), a1 = literalAxis(argument(c, 2, "axis1"), rank);
+        std::swap(axes[size_t(a0)], axes[size_t(a1)]);
+    }
+    llvm::SmallVector<bool> seen(size_t(rank), false);
+    llvm::SmallVector<mlir::Attribute> dims;
+    for (int32_t a : axes) {
+        if (int(axes.size()) != rank || seen[size_t(a)])
+            fail(c, QStringLiteral("ct.%1").arg(name), QStringLiteral("axes must be a permutation of the tile's %1 axes").arg(rank));
+        seen[size_t(a)] = true;
+        dims.push_back(in.getDims()[size_t(a)]);
+    }
+    Value out;
+    out.ssa = kir::PermuteOp::create(m_b, loc(), kir::TileType::get(m_ctx, m_b.getArrayAttr(dims), in.getElementType()), x.ssa,
+                                     m_b.getDenseI32ArrayAttr(axes));
+    return out;
+}
+
+// ct.expand_dims(x, axis): a new axis of extent 1 (a reshape).
+KirLowering::Value KirLowering::expandDims(TSNode c)
+{
+    const Value x = tileValue(argument(c, 0, "x"), c);
+    auto in = llvm::cast<kir::TileType>(x.ssa.getType());
+    const Value av = expr(argument(c, 1, "axis"));
+    if (av.kind != Value::Kind::Int)
+        fail(c, QStringLiteral("ct.expand_dims"), QStringLiteral("axis must be a literal int"));
+    const int axis = int(av.integer < 0 ? av.integer + in.getRank() + 1 : av.integer);
+    if (axis < 0 || axis > int(in.getRank()))
+        fail(c, QStringLiteral("ct.expand_dims"), QStringLiteral("axis out of range"));
+    llvm::SmallVector<mlir::Attribute> dims(in.getDims().begin(), in.getDims().end());
+    dims.insert(dims.begin() + axis, kir::literalDim(m_ctx, 1));
+    Value out;
+    out.ssa = kir::ReshapeOp::create(m_b, loc(), kir::TileType::get(m_ctx, m_b.getArrayAttr(dims), in.getElementType()), x.ssa);
+    return out;
+}
+
+// ct.broadcast_to(x, shape): leading 1s first (NumPy's rule), then the
+// explicit broadcast.
+KirLowering::Value KirLowering::broadcastTo(TSNode c)
+{
+    const Value x = tileValue(argument(c, 0, "x"), c);
+    auto in = llvm::cast<kir::TileType>(x.ssa.getType());
+    const mlir::ArrayAttr dims = shapeArgument(argument(c, 1, "shape"));
+    if (in.getRank() > dims.size())
+        fail(c, QStringLiteral("ct.broadcast_to"), QStringLiteral("cannot lower the rank from %1 to %2").arg(in.getRank()).arg(dims.size()));
+    for (size_t i = 0; i < dims.size(); ++i) {
+        const long j = long(i) - long(dims.size() - in.getRank());
+        if (j >= 0 && in.getDims()[size_t(j)] != dims[i] && in.getDims()[size_t(j)] != kir::literalDim(m_ctx, 1))
+            fail(c, QStringLiteral("ct.broadcast_to"), QStringLiteral("axis %1 cannot broadcast to the shape given").arg(i));
+    }
+    Value out;
+    out.ssa = broadcastTile(x.ssa, kir::TileType::get(m_ctx, dims, in.getElementType()), c);
+    return out;
+}
+
+// ct.add/sub/mul/truediv and ct.bitwise_*: the operators' lowering; the
+// rounding and flush-to-zero options are not lowered yet.
+KirLowering::Value KirLowering::arithFunction(TSNode c, const QString &name)
+{
+    static const QHash<QString, QString> ops{{QStringLiteral("truediv"), QStringLiteral("/")}, {QStringLiteral("add"), QStringLiteral("+")},
+                                             {QStringLiteral("sub"), QStringLiteral("-")}, {QStringLiteral("mul"), QStringLiteral("*")},
+                                             {QStringLiteral("bitwise_and"), QStringLiteral("&")}, {QStringLiteral("bitwise_or"), QStringLiteral("|")},
+                                             {QStringLiteral("bitwise_xor"), QStringLiteral("^")}, {QStringLiteral("bitwise_lshift"), QStringLiteral("<<")},
+                                             {QStringLiteral("bitwise_rshift"), QStringLiteral(">>")}};
+    for (TSNode a : node::children(node::field(c, "arguments")))
+        if (node::is(a, "keyword_argument")) {
+            const QString k = m_src.text(node::field(a, "name"));
+            if (k != QLatin1String("x") && k != QLatin1String("y"))
+                fail(a, QStringLiteral("ct.%1").arg(name), QStringLiteral("option '%1' is not lowered to the kernel IR yet").arg(k));
+        }
+    const TSNode an = argument(c, 0, "x"), bn = argument(c, 1, "y");
+    if (node::isNull(an) || node::isNull(bn))
+        fail(c, QStringLiteral("ct.%1").arg(name), QStringLiteral("needs two operands"));
+    const Value a = expr(an);
+    const Value b = expr(bn);
+    return binaryValues(ops.value(name), a, b, c, an, bn);
 }
 
 } // namespace tileport::rust

@@ -40,6 +40,11 @@ void KirLowering::statement(TSNode stmt)
             ; // a docstring
         else if (node::is(e, "call") && loweringOf(m_imports.resolve(m_src, node::field(e, "function"))) == ApiLowering::Store)
             store(e);
+        else if (node::is(e, "call") && loweringOf(m_imports.resolve(m_src, node::field(e, "function"))) == ApiLowering::Scatter)
+            scatter(e);
+        else if (node::is(e, "call") && node::is(node::field(e, "function"), "identifier")
+                 && m_imports.resolve(m_src, node::field(e, "function")).isEmpty() && m_analysis.helper(m_src.text(node::field(e, "function"))))
+            inlineHelper(e, m_src.text(node::field(e, "function"))); // a helper called for what it stores
         else
             fail(e, QStringLiteral("expression statement"), QStringLiteral("not lowered to the kernel IR yet"));
     } else if (type == "for_statement") {
@@ -131,11 +136,11 @@ void KirLowering::bind(const QString &name, const Value &v, TSNode n)
         mlir::Operation *def = bound.ssa.getDefiningOp();
         // The op just built takes the name; a value that already has one
         // (a parameter, an earlier name) is re-bound.
-        if (!def || def->hasAttr("kir.name") || def != &m_b.getInsertionBlock()->back()) {
+        if (!def || def->hasAttr("kir.name") || def != &m_b.getInsertionBlock()->back() || m_helperResults.contains(bound.ssa)) {
             bound.ssa = kir::RebindOp::create(m_b, loc(), bound.ssa.getType(), bound.ssa);
             def = bound.ssa.getDefiningOp();
         }
-        def->setAttr("kir.name", m_b.getStringAttr(name.toStdString()));
+        def->setAttr("kir.name", m_b.getStringAttr((m_inlinePrefix + name).toStdString()));
     }
     m_vars.insert(name, bound);
 }
@@ -176,7 +181,7 @@ void KirLowering::forStatement(TSNode n)
     }
     // Carried: re-bound in the body, read by a later iteration or after the
     // loop, and bound before it; in the order the body first binds them.
-    const frontend::LoopLiveness liveness(m_src, m_function, n);
+    const frontend::LoopLiveness liveness(m_src, scopeFunction(), n);
     QStringList carried;
     std::function<void(TSNode)> targets = [&](TSNode x) {
         if (node::is(x, "assignment") || node::is(x, "augmented_assignment")) {
@@ -245,7 +250,7 @@ bool KirLowering::reassigned(const QString &name) const
         for (TSNode c : node::children(n))
             walk(c);
     };
-    walk(m_function);
+    walk(scopeFunction());
     return count > 1;
 }
 

@@ -84,6 +84,7 @@ private:
     }
     void forLoop(kir::ForOp loop);
     void ifOp(kir::IfOp op);
+    QString pointerLanes(Value array, Value offset, ArrayAttr dims, Operation *at);
     QString zero(Type t, Operation *at);
 };
 
@@ -296,6 +297,12 @@ void Printer::op(Operation *o)
         .Case<kir::ReshapeOp>([&](kir::ReshapeOp r) {
             let(r, QStringLiteral("%1.reshape(%2)").arg(text(r.getInput()), shapeMacro(cast<kir::TileType>(r.getType()).getDims())));
         })
+        .Case<kir::PermuteOp>([&](kir::PermuteOp p) {
+            QStringList axes;
+            for (int32_t a : p.getAxes())
+                axes << QString::number(a);
+            let(p, QStringLiteral("permute(%1, const_array![%2])").arg(text(p.getInput()), axes.join(QStringLiteral(", "))));
+        })
         .Case<kir::TransposeOp>([&](kir::TransposeOp t) { let(t, QStringLiteral("%1.transpose()").arg(text(t.getInput()))); })
         .Case<kir::MmaOp>([&](kir::MmaOp m) {
             let(m, QStringLiteral("mma(%1, %2, %3)").arg(text(m.getA()), text(m.getB()), text(m.getAcc())));
@@ -313,6 +320,11 @@ void Printer::op(Operation *o)
             const bool relabel = fi && ti && fi != ti && fi.getWidth() == ti.getWidth() && fi.getWidth() > 1;
             if (!isa<kir::TileType>(c.getType()))
                 return let(c, QStringLiteral("convert_scalar(%1)").arg(text(c.getInput())));
+            // Integer widening keeps the source's sign (exti); narrowing truncates.
+            if (fi && ti && fi.getWidth() > 1 && ti.getWidth() > fi.getWidth())
+                return let(c, QStringLiteral("exti(%1)").arg(text(c.getInput())));
+            if (fi && ti && ti.getWidth() > 1 && ti.getWidth() < fi.getWidth())
+                return let(c, QStringLiteral("trunci(%1, overflow::None)").arg(text(c.getInput())));
             let(c, QStringLiteral("%1(%2)").arg(relabel ? QStringLiteral("bitcast") : QStringLiteral("convert_tile"), text(c.getInput())));
         })
         .Case<kir::BroadcastOp>([&](kir::BroadcastOp b) {
@@ -387,6 +399,41 @@ void Printer::op(Operation *o)
                                .arg(text(l->getOperand(0)), isa<kir::LogicalAndOp>(l) ? QStringLiteral("&&") : QStringLiteral("||"),
                                     text(l->getOperand(1))));
         })
+        .Case<kir::LoadPtrOp>([&](kir::LoadPtrOp l) {
+            auto tile = cast<kir::TileType>(l.getType());
+            const QString array = text(l.getArray());
+            const QString lanes = pointerLanes(l.getArray(), l.getOffset(), tile.getDims(), l);
+            QString padding = QStringLiteral("None");
+            if (auto pad = l.getPaddingAttr()) {
+                const double v = pad.getValueAsDouble();
+                const Type e = tile.getElementType();
+                if (l.getPaddingConvert())
+                    padding = QStringLiteral("Some(%1)").arg(bindTemp(QStringLiteral("convert_scalar(%1f32)").arg(RustNames::floatLiteral(v)),
+                                                                      element(e), l));
+                else
+                    padding = QStringLiteral("Some(%1%2)")
+                                  .arg(isa<FloatType>(e) ? RustNames::floatLiteral(v) : QString::number(qint64(v)), element(e));
+            }
+            const QString t = QStringLiteral("t%1_").arg(m_temp++);
+            emit(QStringLiteral("let (%1, _%1): (%2, Token) = unsafe { load_ptr_tko(%3, ordering::Weak, None::<scope::TileBlock>, %4, %5, "
+                                "Some(get_tensor_token(%6)), Latency::<%7>) };")
+                     .arg(t, type(tile), lanes, l.getMask() ? QStringLiteral("Some(%1)").arg(text(l.getMask())) : QStringLiteral("None"),
+                          padding, array)
+                     .arg(l.getLatency()),
+                 l);
+            m_text[l.getResult().getAsOpaquePointer()] = t;
+            if (l->hasAttr("kir.name"))
+                let(l, t);
+        })
+        .Case<kir::StorePtrOp>([&](kir::StorePtrOp s) {
+            const QString lanes = pointerLanes(s.getArray(), s.getOffset(), cast<kir::TileType>(s.getValue().getType()).getDims(), s);
+            emit(QStringLiteral("unsafe { store_ptr_tko(%1, %2, ordering::Weak, None::<scope::TileBlock>, %3, Some(get_tensor_token(%4)), "
+                                "Latency::<%5>) };")
+                     .arg(lanes, text(s.getValue()), s.getMask() ? QStringLiteral("Some(%1)").arg(text(s.getMask())) : QStringLiteral("None"),
+                          text(s.getArray()))
+                     .arg(s.getLatency()),
+                 s);
+        })
         .Case<kir::ForOp>([&](kir::ForOp f) { forLoop(f); })
         .Case<kir::IfOp>([&](kir::IfOp i) { ifOp(i); })
         .Case<kir::ReturnOp, kir::YieldOp>([](auto) {})
@@ -425,6 +472,24 @@ void Printer::forLoop(kir::ForOp loop)
     --m_indent;
     m_carried.removeLast();
     emit(QStringLiteral("}"), loop);
+}
+
+// The array's base pointer brought to the lanes' shape and offset.
+QString Printer::pointerLanes(Value array, Value offset, ArrayAttr d, Operation *at)
+{
+    const QString e = element(cast<kir::TensorType>(array.getType()).getElementType());
+    const auto ptrType = [&](const QString &dimsText) { return QStringLiteral("PointerTile<*mut %1, { [%2] }>").arg(e, dimsText); };
+    QString base = bindTemp(QStringLiteral("get_tensor_base(%1)").arg(text(array)), ptrType(QString()), at);
+    if (!d.empty()) {
+        QStringList ones;
+        for (size_t i = 0; i < d.size(); ++i)
+            ones << QStringLiteral("1");
+        const QString onesText = ones.join(QStringLiteral(", "));
+        base = bindTemp(QStringLiteral("%1.reshape(shape![%2])").arg(base, onesText), ptrType(onesText), at);
+        if (onesText != dims(d))
+            base = bindTemp(QStringLiteral("%1.broadcast(%2)").arg(base, shapeMacro(d)), ptrType(dims(d)), at);
+    }
+    return bindTemp(QStringLiteral("addptr_tile(%1, %2)").arg(base, text(offset)), ptrType(dims(d)), at);
 }
 
 // A value an `if` result holds until an arm assigns it (never read).
@@ -571,6 +636,7 @@ TranslatedKernel Printer::print()
             p.rank = int(tensor.getRank());
             p.element = element(tensor.getElementType());
             p.blockOutput = tensor.isBlockOutput();
+            p.unitLastStride = bool(m_entry.getArgAttr(a.getArgNumber(), "kir.unit_last_stride"));
             sig.tensors << p;
             EntrySignature::Param param;
             param.name = name;
@@ -599,6 +665,11 @@ TranslatedKernel Printer::print()
             EntrySignature::Param param;
             param.name = name;
             param.scalarType = t;
+            if (auto of = m_entry.getArgAttrOfType<StringAttr>(a.getArgNumber(), "kir.stride_of")) {
+                param.strideOf = qs(of.getValue());
+                param.strideAxis = int(m_entry.getArgAttrOfType<IntegerAttr>(a.getArgNumber(), "kir.stride_axis").getInt());
+                sig.strideParams << EntrySignature::StrideParam{param.strideOf, param.strideAxis, name};
+            }
             sig.params << param;
         }
         headerLine(QStringLiteral("        %1: %2,").arg(name, t));

@@ -405,3 +405,70 @@ LogicalResult BroadcastOp::verify()
 }
 
 } // namespace tileport::kir
+
+namespace tileport::kir {
+
+// Offsets and mask of a pointer-lane access: u64 offsets, a bool mask, both
+// of the accessed tile's shape.
+static LogicalResult verifyLanes(Operation *op, TileType tile, Value offset, Value mask)
+{
+    auto off = cast<TileType>(offset.getType());
+    if (!compatibleElements(off.getElementType(), IntegerType::get(op->getContext(), 64, IntegerType::Unsigned)))
+        return op->emitOpError() << "takes u64 offsets, not " << off.getElementType();
+    if (off.getDims() != tile.getDims())
+        return op->emitOpError() << "has offsets of another shape than its tile";
+    if (mask) {
+        auto m = cast<TileType>(mask.getType());
+        if (m.getDims() != tile.getDims() || !compatibleElements(m.getElementType(), IntegerType::get(op->getContext(), 1)))
+            return op->emitOpError() << "takes a bool mask of its tile's shape";
+    }
+    return success();
+}
+
+LogicalResult LoadPtrOp::verify()
+{
+    auto tile = cast<TileType>(getResult().getType());
+    if (cast<TensorType>(getArray().getType()).isBlockOutput())
+        return emitOpError() << "reads a block output";
+    if (!compatibleElements(tile.getElementType(), cast<TensorType>(getArray().getType()).getElementType()))
+        return emitOpError() << "loads " << tile.getElementType() << " from an array of "
+                             << cast<TensorType>(getArray().getType()).getElementType();
+    if (getPadding() && !getMask())
+        return emitOpError() << "pads lanes without a mask";
+    return verifyLanes(*this, tile, getOffset(), getMask());
+}
+
+LogicalResult StorePtrOp::verify()
+{
+    auto tile = cast<TileType>(getValue().getType());
+    auto tensor = cast<TensorType>(getArray().getType());
+    if (tensor.isBlockOutput())
+        return emitOpError() << "scatters into a block output";
+    if (!compatibleElements(tile.getElementType(), tensor.getElementType()))
+        return emitOpError() << "stores " << tile.getElementType() << " into an array of " << tensor.getElementType();
+    return verifyLanes(*this, tile, getOffset(), getMask());
+}
+
+} // namespace tileport::kir
+
+namespace tileport::kir {
+
+LogicalResult PermuteOp::verify()
+{
+    auto in = cast<TileType>(getInput().getType()), out = cast<TileType>(getResult().getType());
+    if (getAxes().size() != in.getRank() || out.getRank() != in.getRank())
+        return emitOpError() << "permutes " << getAxes().size() << " axes of a rank-" << in.getRank() << " tile";
+    SmallVector<bool> seen(in.getRank(), false);
+    for (auto [i, a] : llvm::enumerate(getAxes())) {
+        if (a < 0 || unsigned(a) >= in.getRank() || seen[size_t(a)])
+            return emitOpError() << "axes must be a permutation of 0.." << in.getRank() - 1;
+        seen[size_t(a)] = true;
+        if (out.getDims()[i] != in.getDims()[size_t(a)])
+            return emitOpError() << "result dim " << i << " is not input dim " << a;
+    }
+    if (!compatibleElements(in.getElementType(), out.getElementType()))
+        return emitOpError() << "changes the element type";
+    return success();
+}
+
+} // namespace tileport::kir

@@ -187,3 +187,55 @@ kir.entry @tile_to_scalar_rank(%arg0: !kir.tile<[16], f32> {kir.name = "t"}) att
   %0 = kir.tile_to_scalar %arg0 : !kir.tile<[16], f32> -> f32
   kir.return
 }
+
+// -----
+
+kir.entry @if_arm(%arg0: i32 {kir.name = "n"}) attributes {const_generics = [], python_kernel = "if_arm"} {
+  %c = kir.truth %arg0
+  // expected-error @+1 {{arm yields 'f32' for a result of type 'i32'}}
+  %r = kir.if %c -> i32 {
+    %a = kir.constant(1 : i64) : i32
+    kir.yield %a : i32
+  } else {
+    %b = kir.constant(1.0) : f32
+    kir.yield %b : f32
+  } {carried = [], fresh = ["x"]}
+  kir.return
+}
+
+// -----
+
+kir.entry @if_names(%arg0: i32 {kir.name = "n"}) attributes {const_generics = [], python_kernel = "if_names"} {
+  %c = kir.truth %arg0
+  // expected-error @+1 {{names 0 value(s) for 1 result(s)}}
+  %r = kir.if %c -> i32 {
+    kir.yield %arg0 : i32
+  } else {
+    kir.yield %arg0 : i32
+  } {carried = [], fresh = []}
+  kir.return
+}
+
+// -----
+
+kir.entry @lane_offsets(%arg0: !kir.tensor<f32, 1> {kir.name = "a"}, %arg1: !kir.tile<[16], i32> {kir.name = "o"}) attributes {const_generics = [], python_kernel = "lane_offsets"} {
+  // expected-error @+1 {{takes u64 offsets, not 'i32'}}
+  %0 = kir.load_ptr %arg0[%arg1] {latency = 0 : i32} : !kir.tensor<f32, 1>, !kir.tile<[16], i32> -> !kir.tile<[16], f32>
+  kir.return
+}
+
+// -----
+
+kir.entry @lane_padding(%arg0: !kir.tensor<f32, 1> {kir.name = "a"}, %arg1: !kir.tile<[16], ui64> {kir.name = "o"}) attributes {const_generics = [], python_kernel = "lane_padding"} {
+  // expected-error @+1 {{pads lanes without a mask}}
+  %0 = kir.load_ptr %arg0[%arg1] {latency = 0 : i32, padding = 0.0 : f64} : !kir.tensor<f32, 1>, !kir.tile<[16], ui64> -> !kir.tile<[16], f32>
+  kir.return
+}
+
+// -----
+
+kir.entry @scatter_output(%arg0: !kir.tensor<f32, 1, out [16]> {kir.name = "a"}, %arg1: !kir.tile<[16], ui64> {kir.name = "o"}, %arg2: !kir.tile<[16], f32> {kir.name = "v"}) attributes {const_generics = [], python_kernel = "scatter_output"} {
+  // expected-error @+1 {{scatters into a block output}}
+  kir.store_ptr %arg2, %arg0[%arg1] {latency = 0 : i32} : !kir.tile<[16], f32>, !kir.tensor<f32, 1, out [16]>, !kir.tile<[16], ui64>
+  kir.return
+}

@@ -214,6 +214,14 @@ def Kir_TransposeOp : Kir_Op<"transpose", [Pure]> {
   let hasVerifier = 1;
 }
 
+def Kir_PermuteOp : Kir_Op<"permute", [Pure]> {
+  let summary = "ct.permute: the tile's axes reordered (result axis i is input axis axes[i])";
+  let arguments = (ins Kir_AnyTile:$input, DenseI32ArrayAttr:$axes);
+  let results = (outs Kir_AnyTile:$result);
+  let assemblyFormat = "$input $axes attr-dict `:` type($input) `->` type($result)";
+  let hasVerifier = 1;
+}
+
 def Kir_MmaOp : Kir_Op<"mma", [Pure]> {
   let summary = "ct.mma(a, b, acc): acc + a @ b on rank-2 tiles";
   let description = [{
@@ -252,6 +260,34 @@ def Kir_LoadOp : Kir_Op<"load"> {
                        OptionalAttr<DenseI32ArrayAttr>:$order);
   let results = (outs Kir_AnyTile:$result);
   let assemblyFormat = "$array `[` $index `]` attr-dict `:` type($array) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def Kir_LoadPtrOp : Kir_Op<"load_ptr"> {
+  let summary = "ct.gather: the array's elements at its base plus u64 element offsets";
+  let description = [{
+    `offset` holds each lane's element offset from the array's base (the
+    lowering sums index times stride per axis); masked-off lanes read
+    `padding` (absent: none given to the load). `padding_convert` gives
+    the padding as an f32 literal converted to the element type (the form
+    a generic or half element type needs). `latency` is the load's hint.
+  }];
+  let arguments = (ins Kir_AnyTensor:$array, Kir_AnyTile:$offset, Optional<Kir_AnyTile>:$mask,
+                       I32Attr:$latency, OptionalAttr<F64Attr>:$padding, UnitAttr:$padding_convert);
+  let results = (outs Kir_AnyTile:$result);
+  let assemblyFormat = [{
+    $array `[` $offset `]` (`mask` $mask^)? attr-dict `:` type($array) `,` type($offset) (`,` type($mask)^)? `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def Kir_StorePtrOp : Kir_Op<"store_ptr"> {
+  let summary = "ct.scatter: a tile stored at the array's base plus u64 element offsets";
+  let arguments = (ins Kir_AnyTile:$value, Kir_AnyTensor:$array, Kir_AnyTile:$offset, Optional<Kir_AnyTile>:$mask,
+                       I32Attr:$latency);
+  let assemblyFormat = [{
+    $value `,` $array `[` $offset `]` (`mask` $mask^)? attr-dict `:` type($value) `,` type($array) `,` type($offset) (`,` type($mask)^)?
+  }];
   let hasVerifier = 1;
 }
 
