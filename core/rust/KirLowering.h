@@ -106,7 +106,6 @@ private:
     Value binary(TSNode n);
     Value productSum(const QString &op, TSNode at, TSNode ln, TSNode rn);
     mlir::Value pythonMod(kir::TileType t, mlir::Value a, mlir::Value b);
-    static bool madeByMul(const Value &v);
     Value binaryValues(const QString &op, const Value &a, const Value &b, TSNode at, TSNode ln, TSNode rn);
     Value call(TSNode n);
     Value method(TSNode call);
@@ -153,6 +152,14 @@ private:
     void scatter(TSNode call);
 
     // Memory and conversion (KirLoweringMemory.cpp)
+    struct MemoryOptions {
+        QString padding = QStringLiteral("None");
+        QString tma = QStringLiteral("Enabled"); // or a bool const generic's name
+        mlir::Attribute latency;                 // an i32, a const generic's name, or none
+        mlir::DenseI32ArrayAttr order;           // none: the identity
+        bool plain() const { return tma == QLatin1String("Enabled") && !latency && !order; }
+    };
+    MemoryOptions memoryOptions(TSNode call, const QString &what, kir::TensorType array);
     Value load(TSNode call);
     Value numTiles(TSNode call);
     Value astype(TSNode call, TSNode receiver);

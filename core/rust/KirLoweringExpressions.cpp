@@ -278,10 +278,6 @@ mlir::Value KirLowering::pythonMod(kir::TileType t, mlir::Value a, mlir::Value b
 
 // A tile product: what a later sum could contract (a product of scalars is
 // plain index arithmetic).
-bool KirLowering::madeByMul(const Value &v)
-{
-    return v.isTile() && v.ssa.getDefiningOp<kir::MulOp>();
-}
 
 // `a*b ± c` and `c ± a*b`, evaluated as cuTile Python's contraction sees
 // them: the product's operands, then the other side, then each brought to
@@ -292,8 +288,6 @@ KirLowering::Value KirLowering::productSum(const QString &op, TSNode n, TSNode l
 {
     const auto isMul = [](TSNode x) { return node::is(x, "binary_operator") && node::operatorOf(x) == "*"; };
     const bool productOnLeft = isMul(ln);
-    if (!productOnLeft && node::is(ln, "identifier") && m_vars.contains(m_src.text(ln)) && madeByMul(m_vars.value(m_src.text(ln))))
-        fail(n, QStringLiteral("fma contraction"), QStringLiteral("a sum whose left side holds a product is not lowered to the kernel IR yet"));
     const TSNode mulNode = productOnLeft ? ln : rn, otherNode = productOnLeft ? rn : ln;
     const TSNode an = node::unparen(node::field(mulNode, "left")), bn = node::unparen(node::field(mulNode, "right"));
     mlir::Block *block = m_b.getInsertionBlock();
@@ -308,12 +302,15 @@ KirLowering::Value KirLowering::productSum(const QString &op, TSNode n, TSNode l
         const Value r = expr(rn);
         return binaryValues(op, l, r, n, ln, rn);
     }
+    const mlir::Type pe = m_solver.resolve(kir::elementTypeOf((a.isTile() ? a : b).ssa.getType()));
+    if (isIntegerType(pe) || pe.isInteger(1)) {
+        // An integer product does not contract: the product, then the sum,
+        // each as Python evaluates it.
+        const Value product = binaryValues(QStringLiteral("*"), a, b, mulNode, an, bn);
+        const Value c = expr(otherNode);
+        return productOnLeft ? binaryValues(op, product, c, n, mulNode, otherNode) : binaryValues(op, c, product, n, otherNode, mulNode);
+    }
     const Value c = expr(otherNode);
-    // The product's operands may be products themselves (they are just
-    // tiles here); a named product on the other side would be a planned
-    // contraction of its own.
-    if (madeByMul(c))
-        fail(n, QStringLiteral("fma contraction"), QStringLiteral("a sum with a named product is not lowered to the kernel IR yet"));
     // The common tile of the operands: one shape, one element type.
     kir::TileType like;
     for (const Value *v : {&a, &b, &c}) {
@@ -324,17 +321,14 @@ KirLowering::Value KirLowering::productSum(const QString &op, TSNode n, TSNode l
             like = t;
             continue;
         }
-        if (t.getDims() != like.getDims())
-            fail(n, QStringLiteral("broadcast"), QStringLiteral("tiles of different shapes are not lowered to the kernel IR yet"));
+        if (t.getDims() != like.getDims()) // the product and sum broadcast to one shape
+            like = kir::TileType::get(m_ctx, broadcastDims(like.getDims(), t.getDims(), n), like.getElementType());
         const mlir::Type ea = m_solver.resolve(like.getElementType()), eb = m_solver.resolve(t.getElementType());
         if (ea != eb && ((m_solver.isGeneric(ea) && eb.isF32()) || (m_solver.isGeneric(eb) && ea.isF32())
                          || (!llvm::isa<kir::VarType>(ea) && !llvm::isa<kir::VarType>(eb))))
             fail(n, QStringLiteral("type promotion"), QStringLiteral("mixed dtypes are not lowered to the kernel IR yet"));
         unify(ea, eb, n, QStringLiteral("mixed dtypes"));
     }
-    const mlir::Type e = m_solver.resolve(like.getElementType());
-    if (!m_solver.isGeneric(e) && !e.isF32() && !e.isF64() && !e.isF16() && !e.isBF16())
-        fail(n, QStringLiteral("fma contraction"), QStringLiteral("a sum of an integer tile product is not lowered to the kernel IR yet"));
     const mlir::Value ta = toTile(a, like, an), tb = toTile(b, like, bn), tc = toTile(c, like, otherNode);
     const mlir::Value product = kir::MulOp::create(m_b, loc(), like, ta, tb);
     const mlir::Value lhs = productOnLeft ? product : tc, rhs = productOnLeft ? tc : product;
@@ -348,13 +342,6 @@ KirLowering::Value KirLowering::productSum(const QString &op, TSNode n, TSNode l
 // operands' syntax (for their locations and the contraction test).
 KirLowering::Value KirLowering::binaryValues(const QString &op, const Value &a, const Value &b, TSNode n, TSNode ln, TSNode rn)
 {
-    const auto isMul = [](TSNode x) { return node::is(x, "binary_operator") && node::operatorOf(x) == "*"; };
-    // `acc op= x * y` hands its product here (contractible); any other sum
-    // of a product went through productSum.
-    const bool augmentedProduct = node::is(n, "augmented_assignment") && isMul(rn) && !madeByMul(a);
-    if ((op == QLatin1String("+") || op == QLatin1String("-")) && (a.isTile() || b.isTile())
-        && (madeByMul(a) || (madeByMul(b) && !augmentedProduct)))
-        fail(n, QStringLiteral("fma contraction"), QStringLiteral("a sum with a named product is not lowered to the kernel IR yet"));
     const bool integerOp = op == QLatin1String("//") || op == QLatin1String("%") || op == QLatin1String("&") || op == QLatin1String("|")
                            || op == QLatin1String("^") || op == QLatin1String("<<") || op == QLatin1String(">>");
     const auto build = [&](mlir::Type t, mlir::Value x, mlir::Value y) -> mlir::Value {
@@ -1164,10 +1151,18 @@ KirLowering::Value KirLowering::arithFunction(TSNode c, const QString &name)
                                              {QStringLiteral("bitwise_and"), QStringLiteral("&")}, {QStringLiteral("bitwise_or"), QStringLiteral("|")},
                                              {QStringLiteral("bitwise_xor"), QStringLiteral("^")}, {QStringLiteral("bitwise_lshift"), QStringLiteral("<<")},
                                              {QStringLiteral("bitwise_rshift"), QStringLiteral(">>")}};
+    QString ftz, rounding;
     for (TSNode a : node::children(node::field(c, "arguments")))
         if (node::is(a, "keyword_argument")) {
             const QString k = m_src.text(node::field(a, "name"));
-            if (k != QLatin1String("x") && k != QLatin1String("y"))
+            if (k == QLatin1String("x") || k == QLatin1String("y"))
+                continue;
+            const Value v = expr(node::field(a, "value"));
+            if (k == QLatin1String("flush_to_zero") && v.kind == Value::Kind::Bool)
+                ftz = v.integer ? QStringLiteral("Enabled") : QStringLiteral("Disabled");
+            else if (k == QLatin1String("rounding_mode") && !RustNames::roundingMode(v.kind == Value::Kind::Enum ? v.name : QString()).isEmpty())
+                rounding = RustNames::roundingMode(v.name);
+            else
                 fail(a, QStringLiteral("ct.%1").arg(name), QStringLiteral("option '%1' is not lowered to the kernel IR yet").arg(k));
         }
     const TSNode an = argument(c, 0, "x"), bn = argument(c, 1, "y");
@@ -1175,7 +1170,20 @@ KirLowering::Value KirLowering::arithFunction(TSNode c, const QString &name)
         fail(c, QStringLiteral("ct.%1").arg(name), QStringLiteral("needs two operands"));
     const Value a = expr(an);
     const Value b = expr(bn);
-    return binaryValues(ops.value(name), a, b, c, an, bn);
+    if (ftz.isEmpty() && rounding.isEmpty())
+        return binaryValues(ops.value(name), a, b, c, an, bn);
+    if (name != QLatin1String("truediv") || (!a.isTile() && !b.isTile()))
+        fail(c, QStringLiteral("ct.%1").arg(name), QStringLiteral("rounding/flush_to_zero options are lowered on tile truediv only"));
+    // The division as the operator builds it, then with Python's options.
+    Value out = binaryValues(QStringLiteral("/"), a, b, c, an, bn);
+    auto div = out.ssa.getDefiningOp<kir::DivOp>();
+    if (!div || !isFloatType(m_solver.resolve(kir::elementTypeOf(div.getType()))) && !m_solver.isGeneric(kir::elementTypeOf(div.getType())))
+        fail(c, QStringLiteral("ct.truediv"), QStringLiteral("needs float tiles"));
+    out.ssa = kir::DivfOp::create(m_b, loc(), div.getType(), div.getLhs(), div.getRhs(),
+                                  m_b.getStringAttr((rounding.isEmpty() ? QStringLiteral("NearestEven") : rounding).toStdString()),
+                                  m_b.getStringAttr((ftz.isEmpty() ? QStringLiteral("Disabled") : ftz).toStdString()));
+    div.erase();
+    return out;
 }
 
 } // namespace tileport::rust

@@ -64,85 +64,7 @@ KirLowering::Value KirLowering::load(TSNode c)
         fail(arrayNode, QStringLiteral("array argument"), QStringLiteral("expected an array parameter"));
     if (m_blockOutputs.contains(array.name))
         fail(c, QStringLiteral("ct.load"), QStringLiteral("'%1' is a block output").arg(array.name));
-    QString padding = QStringLiteral("None"), tma = QStringLiteral("Enabled");
-    mlir::Attribute latency;
-    mlir::DenseI32ArrayAttr order;
-    auto tensorType = llvm::cast<kir::TensorType>(array.ssa.getType());
-    for (TSNode a : node::children(node::field(c, "arguments"))) {
-        if (!node::is(a, "keyword_argument"))
-            continue;
-        const QString k = m_src.text(node::field(a, "name"));
-        const TSNode valueNode = node::field(a, "value");
-        if (k == QLatin1String("array") || k == QLatin1String("index") || k == QLatin1String("shape"))
-            continue;
-        const auto constParam = [&]() {
-            const TSNode v = node::unparen(valueNode);
-            return node::is(v, "identifier") && m_constParams.contains(m_src.text(v)) && !m_vars.contains(m_src.text(v))
-                       ? m_src.text(v)
-                       : QString();
-        };
-        if (k == QLatin1String("latency")) {
-            if (const QString p = constParam(); !p.isEmpty()) {
-                latency = m_b.getStringAttr(p.toStdString());
-                continue;
-            }
-            if (m_src.text(valueNode) == QLatin1String("None"))
-                continue;
-            const Value v = expr(valueNode);
-            if (v.kind != Value::Kind::Int)
-                fail(a, QStringLiteral("ct.load latency"), QStringLiteral("must be a literal int or an int ct.Constant"));
-            latency = m_b.getI32IntegerAttr(int32_t(v.integer));
-            continue;
-        }
-        if (k == QLatin1String("allow_tma")) {
-            if (const QString p = constParam(); !p.isEmpty()) {
-                tma = p; // both forms, chosen by the const generic
-                continue;
-            }
-            const Value v = expr(valueNode);
-            if (v.kind != Value::Kind::Bool)
-                fail(a, QStringLiteral("ct.load allow_tma"), QStringLiteral("must be a literal bool or a ct.Constant[bool]"));
-            tma = v.integer ? QStringLiteral("Enabled") : QStringLiteral("Disabled");
-            continue;
-        }
-        if (k == QLatin1String("order")) {
-            const TSNode v = node::unparen(valueNode);
-            const QString text = m_src.text(v);
-            llvm::SmallVector<int32_t> axes;
-            if (text == QLatin1String("\"C\"") || text == QLatin1String("'C'"))
-                continue;
-            if (text == QLatin1String("\"F\"") || text == QLatin1String("'F'")) {
-                for (int i = int(tensorType.getRank()) - 1; i >= 0; --i)
-                    axes.push_back(i);
-            } else if (node::is(v, "tuple")) {
-                for (TSNode item : node::children(v)) {
-                    const Value ax = expr(item);
-                    if (ax.kind != Value::Kind::Int)
-                        fail(item, QStringLiteral("order="), QStringLiteral("axes must be literal ints"));
-                    axes.push_back(int32_t(ax.integer));
-                }
-            } else {
-                fail(v, QStringLiteral("order="), QStringLiteral("must be \"C\", \"F\" or a tuple of axes"));
-            }
-            llvm::SmallVector<int32_t> sorted(axes);
-            llvm::sort(sorted);
-            for (size_t i = 0; i < sorted.size(); ++i)
-                if (sorted[i] != int32_t(i) || sorted.size() != tensorType.getRank())
-                    fail(v, QStringLiteral("order="), QStringLiteral("must be a permutation of the %1 axes").arg(tensorType.getRank()));
-            bool identity = true;
-            for (size_t i = 0; i < axes.size(); ++i)
-                identity = identity && axes[i] == int32_t(i);
-            if (!identity)
-                order = m_b.getDenseI32ArrayAttr(axes);
-            continue;
-        }
-        if (k != QLatin1String("padding_mode"))
-            fail(a, QStringLiteral("ct.load"), QStringLiteral("option '%1' is not lowered to the kernel IR yet").arg(k));
-        const Value mode = expr(valueNode);
-        padding = RustNames::paddingMode(mode.kind == Value::Kind::Enum ? mode.name : QString());
-        if (padding.isEmpty())
-            fail(a, QStringLiteral("ct.load padding_mode"), QStringLiteral("'%1' is not a known mode").arg(m_src.text(valueNode)));
-    }
+    const MemoryOptions o = memoryOptions(c, QStringLiteral("ct.load"), llvm::cast<kir::TensorType>(array.ssa.getType()));
     auto tensor = llvm::cast<kir::TensorType>(array.ssa.getType());
     const auto index = indexArgument(argument(c, 1, "index"));
     const mlir::ArrayAttr shape = shapeArgument(argument(c, 2, "shape"));
@@ -150,8 +72,8 @@ KirLowering::Value KirLowering::load(TSNode c)
         fail(c, QStringLiteral("ct.load"), QStringLiteral("index and shape must have the array's rank %1").arg(tensor.getRank()));
     Value out;
     auto load = kir::LoadOp::create(m_b, loc(), kir::TileType::get(m_ctx, shape, tensor.getElementType()), array.ssa, index,
-                                    m_b.getStringAttr(padding.toStdString()), latency,
-                                    tma == QLatin1String("Enabled") ? mlir::StringAttr() : m_b.getStringAttr(tma.toStdString()), order);
+                                    m_b.getStringAttr(o.padding.toStdString()), o.latency,
+                                    o.tma == QLatin1String("Enabled") ? mlir::StringAttr() : m_b.getStringAttr(o.tma.toStdString()), o.order);
     out.ssa = load;
     return out;
 }
@@ -208,6 +130,92 @@ KirLowering::Value KirLowering::astype(TSNode c, TSNode receiver)
     Value out;
     out.ssa = kir::ConvertOp::create(m_b, loc(), tile.withElementType(to), x.ssa);
     return out;
+}
+
+// padding_mode= (loads), latency=, allow_tma= and order= of ct.load and
+// ct.store.
+KirLowering::MemoryOptions KirLowering::memoryOptions(TSNode c, const QString &what, kir::TensorType tensorType)
+{
+    MemoryOptions o;
+    for (TSNode a : node::children(node::field(c, "arguments"))) {
+        if (!node::is(a, "keyword_argument"))
+            continue;
+        const QString k = m_src.text(node::field(a, "name"));
+        const TSNode valueNode = node::field(a, "value");
+        if (k == QLatin1String("array") || k == QLatin1String("index") || k == QLatin1String("shape") || k == QLatin1String("tile"))
+            continue;
+        const auto constParam = [&]() {
+            const TSNode v = node::unparen(valueNode);
+            return node::is(v, "identifier") && m_constParams.contains(m_src.text(v)) && !m_vars.contains(m_src.text(v))
+                       ? m_src.text(v)
+                       : QString();
+        };
+        if (k == QLatin1String("latency")) {
+            if (const QString p = constParam(); !p.isEmpty()) {
+                o.latency = m_b.getStringAttr(p.toStdString());
+                continue;
+            }
+            if (m_src.text(valueNode) == QLatin1String("None"))
+                continue;
+            const Value v = expr(valueNode);
+            if (v.kind != Value::Kind::Int)
+                fail(a, QStringLiteral("%1 latency").arg(what), QStringLiteral("must be a literal int or an int ct.Constant"));
+            o.latency = m_b.getI32IntegerAttr(int32_t(v.integer));
+            continue;
+        }
+        if (k == QLatin1String("allow_tma")) {
+            if (const QString p = constParam(); !p.isEmpty()) {
+                o.tma = p; // both forms, chosen by the const generic
+                continue;
+            }
+            const Value v = expr(valueNode);
+            if (v.kind != Value::Kind::Bool)
+                fail(a, QStringLiteral("%1 allow_tma").arg(what), QStringLiteral("must be a literal bool or a ct.Constant[bool]"));
+            o.tma = v.integer ? QStringLiteral("Enabled") : QStringLiteral("Disabled");
+            continue;
+        }
+        if (k == QLatin1String("order")) {
+            const TSNode v = node::unparen(valueNode);
+            const QString text = m_src.text(v);
+            llvm::SmallVector<int32_t> axes;
+            if (text == QLatin1String("\"C\"") || text == QLatin1String("'C'"))
+                continue;
+            if (text == QLatin1String("\"F\"") || text == QLatin1String("'F'")) {
+                for (int i = int(tensorType.getRank()) - 1; i >= 0; --i)
+                    axes.push_back(i);
+            } else if (node::is(v, "tuple")) {
+                for (TSNode item : node::children(v)) {
+                    const Value ax = expr(item);
+                    if (ax.kind != Value::Kind::Int)
+                        fail(item, QStringLiteral("order="), QStringLiteral("axes must be literal ints"));
+                    axes.push_back(int32_t(ax.integer));
+                }
+            } else {
+                fail(v, QStringLiteral("order="), QStringLiteral("must be \"C\", \"F\" or a tuple of axes"));
+            }
+            llvm::SmallVector<int32_t> sorted(axes);
+            llvm::sort(sorted);
+            for (size_t i = 0; i < sorted.size(); ++i)
+                if (sorted[i] != int32_t(i) || sorted.size() != tensorType.getRank())
+                    fail(v, QStringLiteral("order="), QStringLiteral("must be a permutation of the %1 axes").arg(tensorType.getRank()));
+            bool identity = true;
+            for (size_t i = 0; i < axes.size(); ++i)
+                identity = identity && axes[i] == int32_t(i);
+            if (!identity && what == QLatin1String("ct.store"))
+                fail(v, QStringLiteral("ct.store order"),
+                     QStringLiteral("only the identity order can be stored: cuTile Rust's mutable partitions take no dim_map"));
+            if (!identity)
+                o.order = m_b.getDenseI32ArrayAttr(axes);
+            continue;
+        }
+        if (k != QLatin1String("padding_mode") || what != QLatin1String("ct.load"))
+            fail(a, what, QStringLiteral("option '%1' is not lowered to the kernel IR yet").arg(k));
+        const Value mode = expr(valueNode);
+        o.padding = RustNames::paddingMode(mode.kind == Value::Kind::Enum ? mode.name : QString());
+        if (o.padding.isEmpty())
+            fail(a, QStringLiteral("ct.load padding_mode"), QStringLiteral("'%1' is not a known mode").arg(m_src.text(valueNode)));
+    }
+    return o;
 }
 
 } // namespace tileport::rust

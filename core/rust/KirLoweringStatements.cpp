@@ -261,16 +261,11 @@ void KirLowering::store(TSNode c)
     const TSNode tileNode = argument(c, 2, "tile");
     if (node::isNull(arrayNode) || node::isNull(indexNode) || node::isNull(tileNode))
         fail(c, QStringLiteral("ct.store"), QStringLiteral("needs array, index= and tile="));
-    for (TSNode a : node::children(node::field(c, "arguments")))
-        if (node::is(a, "keyword_argument")) {
-            const QString k = m_src.text(node::field(a, "name"));
-            if (k != QLatin1String("array") && k != QLatin1String("index") && k != QLatin1String("tile"))
-                fail(a, QStringLiteral("ct.store"), QStringLiteral("option '%1' is not lowered to the kernel IR yet").arg(k));
-        }
     const Value array = expr(arrayNode);
     if (array.kind != Value::Kind::Tensor)
         fail(arrayNode, QStringLiteral("array argument"), QStringLiteral("expected an array parameter"));
     auto tensor = llvm::cast<kir::TensorType>(array.ssa.getType());
+    const MemoryOptions o = memoryOptions(c, QStringLiteral("ct.store"), tensor);
     const auto index = indexArgument(indexNode);
     const Value tile = expr(tileNode);
     if (!tile.isTile())
@@ -280,7 +275,7 @@ void KirLowering::store(TSNode c)
     if (tileType.getRank() != tensor.getRank() || index.size() != tensor.getRank())
         fail(c, QStringLiteral("ct.store"), QStringLiteral("tile rank %1 and index rank %2 must equal the array rank %3")
                                                 .arg(tileType.getRank()).arg(index.size()).arg(tensor.getRank()));
-    if (m_blockOutputs.contains(array.name)) {
+    if (m_blockOutputs.contains(array.name) && o.plain()) {
         // The one store of a block output fixes its partition.
         auto arg = llvm::cast<mlir::BlockArgument>(array.ssa);
         arg.setType(kir::TensorType::get(m_ctx, tensor.getElementType(), tensor.getRank(), tileType.getDims()));
@@ -289,7 +284,8 @@ void KirLowering::store(TSNode c)
         inputs[arg.getArgNumber()] = arg.getType();
         entry.setFunctionTypeAttr(mlir::TypeAttr::get(m_b.getFunctionType(inputs, {})));
     }
-    kir::StoreOp::create(m_b, loc(), tile.ssa, array.ssa, index);
+    kir::StoreOp::create(m_b, loc(), tile.ssa, array.ssa, index, o.latency,
+                         o.tma == QLatin1String("Enabled") ? mlir::StringAttr() : m_b.getStringAttr(o.tma.toStdString()));
 }
 
 } // namespace tileport::rust

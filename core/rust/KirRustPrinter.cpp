@@ -74,13 +74,16 @@ private:
     llvm::DenseSet<Operation *> m_mutable;
     // The names the enclosing loops carry, innermost last: binding one is
     // an assignment to the `let mut`, not a new `let`.
-    QList<QStringList> m_carried;
-    bool carried(const QString &name) const
+    // The names the enclosing loops and ifs carry, innermost last, each with
+    // its Rust variable (the `let mut` before them: the name itself, or an
+    // if's NAME_out_N): binding one assigns that variable.
+    QList<QHash<QString, QString>> m_carried;
+    QString carriedVariable(const QString &name) const
     {
-        for (const QStringList &c : m_carried)
-            if (c.contains(name))
-                return true;
-        return false;
+        for (auto it = m_carried.crbegin(); it != m_carried.crend(); ++it)
+            if (it->contains(name))
+                return it->value(name);
+        return {};
     }
     void forLoop(kir::ForOp loop);
     void ifOp(kir::IfOp op);
@@ -135,10 +138,11 @@ void Printer::let(Operation *op, const QString &expr)
 {
     Value v = op->getResult(0);
     if (auto attr = op->getAttrOfType<StringAttr>("kir.name")) {
-        const QString name = RustNames::local(qs(attr.getValue()));
-        if (carried(qs(attr.getValue())))
+        QString name = RustNames::local(qs(attr.getValue()));
+        if (const QString var = carriedVariable(qs(attr.getValue())); !var.isEmpty()) {
+            name = var;
             emit(QStringLiteral("%1 = %2;").arg(name, stripOuterParens(expr)), op);
-        else
+        } else
             emit(QStringLiteral("let %1%2: %3 = %4;")
                      .arg(m_mutable.contains(op) ? QStringLiteral("mut ") : QString(), name, type(v.getType()), stripOuterParens(expr)),
                  op);
@@ -169,9 +173,12 @@ QString Printer::indexText(OperandRange index) const
 // time or once at launch, so the store stays checked.
 bool Printer::gridIndex(OperandRange index) const
 {
-    for (Value v : index)
+    for (Value v : index) {
+        while (auto r = v.getDefiningOp<kir::RebindOp>()) // another name for it
+            v = r.getInput();
         if (!v.getDefiningOp<kir::BidOp>() && !v.getDefiningOp<kir::ConstantOp>())
             return false;
+    }
     return true;
 }
 
@@ -206,6 +213,9 @@ void Printer::op(Operation *o)
                 inlineOrLet(b, QStringLiteral("(%1)").arg(expr)); // i32 index arithmetic reads best inline
             else
                 let(b, expr);
+        })
+        .Case<kir::DivfOp>([&](kir::DivfOp d) {
+            let(d, QStringLiteral("divf(%1, %2, rounding::%3, ftz::%4)").arg(text(d.getLhs()), text(d.getRhs()), qs(d.getRounding()), qs(d.getFtz())));
         })
         .Case<kir::NegOp>([&](kir::NegOp n) {
             if (!isa<kir::TileType>(n.getType()))
@@ -386,6 +396,24 @@ void Printer::op(Operation *o)
             emit(QStringLiteral("let mut %1: PartitionMut<%2, { [%3] }> = unsafe { %4.partition_full_mut(%5) };")
                      .arg(part, element(tile.getElementType()), dims(tile.getDims()), array, shapeMacro(tile.getDims())),
                  s);
+            if (s.getLatencyAttr() || s.getTma()) {
+                QString latency = QStringLiteral("None");
+                if (auto n = dyn_cast_or_null<IntegerAttr>(s.getLatencyAttr()))
+                    latency = QStringLiteral("Some(%1i32)").arg(n.getInt());
+                else if (auto p = dyn_cast_or_null<StringAttr>(s.getLatencyAttr()))
+                    latency = QStringLiteral("Some(%1)").arg(qs(p.getValue()));
+                const auto storeText = [&](const QString &tma) {
+                    return QStringLiteral("unsafe { store_view_tko_mut(&mut %1, %2, [%3], ordering::Weak, scope::TileBlock, %4, tma::%5) };")
+                        .arg(part, value, index, latency, tma);
+                };
+                const QString tma = s.getTma() ? qs(*s.getTma()) : QStringLiteral("Enabled");
+                if (tma == QLatin1String("Enabled") || tma == QLatin1String("Disabled"))
+                    return emit(storeText(tma), s);
+                // TMA chosen by a bool const generic: both forms.
+                return emit(QStringLiteral("if %1 != 0i32 { %2 } else { %3 }").arg(tma, storeText(QStringLiteral("Enabled")),
+                                                                                  storeText(QStringLiteral("Disabled"))),
+                            s);
+            }
             // A computed index is stored unchecked, as cuTile Python stores it
             // (docs/translator.md, "Stores").
             if (gridIndex(s.getIndex()))
@@ -458,12 +486,13 @@ void Printer::forLoop(kir::ForOp loop)
         emit(QStringLiteral("for %1 in (%2..%3).step_by(%4) {").arg(var, lo, hi, step), loop);
     }
     m_text[loop.getInductionVar().getAsOpaquePointer()] = var;
-    QStringList names;
+    QHash<QString, QString> names;
     for (unsigned i = 0; i < loop.getInits().size(); ++i) {
         const QString python = qs(cast<StringAttr>(loop.getCarried()[i]).getValue());
-        names << python;
-        m_text[loop.getCarriedArg(i).getAsOpaquePointer()] = RustNames::local(python);
-        m_text[loop.getResult(i).getAsOpaquePointer()] = RustNames::local(python);
+        const QString var = text(loop.getInits()[i]);
+        names.insert(python, var);
+        m_text[loop.getCarriedArg(i).getAsOpaquePointer()] = var;
+        m_text[loop.getResult(i).getAsOpaquePointer()] = var;
     }
     m_carried << names;
     ++m_indent;
@@ -517,13 +546,13 @@ void Printer::ifOp(kir::IfOp o)
 {
     const int carriedCount = int(o.getCarried().size());
     QStringList names;
-    for (Attribute a : o.getCarried())
-        names << RustNames::local(qs(cast<StringAttr>(a).getValue()));
+    QHash<QString, QString> carriedNames;
+    for (auto [a, init] : llvm::zip(o.getCarried(), o.getInits())) {
+        names << text(init);
+        carriedNames.insert(qs(cast<StringAttr>(a).getValue()), text(init));
+    }
     for (Attribute a : o.getFresh())
         names << QStringLiteral("%1_out_%2").arg(RustNames::local(qs(cast<StringAttr>(a).getValue()))).arg(m_temp++);
-    QStringList carriedNames;
-    for (Attribute a : o.getCarried())
-        carriedNames << qs(cast<StringAttr>(a).getValue());
     // The arms first: the declarations' own temporaries come after theirs.
     QList<RustLine> before = std::move(m_body);
     m_body.clear();

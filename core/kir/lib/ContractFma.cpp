@@ -25,12 +25,9 @@ bool contractsOn(Type t)
     return isa<FloatType>(e) && !e.isTF32();
 }
 
-// The mul that `v` holds, when it is unnamed.
-MulOp product(Value v)
-{
-    auto mul = v.getDefiningOp<MulOp>();
-    return mul && !mul->hasAttr("kir.name") ? mul : MulOp();
-}
+// The mul that `v` holds. A Python name does not stop contraction: Python
+// contracts its SSA IR, where names do not exist.
+MulOp product(Value v) { return v.getDefiningOp<MulOp>(); }
 
 void contract(Operation *sum)
 {
@@ -41,7 +38,7 @@ void contract(Operation *sum)
     MulOp mul;
     bool productOnLeft = false;
     if (auto left = lhs.getDefiningOp<MulOp>()) {
-        if (!left->hasOneUse() || left->hasAttr("kir.name"))
+        if (!left->hasOneUse())
             return; // Python tries the left product first and stops there
         mul = left;
         productOnLeft = true;

@@ -24,7 +24,7 @@ SmallVector<std::pair<Type, Type>> tiedElements(Operation *op)
     const auto tie = [&](Value a, Value b) { out.emplace_back(elementTypeOf(a.getType()), elementTypeOf(b.getType())); };
     llvm::TypeSwitch<Operation *>(op)
         // Element-wise: every operand has the result's element type.
-        .Case<AddOp, SubOp, MulOp, DivOp, CeilDivOp, NegOp, FmaOp, MathOp, MaximumOp, MinimumOp, FloorDivOp, AndOp, OrOp, XorOp,
+        .Case<AddOp, SubOp, MulOp, DivOp, DivfOp, CeilDivOp, NegOp, FmaOp, MathOp, MaximumOp, MinimumOp, FloorDivOp, AndOp, OrOp, XorOp,
               ShlOp, ShrOp, RemOp, ReduceOp, ReshapeOp, TransposeOp, PermuteOp, ScalarToTileOp, TileToScalarOp, BroadcastOp, RebindOp>(
             [&](Operation *o) {
                 for (Value v : o->getOperands())

@@ -293,7 +293,11 @@ def Kir_StorePtrOp : Kir_Op<"store_ptr"> {
 
 def Kir_StoreOp : Kir_Op<"store"> {
   let summary = "ct.store: one tile into an array at a tile index";
-  let arguments = (ins Kir_AnyTile:$tile, Kir_AnyTensor:$array, Variadic<I32>:$index);
+  let description = [{
+    `latency` and `tma` as on kir.load (absent: none given, TMA allowed).
+  }];
+  let arguments = (ins Kir_AnyTile:$tile, Kir_AnyTensor:$array, Variadic<I32>:$index,
+                       OptionalAttr<AnyAttrOf<[I32Attr, StrAttr]>>:$latency, OptionalAttr<StrAttr>:$tma);
   let assemblyFormat = "$tile `,` $array `[` $index `]` attr-dict `:` type($tile) `,` type($array)";
   let hasVerifier = 1;
 }
@@ -331,6 +335,17 @@ def Kir_ShrOp : Kir_BinaryOp<"shr", ">>">;
 // The remainder with the dividend's sign (remi); Python's `%` is built
 // from it by the lowering.
 def Kir_RemOp : Kir_BinaryOp<"rem", "remi">;
+
+def Kir_DivfOp : Kir_Op<"divf", [Pure]> {
+  let summary = "ct.truediv with the rounding and flush-to-zero options Python gave";
+  let arguments = (ins Kir_AnyTile:$lhs, Kir_AnyTile:$rhs, StrAttr:$rounding, StrAttr:$ftz);
+  let results = (outs Kir_AnyTile:$result);
+  let assemblyFormat = "$lhs `,` $rhs attr-dict `:` type($lhs) `,` type($rhs) `->` type($result)";
+  let hasVerifier = 1;
+  let extraClassDefinition = [{
+    ::llvm::LogicalResult $cppClass::verify() { return ::tileport::kir::verifyElementwise(*this); }
+  }];
+}
 
 def Kir_NegOp : Kir_Op<"neg", [Pure]> {
   let summary = "element-wise negation";

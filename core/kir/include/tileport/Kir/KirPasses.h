@@ -18,7 +18,8 @@ std::unique_ptr<mlir::Pass> createResolveDtypesPass();
 
 // contract-fma: `a * b + c` on float tiles (or tiles of an array's
 // generic dtype) becomes one fma, as cuTile Python contracts it: an add or
-// sub whose left operand is an unnamed mul used only there contracts it; a
+// sub whose left operand is a mul used only there contracts it (named or
+// not, in the same block or a region nested in the mul's); a
 // left operand that is a mul used elsewhere stops it (Python tries the left
 // product first); else a right operand that is such a mul. `a*b - c` is
 // fma(a, b, -c), `c - a*b` fma(-a, b, c), the negation placed just before
