@@ -39,13 +39,14 @@ private:
     // tile), a literal not given a type yet, an array, a dtype or a cuTile
     // enum member.
     struct Value {
-        enum class Kind { Ssa, Int, Float, Bool, Tensor, DType, Enum };
+        enum class Kind { Ssa, Int, Float, Bool, Tensor, DType, Enum, Tuple };
         Kind kind = Kind::Ssa;
         mlir::Value ssa;
         qint64 integer = 0;
         double number = 0;
         mlir::Type dtype;
         QString name; // Enum: the qualified member
+        QList<Value> items; // Tuple: its values, in order
         bool isTile() const { return kind == Kind::Ssa && llvm::isa<kir::TileType>(ssa.getType()); }
         bool isScalar() const { return kind == Kind::Ssa && !isTile(); }
         bool isLiteral() const { return kind == Kind::Int || kind == Kind::Float || kind == Kind::Bool; }
@@ -115,6 +116,7 @@ private:
     Value expandDims(TSNode call);
     Value broadcastTo(TSNode call);
     Value arithFunction(TSNode call, const QString &name);
+    Value conditional(TSNode n);
     Value attribute(TSNode n);
     Value creation(TSNode call, const QString &name);
     Value subscript(TSNode n);

@@ -451,6 +451,9 @@ KirLowering::Value KirLowering::inlineHelper(TSNode call, const QString &name)
     m_stmt = savedStmt;
     if (result.kind == Value::Kind::Ssa && result.ssa)
         m_helperResults.insert(result.ssa);
+    for (const Value &item : result.items)
+        if (item.kind == Value::Kind::Ssa && item.ssa)
+            m_helperResults.insert(item.ssa);
     return result;
 }
 

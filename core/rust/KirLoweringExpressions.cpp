@@ -81,6 +81,15 @@ KirLowering::Value KirLowering::expr(TSNode n)
         return comparison(n);
     if (type == "boolean_operator")
         return booleanOperator(n);
+    if (type == "conditional_expression")
+        return conditional(n);
+    if (type == "tuple" || type == "expression_list") {
+        Value t; // evaluated left to right, as Python does
+        t.kind = Value::Kind::Tuple;
+        for (TSNode item : node::children(n))
+            t.items << expr(item);
+        return t;
+    }
     if (type == "not_operator")
         return negated(node::field(n, "argument"));
     fail(n, QString::fromUtf8(type.data(), qsizetype(type.size())).replace(QLatin1Char('_'), QLatin1Char(' ')),
@@ -103,6 +112,16 @@ KirLowering::Value KirLowering::identifier(TSNode n)
                 fail(n, QStringLiteral("module constant"), QStringLiteral("'%1' is bound more than once").arg(name));
             return literal(c.value);
         }
+    // `PAD = ct.PaddingMode.ZERO` at module level: an alias of the member.
+    for (TSNode stmt : node::children(m_src.root())) {
+        if (!node::is(stmt, "expression_statement") || node::children(stmt).size() != 1)
+            continue;
+        const TSNode a = node::children(stmt).front();
+        if (node::is(a, "assignment") && node::is(node::field(a, "left"), "identifier") && m_src.text(node::field(a, "left")) == name
+            && node::is(node::field(a, "right"), "attribute")
+            && m_imports.resolve(m_src, node::field(a, "right")).startsWith(QLatin1String("cuda.tile.")))
+            return attribute(node::field(a, "right"));
+    }
     fail(n, QStringLiteral("name"), QStringLiteral("'%1' is not defined here (or only inside a loop body)").arg(name));
 }
 
@@ -144,6 +163,11 @@ mlir::Value KirLowering::scalar(const Value &v, TSNode at)
     if (v.isScalar()) {
         unify(v.ssa.getType(), m_b.getI32Type(), at, QStringLiteral("scalar"));
         return v.ssa;
+    }
+    if (v.isTile()) { // a rank-0 int32 tile is a scalar in Python
+        auto t = llvm::cast<kir::TileType>(v.ssa.getType());
+        if (t.getRank() == 0 && m_solver.resolve(t.getElementType()).isInteger(32))
+            return kir::TileToScalarOp::create(m_b, loc(), m_b.getI32Type(), v.ssa);
     }
     fail(at, QStringLiteral("scalar"), QStringLiteral("an i32 scalar is needed here"));
 }
@@ -602,6 +626,12 @@ KirLowering::Value KirLowering::callFamily(TSNode n, ApiLowering family, const Q
         return broadcastTo(n);
     case ApiLowering::Arith:
         return arithFunction(n, name);
+    case ApiLowering::Abs: {
+        const Value x = tileValue(argument(n, 0, "x"), n);
+        Value out;
+        out.ssa = kir::MathOp::create(m_b, loc(), x.ssa.getType(), x.ssa, m_b.getStringAttr("abs"), mlir::StringAttr(), mlir::StringAttr());
+        return out;
+    }
     case ApiLowering::Store:
     case ApiLowering::Scatter:
     case ApiLowering::None:
@@ -1183,6 +1213,37 @@ KirLowering::Value KirLowering::arithFunction(TSNode c, const QString &name)
                                   m_b.getStringAttr((rounding.isEmpty() ? QStringLiteral("NearestEven") : rounding).toStdString()),
                                   m_b.getStringAttr((ftz.isEmpty() ? QStringLiteral("Disabled") : ftz).toStdString()));
     div.erase();
+    return out;
+}
+
+} // namespace tileport::rust
+
+namespace tileport::rust {
+
+// `a if c else b`: a condition decided now picks its arm; otherwise both
+// arms are lowered and a Rust `if` expression chooses.
+KirLowering::Value KirLowering::conditional(TSNode n)
+{
+    const auto ch = node::children(n);
+    if (ch.size() != 3)
+        fail(n, QStringLiteral("conditional expression"), QStringLiteral("malformed"));
+    const Value c = expr(ch[1]);
+    if (c.isLiteral())
+        return expr(c.integer != 0 || c.number != 0.0 ? ch[0] : ch[2]);
+    const mlir::Value cond = condition(c, ch[1]);
+    const Value a = expr(ch[0]);
+    const Value b = expr(ch[2]);
+    Value out;
+    if (a.isTile() || b.isTile()) {
+        if (!a.isTile() || !b.isTile()
+            || llvm::cast<kir::TileType>(a.ssa.getType()).getDims() != llvm::cast<kir::TileType>(b.ssa.getType()).getDims())
+            fail(n, QStringLiteral("conditional expression"), QStringLiteral("both arms must be tiles of one shape"));
+        unify(kir::elementTypeOf(a.ssa.getType()), kir::elementTypeOf(b.ssa.getType()), n, QStringLiteral("conditional expression"));
+        out.ssa = kir::ChooseOp::create(m_b, loc(), a.ssa.getType(), cond, a.ssa, b.ssa);
+        return out;
+    }
+    const mlir::Value x = scalar(a, ch[0]), y = scalar(b, ch[2]);
+    out.ssa = kir::ChooseOp::create(m_b, loc(), m_b.getI32Type(), cond, x, y);
     return out;
 }
 

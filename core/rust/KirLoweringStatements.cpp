@@ -67,8 +67,23 @@ void KirLowering::assignment(TSNode n)
     const TSNode right = node::field(n, "right");
     if (!node::isNull(node::field(n, "type")))
         fail(n, QStringLiteral("annotated assignment"), QStringLiteral("annotations in kernel bodies are not lowered"));
-    if (node::isNull(right) || !node::is(left, "identifier"))
-        fail(n, QStringLiteral("assignment"), QStringLiteral("only `name = expression` is lowered to the kernel IR yet"));
+    if (node::isNull(right) || node::is(right, "assignment"))
+        fail(n, QStringLiteral("chained assignment"), QStringLiteral("not lowered"));
+    if (node::is(left, "pattern_list") || node::is(left, "tuple_pattern")) {
+        // `a, b = x, y`: the whole right side first, as in Python.
+        const auto targets = node::children(left);
+        const Value v = expr(right);
+        if (v.kind != Value::Kind::Tuple || v.items.size() != qsizetype(targets.size()))
+            fail(n, QStringLiteral("tuple assignment"), QStringLiteral("the right side must give exactly %1 values").arg(targets.size()));
+        for (size_t i = 0; i < targets.size(); ++i)
+            if (!node::is(targets[i], "identifier"))
+                fail(targets[i], QStringLiteral("assignment target"), QStringLiteral("only plain names can be assigned"));
+        for (size_t i = 0; i < targets.size(); ++i)
+            bind(m_src.text(targets[i]), v.items[qsizetype(i)], n);
+        return;
+    }
+    if (!node::is(left, "identifier"))
+        fail(left, QStringLiteral("assignment target"), QStringLiteral("only plain names can be assigned"));
     bind(m_src.text(left), expr(right), n);
 }
 
@@ -90,8 +105,8 @@ void KirLowering::bind(const QString &name, const Value &v, TSNode n)
 {
     if (m_constParams.contains(name) || (m_vars.contains(name) && m_vars.value(name).kind == Value::Kind::Tensor))
         fail(n, QStringLiteral("assignment"), QStringLiteral("'%1' is a parameter").arg(name));
-    if (v.kind == Value::Kind::Tensor)
-        fail(n, QStringLiteral("assignment"), QStringLiteral("aliasing arrays is not lowered"));
+    if (v.kind == Value::Kind::Tensor || v.kind == Value::Kind::Tuple)
+        fail(n, QStringLiteral("assignment"), QStringLiteral("aliasing arrays or tuples is not lowered"));
     bool carried = false;
     for (const QStringList &names : std::as_const(m_carried))
         carried = carried || names.contains(name);

@@ -232,6 +232,9 @@ void Printer::op(Operation *o)
             const QString fn = qs(m.getFn()), x = text(m.getInput());
             const QString rounding = m.getRounding() ? qs(*m.getRounding()) : QString();
             const QString ftz = m.getFtz() ? qs(*m.getFtz()) : QStringLiteral("Disabled");
+            if (fn == QLatin1String("abs")) // absf for floats, absi for integers: one op either way
+                return let(m, QStringLiteral("%1(%2)").arg(isa<IntegerType>(elementTypeOf(m.getType())) ? QStringLiteral("absi")
+                                                                                                       : QStringLiteral("absf"), x));
             if (fn == QLatin1String("rsqrt") || fn == QLatin1String("exp2"))
                 return let(m, QStringLiteral("%1(%2, ftz::%3)").arg(fn, x, ftz));
             if (fn == QLatin1String("sqrt"))
@@ -282,6 +285,9 @@ void Printer::op(Operation *o)
                 return inlineOrLet(c, QStringLiteral("(%1 %2 %3)").arg(text(c.getLhs()), symbols.value(qs(c.getPredicate())), text(c.getRhs())));
             }
             let(c, QStringLiteral("%1_tile(%2, %3)").arg(qs(c.getPredicate()), text(c.getLhs()), text(c.getRhs())));
+        })
+        .Case<kir::ChooseOp>([&](kir::ChooseOp c) {
+            let(c, QStringLiteral("if %1 { %2 } else { %3 }").arg(stripOuterParens(text(c.getCond())), text(c.getLhs()), text(c.getRhs())));
         })
         .Case<kir::SelectOp>([&](kir::SelectOp s) {
             let(s, QStringLiteral("select(%1, %2, %3)").arg(text(s.getCond()), text(s.getLhs()), text(s.getRhs())));

@@ -265,7 +265,7 @@ LogicalResult ScalarToTileOp::verify()
 
 LogicalResult MathOp::verify()
 {
-    static const char *const fns[] = {"exp", "exp2", "log", "log2", "tanh", "sqrt", "rsqrt", "sin", "cos"};
+    static const char *const fns[] = {"exp", "exp2", "log", "log2", "tanh", "sqrt", "rsqrt", "sin", "cos", "abs"};
     if (std::none_of(std::begin(fns), std::end(fns), [&](const char *f) { return getFn() == f; }))
         return emitOpError() << "has unknown function '" << getFn() << "'";
     return verifyElementwise(*this);
@@ -468,6 +468,21 @@ LogicalResult PermuteOp::verify()
     }
     if (!compatibleElements(in.getElementType(), out.getElementType()))
         return emitOpError() << "changes the element type";
+    return success();
+}
+
+} // namespace tileport::kir
+
+namespace tileport::kir {
+
+LogicalResult ChooseOp::verify()
+{
+    const Type a = getLhs().getType(), b = getRhs().getType(), out = getResult().getType();
+    auto ta = dyn_cast<TileType>(a), tb = dyn_cast<TileType>(b), to = dyn_cast<TileType>(out);
+    if (bool(ta) != bool(tb) || bool(ta) != bool(to) || (ta && (ta.getDims() != tb.getDims() || ta.getDims() != to.getDims())))
+        return emitOpError() << "chooses between values of one kind and shape";
+    if (!compatibleElements(elementTypeOf(a), elementTypeOf(b)) || !compatibleElements(elementTypeOf(a), elementTypeOf(out)))
+        return emitOpError() << "chooses between " << a << " and " << b;
     return success();
 }
 

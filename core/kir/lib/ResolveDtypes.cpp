@@ -35,6 +35,10 @@ SmallVector<std::pair<Type, Type>> tiedElements(Operation *op)
         .Case<StorePtrOp>([&](StorePtrOp o) { tie(o.getArray(), o.getValue()); })
         .Case<StoreOp>([&](StoreOp o) { tie(o.getArray(), o.getTile()); })
         .Case<CmpOp>([&](CmpOp o) { tie(o.getLhs(), o.getRhs()); })
+        .Case<ChooseOp>([&](ChooseOp o) {
+            tie(o.getLhs(), o.getResult());
+            tie(o.getRhs(), o.getResult());
+        })
         .Case<SelectOp>([&](SelectOp o) {
             tie(o.getLhs(), o.getResult());
             tie(o.getRhs(), o.getResult());

@@ -372,7 +372,8 @@ def Kir_FmaOp : Kir_Op<"fma", [Pure]> {
 def Kir_MathOp : Kir_Op<"math", [Pure]> {
   let summary = "an element-wise math function of a float tile";
   let description = [{
-    `fn` is exp, exp2, log, log2, tanh, sqrt, rsqrt, sin or cos;
+    `fn` is exp, exp2, log, log2, tanh, sqrt, rsqrt, sin, cos or abs (abs
+    also of integer tiles);
     `rounding` (NearestEven, Zero, NegativeInf, PositiveInf, Full, Approx)
     and `ftz` (Enabled, Disabled) are the options Python gave, absent when
     it gave none.
@@ -410,6 +411,14 @@ class Kir_LogicalOp<string mnemonic, string python> : Kir_Op<mnemonic, [Pure]> {
 }
 def Kir_LogicalAndOp : Kir_LogicalOp<"logical_and", "and">;
 def Kir_LogicalOrOp : Kir_LogicalOp<"logical_or", "or">;
+
+def Kir_ChooseOp : Kir_Op<"choose", [Pure]> {
+  let summary = "`a if c else b` on a scalar condition (both arms evaluated)";
+  let arguments = (ins I1:$cond, Kir_Value:$lhs, Kir_Value:$rhs);
+  let results = (outs Kir_Value:$result);
+  let assemblyFormat = "$cond `,` $lhs `,` $rhs attr-dict `:` type($lhs) `,` type($rhs) `->` type($result)";
+  let hasVerifier = 1;
+}
 
 def Kir_SelectOp : Kir_Op<"select", [Pure]> {
   let summary = "ct.where(cond, x, y) on tiles of one shape";
