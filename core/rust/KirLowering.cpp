@@ -58,6 +58,13 @@ kir::EntryOp KirLowering::lower(mlir::ModuleOp module)
     // What the lowering decided without an op to say it (an integer
     // operator makes an array's dtype i32, an index makes a scalar i32)
     // becomes the types; resolve-dtypes then unifies what the ops tie.
+    // An array whose generic dtype was promoted to f32 serves no float64
+    // array: Python would promote that one to f64.
+    for (mlir::BlockArgument a : entry.getBody().front().getArguments())
+        if (auto t = llvm::dyn_cast<kir::TensorType>(a.getType()))
+            for (mlir::Type promoted : m_promotedToF32)
+                if (m_solver.isGeneric(t.getElementType()) && m_solver.resolve(t.getElementType()) == m_solver.resolve(promoted))
+                    entry.setArgAttr(a.getArgNumber(), "kir.not_float64", m_b.getUnitAttr());
     m_solver.apply(entry);
     return entry;
 }

@@ -58,6 +58,8 @@ private:
     mlir::Location loc() const;
     mlir::Type elem(const QString &rustName) const;
     mlir::Type unify(mlir::Type a, mlir::Type b, TSNode at, const QString &what);
+    mlir::Type promotion(mlir::Type a, mlir::Type b);
+    mlir::Type commonElement(mlir::Type a, mlir::Type b, TSNode at);
 
     // Statements (KirLoweringStatements.cpp)
     void block(TSNode block);
@@ -185,6 +187,7 @@ private:
     QSet<QString> m_constParams;
     QSet<QString> m_blockOutputs;
     QHash<QString, mlir::Value> m_strides; // the stride parameters added, by name
+    std::vector<mlir::Type> m_promotedToF32; // array dtype variables promoted to f32
     frontend::SourceRange m_stmt; // the statement being lowered: every op's location
     // `t.m(...)` lowers as `ct.m(t, ...)`: the receiver is argument 0,
     // evaluated once.

@@ -224,11 +224,11 @@ mlir::Value KirLowering::broadcastTile(mlir::Value v, kir::TileType like, TSNode
 {
     auto t = llvm::cast<kir::TileType>(v.getType());
     const mlir::Type ea = m_solver.resolve(t.getElementType()), eb = m_solver.resolve(like.getElementType());
-    // Where Python would promote (an array's dtype meeting f32, two decided
-    // dtypes that differ), the kernel IR does not lower it yet.
-    if (ea != eb && ((m_solver.isGeneric(ea) && eb.isF32()) || (m_solver.isGeneric(eb) && ea.isF32())
-                     || (!llvm::isa<kir::VarType>(ea) && !llvm::isa<kir::VarType>(eb))))
-        fail(at, QStringLiteral("type promotion"), QStringLiteral("mixed dtypes are not lowered to the kernel IR yet"));
+    // A tile whose dtype Python promotes to the one asked for converts first.
+    if (ea != eb && promotion(ea, eb) == eb) {
+        v = kir::ConvertOp::create(m_b, loc(), t.withElementType(eb), v);
+        t = llvm::cast<kir::TileType>(v.getType());
+    }
     unify(t.getElementType(), like.getElementType(), at, QStringLiteral("mixed dtypes"));
     if (t.getDims() == like.getDims())
         return v;
@@ -347,11 +347,7 @@ KirLowering::Value KirLowering::productSum(const QString &op, TSNode n, TSNode l
         }
         if (t.getDims() != like.getDims()) // the product and sum broadcast to one shape
             like = kir::TileType::get(m_ctx, broadcastDims(like.getDims(), t.getDims(), n), like.getElementType());
-        const mlir::Type ea = m_solver.resolve(like.getElementType()), eb = m_solver.resolve(t.getElementType());
-        if (ea != eb && ((m_solver.isGeneric(ea) && eb.isF32()) || (m_solver.isGeneric(eb) && ea.isF32())
-                         || (!llvm::isa<kir::VarType>(ea) && !llvm::isa<kir::VarType>(eb))))
-            fail(n, QStringLiteral("type promotion"), QStringLiteral("mixed dtypes are not lowered to the kernel IR yet"));
-        unify(ea, eb, n, QStringLiteral("mixed dtypes"));
+        like = like.withElementType(commonElement(like.getElementType(), t.getElementType(), n));
     }
     const mlir::Value ta = toTile(a, like, an), tb = toTile(b, like, bn), tc = toTile(c, like, otherNode);
     const mlir::Value product = kir::MulOp::create(m_b, loc(), like, ta, tb);
@@ -404,22 +400,14 @@ KirLowering::Value KirLowering::binaryValues(const QString &op, const Value &a, 
         if (a.isTile() && b.isTile()) {
             auto ta = llvm::cast<kir::TileType>(a.ssa.getType()), tb = llvm::cast<kir::TileType>(b.ssa.getType());
             const mlir::Type ea = m_solver.resolve(ta.getElementType()), eb = m_solver.resolve(tb.getElementType());
-            const bool promotes = ea != eb
-                && ((m_solver.isGeneric(ea) && eb.isF32()) || (m_solver.isGeneric(eb) && ea.isF32())
-                    || (!llvm::isa<kir::VarType>(ea) && !llvm::isa<kir::VarType>(eb)));
-            if (promotes)
-                fail(n, QStringLiteral("type promotion"), QStringLiteral("mixed dtypes are not lowered to the kernel IR yet"));
-            // An array's dtype meeting int32 asks for an int64 entry too
-            // (torch's default integer type): not in the kernel IR yet.
-            if ((m_solver.isGeneric(ea) && eb.isInteger(32)) || (m_solver.isGeneric(eb) && ea.isInteger(32)))
-                fail(n, QStringLiteral("integer promotion"), QStringLiteral("the int64 entry an int32 operand asks for is not lowered to the kernel IR yet"));
-            unify(ea, eb, n, QStringLiteral("mixed dtypes"));
-            like = kir::TileType::get(m_ctx, broadcastDims(ta.getDims(), tb.getDims(), n), ta.getElementType());
+            like = kir::TileType::get(m_ctx, broadcastDims(ta.getDims(), tb.getDims(), n), commonElement(ea, eb, n));
         } else {
             like = llvm::cast<kir::TileType>((a.isTile() ? a : b).ssa.getType());
             const Value &other = a.isTile() ? b : a;
+            // An integer tile meeting a float literal promotes to f32, as
+            // cuTile Python promotes a loosely typed float.
             if (other.kind == Value::Kind::Float && isIntegerType(m_solver.resolve(like.getElementType())))
-                fail(n, QStringLiteral("type promotion"), QStringLiteral("an integer tile meeting a float is not lowered to the kernel IR yet"));
+                like = like.withElementType(m_b.getF32Type());
         }
         if (op == QLatin1String("/") && !isFloatType(m_solver.resolve(like.getElementType())) && !m_solver.isGeneric(like.getElementType()))
             fail(n, QStringLiteral("operator /"), QStringLiteral("true division of integer tiles is not lowered"));
@@ -1002,19 +990,12 @@ KirLowering::Value KirLowering::extremum(TSNode c, bool maximum)
     kir::TileType like;
     if (a.isTile() && b.isTile()) {
         auto ta = llvm::cast<kir::TileType>(a.ssa.getType()), tb = llvm::cast<kir::TileType>(b.ssa.getType());
-        const mlir::Type ea = m_solver.resolve(ta.getElementType()), eb = m_solver.resolve(tb.getElementType());
-        if (ea != eb && ((m_solver.isGeneric(ea) && eb.isF32()) || (m_solver.isGeneric(eb) && ea.isF32())
-                         || (!llvm::isa<kir::VarType>(ea) && !llvm::isa<kir::VarType>(eb))))
-            fail(c, QStringLiteral("type promotion"), QStringLiteral("mixed dtypes are not lowered to the kernel IR yet"));
-        if ((m_solver.isGeneric(ea) && eb.isInteger(32)) || (m_solver.isGeneric(eb) && ea.isInteger(32)))
-            fail(c, QStringLiteral("integer promotion"), QStringLiteral("the int64 entry an int32 operand asks for is not lowered to the kernel IR yet"));
-        unify(ea, eb, c, QStringLiteral("mixed dtypes"));
-        like = kir::TileType::get(m_ctx, broadcastDims(ta.getDims(), tb.getDims(), c), ta.getElementType());
+        like = kir::TileType::get(m_ctx, broadcastDims(ta.getDims(), tb.getDims(), c), commonElement(ta.getElementType(), tb.getElementType(), c));
     } else {
         like = llvm::cast<kir::TileType>((a.isTile() ? a : b).ssa.getType());
         const Value &other = a.isTile() ? b : a;
         if (other.kind == Value::Kind::Float && isIntegerType(m_solver.resolve(like.getElementType())))
-            fail(c, QStringLiteral("type promotion"), QStringLiteral("an integer tile meeting a float is not lowered to the kernel IR yet"));
+            like = like.withElementType(m_b.getF32Type()); // Python's loosely typed float promotes to f32
     }
     const mlir::Type e = m_solver.resolve(like.getElementType());
     if (!isIntegerType(e) && !m_solver.isGeneric(e) && !isFloatType(e))
@@ -1245,6 +1226,53 @@ KirLowering::Value KirLowering::conditional(TSNode n)
     const mlir::Value x = scalar(a, ch[0]), y = scalar(b, ch[2]);
     out.ssa = kir::ChooseOp::create(m_b, loc(), m_b.getI32Type(), cond, x, y);
     return out;
+}
+
+} // namespace tileport::rust
+
+namespace tileport::rust {
+
+// Python's promotion of two element types: the type both convert to, or
+// null where none applies (one of them is still to be decided, or they
+// are one type). An array's generic dtype meeting f32 becomes f32, and the
+// entry then serves no float64 array (which Python would promote to f64).
+mlir::Type KirLowering::promotion(mlir::Type a, mlir::Type b)
+{
+    const mlir::Type ra = m_solver.resolve(a), rb = m_solver.resolve(b);
+    if (ra == rb)
+        return {};
+    const auto half = [](mlir::Type t) { return t.isF16() || t.isBF16(); };
+    const mlir::Type f32 = m_b.getF32Type();
+    if ((m_solver.isGeneric(ra) && rb.isF32()) || (m_solver.isGeneric(rb) && ra.isF32())) {
+        m_promotedToF32.push_back(m_solver.isGeneric(ra) ? ra : rb);
+        return f32;
+    }
+    if ((half(ra) && (rb.isF32() || half(rb))) || (half(rb) && ra.isF32()))
+        return f32;
+    if (isIntegerType(ra) && (rb.isF32() || rb.isF64() || half(rb)))
+        return rb;
+    if (isIntegerType(rb) && (ra.isF32() || ra.isF64() || half(ra)))
+        return ra;
+    // Integers of one signedness widen to the wider (int32 + int64 is int64).
+    auto ia = llvm::dyn_cast<mlir::IntegerType>(ra), ib = llvm::dyn_cast<mlir::IntegerType>(rb);
+    if (isIntegerType(ra) && isIntegerType(rb) && ia.isUnsigned() == ib.isUnsigned())
+        return ia.getWidth() > ib.getWidth() ? ra : rb;
+    return {};
+}
+
+// The element type two operands meet at: the promoted one, or both unified.
+mlir::Type KirLowering::commonElement(mlir::Type a, mlir::Type b, TSNode at)
+{
+    const mlir::Type ra = m_solver.resolve(a), rb = m_solver.resolve(b);
+    if (ra == rb)
+        return ra;
+    // An array's dtype meeting int32 asks for an int64 entry too (torch's
+    // default integer type): not in the kernel IR yet.
+    if ((m_solver.isGeneric(ra) && rb.isInteger(32)) || (m_solver.isGeneric(rb) && ra.isInteger(32)))
+        fail(at, QStringLiteral("integer promotion"), QStringLiteral("the int64 entry an int32 operand asks for is not lowered to the kernel IR yet"));
+    if (const mlir::Type p = promotion(ra, rb))
+        return p;
+    return unify(ra, rb, at, QStringLiteral("mixed dtypes"));
 }
 
 } // namespace tileport::rust
