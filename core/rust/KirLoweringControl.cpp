@@ -38,7 +38,7 @@ mlir::Value KirLowering::condition(const Value &c, TSNode at)
         const mlir::Type t = m_solver.resolve(c.ssa.getType());
         if (t.isInteger(1))
             return c.ssa;
-        if (t.isInteger(32) || llvm::isa<kir::VarType>(t)) {
+        if (t.isSignlessInteger(32) || llvm::isa<kir::VarType>(t)) {
             unify(t, m_b.getI32Type(), at, QStringLiteral("condition"));
             return kir::TruthOp::create(m_b, loc(), m_b.getI1Type(), c.ssa);
         }

@@ -166,7 +166,7 @@ mlir::Value KirLowering::scalar(const Value &v, TSNode at)
     }
     if (v.isTile()) { // a rank-0 int32 tile is a scalar in Python
         auto t = llvm::cast<kir::TileType>(v.ssa.getType());
-        if (t.getRank() == 0 && m_solver.resolve(t.getElementType()).isInteger(32))
+        if (t.getRank() == 0 && m_solver.resolve(t.getElementType()).isSignlessInteger(32))
             return kir::TileToScalarOp::create(m_b, loc(), m_b.getI32Type(), v.ssa);
     }
     fail(at, QStringLiteral("scalar"), QStringLiteral("an i32 scalar is needed here"));
@@ -204,9 +204,9 @@ mlir::Value KirLowering::toTile(const Value &v, kir::TileType like, TSNode at)
         fail(at, QStringLiteral("operand"), QStringLiteral("a tile, scalar or literal is needed here"));
     const mlir::Type st = m_solver.resolve(v.ssa.getType());
     const bool generic = m_solver.isGeneric(dt);
-    if (generic && !st.isInteger(32) && !st.isF32())
+    if (generic && !st.isSignlessInteger(32) && !st.isF32())
         fail(at, QStringLiteral("scalar operand"), QStringLiteral("a scalar of undecided dtype meets a dtype-generic tile"));
-    if ((generic || st.isInteger(32)) && (generic || isFloatType(dt) || (isIntegerType(dt) && !dt.isInteger(32)))) {
+    if ((generic || st.isSignlessInteger(32)) && (generic || isFloatType(dt) || (isIntegerType(dt) && !dt.isSignlessInteger(32)))) {
         // Python converts a scalar to the type of the tile it meets (a
         // generic element type included): a rank-0 tile, converted, then
         // brought to the shape.
@@ -442,7 +442,7 @@ KirLowering::Value KirLowering::binaryValues(const QString &op, const Value &a, 
             const mlir::Type t = m_solver.resolve(v.ssa.getType());
             if (t == dt)
                 return v.ssa;
-            if (t.isInteger(32) || llvm::isa<kir::VarType>(t)) {
+            if (t.isSignlessInteger(32) || llvm::isa<kir::VarType>(t)) {
                 if (llvm::isa<kir::VarType>(t))
                     unify(t, m_b.getI32Type(), at, QStringLiteral("scalar"));
                 return kir::ConvertOp::create(m_b, loc(), dt, v.ssa);
@@ -1014,7 +1014,7 @@ KirLowering::Value KirLowering::creation(TSNode c, const QString &name)
     if (name == QLatin1String("arange")) {
         const mlir::ArrayAttr dims = shapeArgument(argument(c, 0, "size"));
         const TSNode dt = argument(c, -1, "dtype");
-        if (!node::isNull(dt) && !dtypeArgument(dt).isInteger(32))
+        if (!node::isNull(dt) && !dtypeArgument(dt).isSignlessInteger(32))
             fail(c, QStringLiteral("ct.arange"), QStringLiteral("only int32 iota is lowered"));
         out.ssa = kir::IotaOp::create(m_b, loc(), kir::TileType::get(m_ctx, dims, m_b.getI32Type()));
         return out;
@@ -1268,7 +1268,7 @@ mlir::Type KirLowering::commonElement(mlir::Type a, mlir::Type b, TSNode at)
         return ra;
     // An array's dtype meeting int32 asks for an int64 entry too (torch's
     // default integer type): not in the kernel IR yet.
-    if ((m_solver.isGeneric(ra) && rb.isInteger(32)) || (m_solver.isGeneric(rb) && ra.isInteger(32)))
+    if ((m_solver.isGeneric(ra) && rb.isSignlessInteger(32)) || (m_solver.isGeneric(rb) && ra.isSignlessInteger(32)))
         fail(at, QStringLiteral("integer promotion"), QStringLiteral("the int64 entry an int32 operand asks for is not lowered to the kernel IR yet"));
     if (const mlir::Type p = promotion(ra, rb))
         return p;

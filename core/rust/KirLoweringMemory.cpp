@@ -124,9 +124,8 @@ KirLowering::Value KirLowering::astype(TSNode c, TSNode receiver)
     const mlir::Type from = m_solver.resolve(tile.getElementType());
     if (from == m_solver.resolve(to))
         return x;
-    const auto bits = [](mlir::Type t) { return llvm::isa<mlir::IntegerType>(t) && !t.isInteger(1) ? int(t.getIntOrFloatBitWidth()) : 0; };
-    if (bits(from) > 0 && bits(m_solver.resolve(to)) > 0)
-        fail(c, QStringLiteral("ct.astype"), QStringLiteral("integer widening and narrowing are not lowered to the kernel IR yet"));
+    // Integer widening (exti, keeping the source's sign) and narrowing
+    // (trunci) are convert ops of their own in the printer.
     Value out;
     out.ssa = kir::ConvertOp::create(m_b, loc(), tile.withElementType(to), x.ssa);
     return out;
