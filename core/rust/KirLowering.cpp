@@ -96,17 +96,21 @@ void KirLowering::parameters(mlir::OpBuilder &top, mlir::ModuleOp)
                      p.rank < 1 ? QStringLiteral("'%1' has no known rank: no load, store or shape use fixes it").arg(p.name)
                                 : QStringLiteral("'%1' has rank %2; cuTile Rust tensors stop at 6").arg(p.name).arg(p.rank));
             mlir::Type e;
+            const QString key = p.dtypeVar.isEmpty() ? p.name : p.dtypeVar;
             if (!p.dtype.isEmpty()) {
                 e = elem(RustNames::elementType(p.dtype));
                 if (!e)
                     fail(at, QStringLiteral("array parameter"),
                          QStringLiteral("'%1' has dtype %2, which has no cuTile Rust element type").arg(p.name, p.dtype));
+            } else if (m_fixedDtype.contains(key)) {
+                e = elem(m_fixedDtype.value(key)); // this entry's dtype for the variable
+                attrs.push_back(top.getNamedAttr("kir.fixed_dtype", top.getStringAttr(m_fixedDtype.value(key).toStdString())));
             } else {
-                const QString key = p.dtypeVar.isEmpty() ? p.name : p.dtypeVar;
                 if (!dtypeVars.contains(key))
                     dtypeVars.insert(key, kir::VarType::get(m_ctx, nextVar++, false));
                 e = dtypeVars.value(key);
             }
+            m_dtypeKeys.insert(key, e);
             types.push_back(kir::TensorType::get(m_ctx, e, unsigned(p.rank), top.getArrayAttr({})));
             Value v;
             v.kind = Value::Kind::Tensor;
@@ -150,7 +154,7 @@ void KirLowering::parameters(mlir::OpBuilder &top, mlir::ModuleOp)
     }
     // Block outputs are typed with their partition, which their store fixes;
     // the tensor type is rewritten then (store()).
-    auto entry = kir::EntryOp::create(top, loc(), top.getStringAttr(m_kernel.name.toStdString()),
+    auto entry = kir::EntryOp::create(top, loc(), top.getStringAttr((m_entryName.isEmpty() ? m_kernel.name : m_entryName).toStdString()),
                                           mlir::TypeAttr::get(top.getFunctionType(types, {})),
                                           top.getStringAttr(m_kernel.name.toStdString()), top.getArrayAttr(constGenerics),
                                           top.getArrayAttr(argAttrs), mlir::ArrayAttr());

@@ -34,6 +34,18 @@ public:
     // Appends the entry to `module`; throws LoweringError.
     kir::EntryOp lower(mlir::ModuleOp module);
 
+    // One entry per dtype the kernel tests its arrays against: the entry
+    // named `entry` has the arrays of dtype variable `key` of `dtype`.
+    void fixDtype(const QString &key, const QString &dtype) { m_fixedDtype.insert(key, dtype); }
+    void setEntryName(const QString &entry) { m_entryName = entry; }
+    struct DtypeTest {
+        QString key;        // the dtype variable shared by the arrays
+        QString dtype;      // Rust element type ("f32")
+        QStringList arrays; // the array parameters with that dtype variable
+        bool optional = false;
+    };
+    const QList<DtypeTest> &dtypeTests() const { return m_dtypeTests; }
+
 private:
     // What a Python expression is while lowering: an SSA value (scalar or
     // tile), a literal not given a type yet, an array, a dtype or a cuTile
@@ -59,6 +71,8 @@ private:
     mlir::Type elem(const QString &rustName) const;
     mlir::Type unify(mlir::Type a, mlir::Type b, TSNode at, const QString &what);
     mlir::Type promotion(mlir::Type a, mlir::Type b);
+    void recordDtypeTest(mlir::Type generic, mlir::Type concrete, TSNode at, const QString &what, bool optional = false);
+    void offerInt64(mlir::Type a, mlir::Type b, TSNode at);
     mlir::Type commonElement(mlir::Type a, mlir::Type b, TSNode at);
 
     // Statements (KirLoweringStatements.cpp)
@@ -188,6 +202,10 @@ private:
     QSet<QString> m_blockOutputs;
     QHash<QString, mlir::Value> m_strides; // the stride parameters added, by name
     std::vector<mlir::Type> m_promotedToF32; // array dtype variables promoted to f32
+    QHash<QString, QString> m_fixedDtype;    // dtype variable key -> Rust element type
+    QHash<QString, mlir::Type> m_dtypeKeys;  // dtype variable key -> its type here
+    QList<DtypeTest> m_dtypeTests;
+    QString m_entryName;
     frontend::SourceRange m_stmt; // the statement being lowered: every op's location
     // `t.m(...)` lowers as `ct.m(t, ...)`: the receiver is argument 0,
     // evaluated once.

@@ -128,6 +128,14 @@ KirLowering::Value KirLowering::identifier(TSNode n)
 KirLowering::Value KirLowering::attribute(TSNode n)
 {
     const QString q = m_imports.resolve(m_src, n);
+    for (const QString &prefix : {QStringLiteral("torch."), QStringLiteral("numpy.")})
+        if (q.startsWith(prefix) && !RustNames::elementType(q.mid(prefix.size())).isEmpty()) {
+            // Host-side dtypes spelled through torch or numpy mean the same element type.
+            Value v;
+            v.kind = Value::Kind::DType;
+            v.dtype = elem(RustNames::elementType(q.mid(prefix.size())));
+            return v;
+        }
     if (q.startsWith(QLatin1String("cuda.tile."))) {
         if (q.count(QLatin1Char('.')) == 3 && q.section(QLatin1Char('.'), 2, 2).endsWith(QLatin1String("Mode"))) {
             Value v;
@@ -715,8 +723,22 @@ KirLowering::Value KirLowering::comparison(TSNode n, bool negate)
         fail(n, QStringLiteral("comparison %1").arg(op), QStringLiteral("not lowered"));
     const Value a = expr(ch[0]);
     const Value b = expr(ch[1]);
-    if (a.kind == Value::Kind::DType || b.kind == Value::Kind::DType)
-        fail(n, QStringLiteral("dtype test"), QStringLiteral("an entry per tested dtype is not lowered to the kernel IR yet"));
+    if (a.kind == Value::Kind::DType || b.kind == Value::Kind::DType) {
+        // `A.dtype == ct.float32` is decided now: both sides known, or A's
+        // dtype still generic, where this entry answers "no" and serves the
+        // other dtypes, and an entry with A of that dtype is asked for.
+        if (a.kind != Value::Kind::DType || b.kind != Value::Kind::DType || (op != QLatin1String("==") && op != QLatin1String("!=")))
+            fail(n, QStringLiteral("dtype comparison"), QStringLiteral("only dtype == dtype and dtype != dtype are lowered"));
+        const mlir::Type ra = m_solver.resolve(a.dtype), rb = m_solver.resolve(b.dtype);
+        bool equal = ra == rb;
+        if (m_solver.isGeneric(ra) != m_solver.isGeneric(rb)) {
+            recordDtypeTest(m_solver.isGeneric(ra) ? ra : rb, m_solver.isGeneric(ra) ? rb : ra, n, QStringLiteral("dtype comparison"));
+            equal = false;
+        } else if (m_solver.isGeneric(ra) && ra != rb) {
+            fail(n, QStringLiteral("dtype comparison"), QStringLiteral("compares two generic dtypes, which only a launch decides"));
+        }
+        return boolLiteral((op == QLatin1String("==")) == equal);
+    }
     Value out;
     if (!a.isTile() && !b.isTile()) {
         const auto isF32 = [&](const Value &v) {
@@ -1268,11 +1290,55 @@ mlir::Type KirLowering::commonElement(mlir::Type a, mlir::Type b, TSNode at)
         return ra;
     // An array's dtype meeting int32 asks for an int64 entry too (torch's
     // default integer type): not in the kernel IR yet.
-    if ((m_solver.isGeneric(ra) && rb.isSignlessInteger(32)) || (m_solver.isGeneric(rb) && ra.isSignlessInteger(32)))
-        fail(at, QStringLiteral("integer promotion"), QStringLiteral("the int64 entry an int32 operand asks for is not lowered to the kernel IR yet"));
+    offerInt64(ra, rb, at);
     if (const mlir::Type p = promotion(ra, rb))
         return p;
     return unify(ra, rb, at, QStringLiteral("mixed dtypes"));
+}
+
+} // namespace tileport::rust
+
+namespace tileport::rust {
+
+// A dtype the kernel tests an array's generic dtype against: this entry
+// serves the other dtypes, and an entry with the array of that dtype is
+// lowered too (RustTranslator). Optional tests (an int64 entry) are dropped
+// when that entry does not lower.
+void KirLowering::recordDtypeTest(mlir::Type generic, mlir::Type concrete, TSNode at, const QString &what, bool optional)
+{
+    DtypeTest t;
+    t.dtype = rustElementName(concrete);
+    t.optional = optional;
+    if (t.dtype.isEmpty())
+        fail(at, what, QStringLiteral("tests a dtype that has no cuTile Rust element type"));
+    // The first array (in parameter order) whose dtype is the variable.
+    for (const frontend::KernelParam &p : m_kernel.params) {
+        const QString key = p.dtypeVar.isEmpty() ? p.name : p.dtypeVar;
+        if (p.kind == frontend::KernelParam::Kind::Array && t.key.isEmpty() && m_dtypeKeys.contains(key)
+            && m_solver.resolve(m_dtypeKeys.value(key)) == m_solver.resolve(generic))
+            t.key = key;
+    }
+    if (t.key.isEmpty() && optional)
+        return;
+    if (t.key.isEmpty())
+        fail(at, what, QStringLiteral("depends on a dtype that no array parameter carries"));
+    for (const frontend::KernelParam &p : m_kernel.params)
+        if (p.kind == frontend::KernelParam::Kind::Array && (p.dtypeVar.isEmpty() ? p.name : p.dtypeVar) == t.key)
+            t.arrays << p.name;
+    if (std::none_of(m_dtypeTests.cbegin(), m_dtypeTests.cend(), [&](const DtypeTest &d) { return d.key == t.key && d.dtype == t.dtype; }))
+        m_dtypeTests.append(t);
+}
+
+// An array's generic dtype meeting int32 is int32 in this entry; int64 is
+// torch's default integer type, so an int64 entry is asked for too (its
+// int32 side widens through promotion()).
+void KirLowering::offerInt64(mlir::Type a, mlir::Type b, TSNode at)
+{
+    const mlir::Type ra = m_solver.resolve(a), rb = m_solver.resolve(b);
+    if (m_solver.isGeneric(ra) && rb.isSignlessInteger(32))
+        recordDtypeTest(ra, m_b.getI64Type(), at, QStringLiteral("integer promotion"), true);
+    else if (m_solver.isGeneric(rb) && ra.isSignlessInteger(32))
+        recordDtypeTest(rb, m_b.getI64Type(), at, QStringLiteral("integer promotion"), true);
 }
 
 } // namespace tileport::rust

@@ -48,9 +48,8 @@ KirLowering::Lanes KirLowering::laneAccess(TSNode c, const QString &what, const 
         if (!v.isTile() && !v.isScalar())
             fail(item, what, QStringLiteral("an index must be an integer scalar or tile"));
         const mlir::Type e = m_solver.resolve(kir::elementTypeOf(v.ssa.getType()));
-        if (m_solver.isGeneric(e))
-            fail(item, what, QStringLiteral("an index read from an array of undecided dtype asks for an int64 entry too, "
-                                            "which the kernel IR does not lower yet"));
+        if (m_solver.isGeneric(e)) // int32 here; an int64 entry is asked for too
+            offerInt64(e, m_b.getI32Type(), item);
         if (llvm::isa<kir::VarType>(e))
             unify(e, m_b.getI32Type(), item, what);
         else if (!e.isSignlessInteger(32) && !e.isSignlessInteger(64))

@@ -672,6 +672,8 @@ TranslatedKernel Printer::print()
             p.element = element(tensor.getElementType());
             p.blockOutput = tensor.isBlockOutput();
             p.unitLastStride = bool(m_entry.getArgAttr(a.getArgNumber(), "kir.unit_last_stride"));
+            if (auto fixed = m_entry.getArgAttrOfType<StringAttr>(a.getArgNumber(), "kir.fixed_dtype"))
+                sig.fixedDtypes.insert(name, RustNames::pythonDtype(qs(fixed.getValue())));
             if (m_entry.getArgAttr(a.getArgNumber(), "kir.not_float64") && isa<kir::VarType>(tensor.getElementType()))
                 sig.otherThan[name] << QStringLiteral("float64");
             sig.tensors << p;

@@ -198,13 +198,18 @@ struct KirModule {
 // The kernel IR path: lower into a module of its own, run the passes with
 // the verifier after each, print. A diagnostic of the passes (two concrete
 // dtypes meeting) is a refusal at the op's Python line.
-QList<TranslatedKernel> lowerKernelIr(const PythonSource &src, const ImportTable &imports, const ModuleAnalysis &analysis,
-                                      const KernelInfo &k, TSNode function, KirModule *into)
+QList<TranslatedKernel> lowerKirEntry(const PythonSource &src, const ImportTable &imports, const ModuleAnalysis &analysis,
+                                      const KernelInfo &k, TSNode function, const QList<FixedDtype> &fixed, const QString &entry,
+                                      KirModule *into, QList<KirLowering::DtypeTest> *tests)
 {
     mlir::MLIRContext *ctx = &into->ctx;
     mlir::OwningOpRef<mlir::ModuleOp> one = mlir::ModuleOp::create(mlir::UnknownLoc::get(ctx));
     KirLowering lowering(src, imports, analysis, k, function, ctx);
+    for (const FixedDtype &f : fixed)
+        lowering.fixDtype(f.key, f.dtype);
+    lowering.setEntryName(entry);
     lowering.lower(*one);
+    *tests = lowering.dtypeTests();
     std::optional<LoweringError> failure;
     {
         mlir::ScopedDiagnosticHandler handler(ctx, [&](mlir::Diagnostic &d) {
@@ -228,6 +233,54 @@ QList<TranslatedKernel> lowerKernelIr(const PythonSource &src, const ImportTable
     while (!one->getBody()->empty())
         one->getBody()->front().moveBefore(into->module->getBody(), into->module->getBody()->end());
     return out;
+}
+
+// The kernel IR's entries of one kernel: one, and one more per dtype test
+// it records that is not fixed yet (the first entry serves the other
+// dtypes), depth first, at most kMaxEntries in all. Each entry is lowered
+// with its dtypes given: the lowering reports what it tested, nothing is
+// probed.
+void lowerKirDtypes(const PythonSource &src, const ImportTable &imports, const ModuleAnalysis &analysis, const KernelInfo &k,
+                    TSNode function, const QList<FixedDtype> &fixed, KirModule *into, QList<TranslatedKernel> &out, QSet<QString> &seen)
+{
+    QString entry = k.name;
+    QStringList key;
+    for (const FixedDtype &f : fixed) {
+        entry += QStringLiteral("_%1_%2").arg(RustNames::identifier(f.array), f.dtype);
+        key << f.key + QLatin1Char('=') + f.dtype;
+    }
+    key.sort();
+    if (seen.contains(key.join(QLatin1Char(','))))
+        return;
+    seen.insert(key.join(QLatin1Char(',')));
+    QList<KirLowering::DtypeTest> tests;
+    const QList<TranslatedKernel> lowered = lowerKirEntry(src, imports, analysis, k, function, fixed, entry, into, &tests);
+    // An entry that types an array as a compute type (tf32, from an mma
+    // operand) serves no config: left out, its refinements still tried.
+    const bool keep = !lowered.isEmpty() && !lowered.front().signature.storesComputeType;
+    const int at = int(out.size());
+    if (keep)
+        out += lowered;
+    for (const KirLowering::DtypeTest &test : tests) {
+        if (std::any_of(fixed.cbegin(), fixed.cend(), [&](const FixedDtype &f) { return f.key == test.key; }) || out.size() >= kMaxEntries)
+            continue;
+        if (keep)
+            for (const QString &a : test.arrays)
+                out[at].signature.otherThan[a].append(RustNames::pythonDtype(test.dtype));
+        const QList<FixedDtype> refined = fixed + QList<FixedDtype>{FixedDtype{test.key, test.dtype, test.arrays.value(0)}};
+        if (!test.optional) {
+            lowerKirDtypes(src, imports, analysis, k, function, refined, into, out, seen);
+            continue;
+        }
+        // An int64 refinement that does not lower leaves the int32 entry
+        // alone; the int64 configs then name no entry (TranslationResult).
+        const qsizetype before = out.size();
+        try {
+            lowerKirDtypes(src, imports, analysis, k, function, refined, into, out, seen);
+        } catch (const LoweringError &) {
+            out.resize(before);
+        }
+    }
 }
 
 } // namespace
@@ -304,7 +357,12 @@ TranslationResult RustTranslator::translateAnalyzed(const QByteArray &source, co
         }
         try {
             if (options.lowering == Lowering::Kir)
-                r.kernels += lowerKernelIr(src, imports, analysis, k, functions.value(k.name), kirModule.get());
+            {
+                QSet<QString> seen;
+                QList<TranslatedKernel> entries;
+                lowerKirDtypes(src, imports, analysis, k, functions.value(k.name), {}, kirModule.get(), entries, seen);
+                r.kernels += entries;
+            }
             else
                 r.kernels += lowerKernelEntries(src, imports, analysis, k, functions.value(k.name), r.droppedArms);
         } catch (const LoweringError &e) {
