@@ -94,6 +94,7 @@ private:
     static Value boolLiteral(bool t);
     Value inlineHelper(TSNode call, const QString &name);
     TSNode moduleFunction(const QString &name) const;
+    TSNode decidedArm(TSNode ifNode);
     // The function whose body is being lowered: the kernel, or the helper
     // being inlined.
     TSNode scopeFunction() const { return frontend::node::isNull(m_inlineFunction) ? m_function : m_inlineFunction; }

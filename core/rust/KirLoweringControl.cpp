@@ -330,6 +330,30 @@ void KirLowering::ifChain(QList<TSNode> conditions, QList<TSNode> bodies, TSNode
     }
 }
 
+// The arm of an `if` whose conditions are all decided now (literals).
+TSNode KirLowering::decidedArm(TSNode ifNode)
+{
+    QList<TSNode> conditions{node::field(ifNode, "condition")};
+    QList<TSNode> bodies{node::field(ifNode, "consequence")};
+    TSNode elseBody{};
+    for (TSNode alt : node::fieldChildren(ifNode, "alternative")) {
+        if (node::is(alt, "elif_clause")) {
+            conditions << node::field(alt, "condition");
+            bodies << node::field(alt, "consequence");
+        } else {
+            elseBody = node::field(alt, "body");
+        }
+    }
+    for (qsizetype i = 0; i < conditions.size(); ++i) {
+        const Value c = expr(conditions[i]);
+        if (!c.isLiteral())
+            fail(conditions[i], QStringLiteral("return statement"), QStringLiteral("an early return under a runtime condition is not lowered"));
+        if (truth(c.integer, c.number))
+            return bodies[i];
+    }
+    return elseBody;
+}
+
 TSNode KirLowering::moduleFunction(const QString &name) const
 {
     for (TSNode stmt : node::children(m_src.root())) {
@@ -383,22 +407,18 @@ KirLowering::Value KirLowering::inlineHelper(TSNode call, const QString &name)
             bound.insert(names[pos++], expr(a));
         }
     }
-    const auto stmts = node::children(node::field(def, "body"));
-    for (size_t i = 0; i < stmts.size(); ++i) {
-        std::function<bool(TSNode)> returns = [&](TSNode x) {
-            if (node::is(x, "return_statement"))
-                return true;
-            if (node::is(x, "function_definition") || node::is(x, "lambda"))
-                return false;
-            for (TSNode c : node::children(x))
-                if (returns(c))
-                    return true;
+    const std::function<bool(TSNode)> returns = [&](TSNode x) {
+        if (node::isNull(x))
             return false;
-        };
-        if (i + 1 < stmts.size() ? returns(stmts[i]) : !node::is(stmts[i], "return_statement") && returns(stmts[i]))
-            fail(stmts[i], QStringLiteral("return statement"),
-                 QStringLiteral("only a final return is lowered in helpers by the kernel IR yet"));
-    }
+        if (node::is(x, "return_statement"))
+            return true;
+        if (node::is(x, "function_definition") || node::is(x, "lambda"))
+            return false;
+        for (TSNode c : node::children(x))
+            if (returns(c))
+                return true;
+        return false;
+    };
 
     // The helper's own scope: its parameters and module names only.
     const QHash<QString, Value> savedVars = m_vars;
@@ -432,13 +452,38 @@ KirLowering::Value KirLowering::inlineHelper(TSNode call, const QString &name)
         }
     Value result;
     result.kind = Value::Kind::Enum; // `None`: no value
-    for (TSNode s : stmts) {
+    const auto body = node::children(node::field(def, "body"));
+    QList<TSNode> stmts(body.begin(), body.end());
+    for (qsizetype i = 0; i < stmts.size(); ++i) {
+        const TSNode s = stmts[i];
+        if (node::is(s, "if_statement") && returns(s)) {
+            // An early return under a condition decided now (a dtype test,
+            // a module constant): the taken arm replaces the `if`, and the
+            // statements after it run only where it does not return.
+            const TSNode taken = decidedArm(s);
+            QList<TSNode> rest;
+            if (!node::isNull(taken))
+                for (TSNode t : node::children(taken))
+                    rest << t;
+            if (!rest.isEmpty() && node::is(rest.last(), "return_statement"))
+                stmts = stmts.mid(0, i) + rest;
+            else if (!returns(taken))
+                stmts = stmts.mid(0, i) + rest + stmts.mid(i + 1);
+            else
+                fail(s, QStringLiteral("return statement"), QStringLiteral("a return inside a nested block is not lowered"));
+            --i;
+            continue;
+        }
         if (node::is(s, "return_statement")) {
+            if (i + 1 != stmts.size())
+                fail(s, QStringLiteral("return statement"), QStringLiteral("only a final return is lowered in helpers"));
             const auto ch = node::children(s);
             if (!ch.empty()) {
                 m_stmt = m_src.range(s);
                 result = expr(ch.front());
             }
+        } else if (returns(s)) {
+            fail(s, QStringLiteral("return statement"), QStringLiteral("a return inside a nested block is not lowered"));
         } else {
             statement(s);
         }
