@@ -276,7 +276,12 @@ void Printer::op(Operation *o)
             let(i, QStringLiteral("%1(%2, %3)").arg(fn, a, b));
         })
         .Case<kir::RemOp>([&](kir::RemOp r) { let(r, QStringLiteral("remi(%1, %2)").arg(text(r.getLhs()), text(r.getRhs()))); })
-        .Case<kir::TileToScalarOp>([&](kir::TileToScalarOp t) { let(t, QStringLiteral("tile_to_scalar(%1)").arg(text(t.getInput()))); })
+        .Case<kir::TileToScalarOp>([&](kir::TileToScalarOp t) {
+            // A rank-0 tile leaving an `if` arm as its scalar is assigned as it is read.
+            if (t->hasOneUse() && isa<kir::YieldOp>(*t->user_begin()) && isa<kir::IfOp>(t->getParentOp()))
+                return inlineOrLet(t, QStringLiteral("tile_to_scalar(%1)").arg(text(t.getInput())));
+            let(t, QStringLiteral("tile_to_scalar(%1)").arg(text(t.getInput())));
+        })
         .Case<kir::CmpOp>([&](kir::CmpOp c) {
             if (!isa<kir::TileType>(c.getType())) {
                 static const QHash<QString, QString> symbols{{QStringLiteral("lt"), QStringLiteral("<")}, {QStringLiteral("le"), QStringLiteral("<=")},
