@@ -25,6 +25,11 @@ mlir::ArrayAttr KirLowering::shapeArgument(TSNode n)
             continue;
         }
         const Value v = expr(c);
+        if (v.isScalar())
+            if (auto param = v.ssa.getDefiningOp<kir::ConstParamOp>()) { // a helper's parameter bound to one
+                dims.push_back(kir::symbolDim(m_ctx, param.getParam().str()));
+                continue;
+            }
         if (v.kind != Value::Kind::Int || v.integer <= 0)
             fail(c, QStringLiteral("tile shape"),
                  QStringLiteral("a dimension must be a positive literal or an int ct.Constant parameter "
