@@ -207,10 +207,10 @@ void KirLowering::ifChain(QList<TSNode> conditions, QList<TSNode> bodies, TSNode
     // The arms are lowered into a placeholder; the kir.if with its result
     // types takes their blocks once both are known.
     std::vector<std::string> carriedStore, freshStore;
-    for (const QString &s : carried)
-        carriedStore.push_back(s.toStdString());
+    for (const QString &s : carried) // a helper's names carry its prefix
+        carriedStore.push_back((m_inlinePrefix + s).toStdString());
     for (const QString &s : fresh)
-        freshStore.push_back(s.toStdString());
+        freshStore.push_back((m_inlinePrefix + s).toStdString());
     const auto strs = [&](const std::vector<std::string> &v) {
         llvm::SmallVector<llvm::StringRef> r(v.begin(), v.end());
         return m_b.getStrArrayAttr(r);

@@ -218,12 +218,12 @@ void KirLowering::forStatement(TSNode n)
         if (llvm::isa<mlir::BlockArgument>(v.ssa) && llvm::isa<kir::EntryOp>(v.ssa.getParentBlock()->getParentOp()))
             fail(n, QStringLiteral("loop-carried variable"), QStringLiteral("'%1' is a parameter").arg(name));
         inits.push_back(v.ssa);
-        storage.push_back(name.toStdString());
+        storage.push_back((m_inlinePrefix + name).toStdString()); // a helper's names carry its prefix
     }
     for (const std::string &s : storage)
         names.push_back(s);
     const QString var = m_src.text(left);
-    auto loop = kir::ForOp::create(m_b, loc(), lo, hi, step, inits, var.toStdString(), names);
+    auto loop = kir::ForOp::create(m_b, loc(), lo, hi, step, inits, (m_inlinePrefix + var).toStdString(), names);
     const QHash<QString, Value> saved = m_vars;
     // Names the body binds but does not carry are fresh in each iteration.
     for (const QString &name : liveness.assigned())
