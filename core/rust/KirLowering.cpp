@@ -134,6 +134,8 @@ void KirLowering::parameters(mlir::OpBuilder &top, mlir::ModuleOp)
             break;
         }
         case KernelParam::Kind::Constant:
+            if ((p.constantType == QLatin1String("int") || p.constantType == QLatin1String("bool")) && m_pinned.contains(p.name))
+                continue; // fixed by this entry's decided condition: a literal, no generic
             if (p.constantType == QLatin1String("int") || p.constantType == QLatin1String("bool")) {
                 m_constParams.insert(p.name);
                 constGenerics.push_back(top.getStringAttr(p.name.toStdString()));
@@ -169,6 +171,12 @@ void KirLowering::parameters(mlir::OpBuilder &top, mlir::ModuleOp)
     }
     if (!targets.empty())
         entry->setAttr("kir.optimization_hints", top.getArrayAttr(targets));
+    // The ct.Constant conditions this entry was lowered with, in order.
+    llvm::SmallVector<mlir::Attribute> choices;
+    for (const auto &[condition, value] : m_constChoices)
+        choices.push_back(top.getArrayAttr({top.getStringAttr(condition.toStdString()), top.getBoolAttr(value)}));
+    if (!choices.empty())
+        entry->setAttr("kir.const_choices", top.getArrayAttr(choices));
     mlir::Block *body = new mlir::Block();
     entry.getBody().push_back(body);
     for (qsizetype i = 0; i < bound.size(); ++i) {

@@ -46,6 +46,16 @@ public:
     };
     const QList<DtypeTest> &dtypeTests() const { return m_dtypeTests; }
 
+    // An `if` of the kernel on ct.Constants only whose arms bind different
+    // types, or hold what the kernel IR does not lower, is decided per
+    // entry: each entry is lowered with its conditions given. Such an `if`
+    // met undecided throws SplitRequest.
+    struct SplitRequest {
+        uint32_t at;       // the condition's start byte
+        QString condition; // its text: every `if` on it is decided alike
+    };
+    void decide(uint32_t at, bool value, const QString &condition);
+
 private:
     // What a Python expression is while lowering: an SSA value (scalar or
     // tile), a literal not given a type yet, an array, a dtype or a cuTile
@@ -95,6 +105,7 @@ private:
     Value inlineHelper(TSNode call, const QString &name);
     TSNode moduleFunction(const QString &name) const;
     TSNode decidedArm(TSNode ifNode);
+    bool constantsOnly(TSNode n) const;
     // The function whose body is being lowered: the kernel, or the helper
     // being inlined.
     TSNode scopeFunction() const { return frontend::node::isNull(m_inlineFunction) ? m_function : m_inlineFunction; }
@@ -207,6 +218,10 @@ private:
     QHash<QString, mlir::Type> m_dtypeKeys;  // dtype variable key -> its type here
     QList<DtypeTest> m_dtypeTests;
     QString m_entryName;
+    QHash<uint32_t, bool> m_decided;           // condition start byte -> value
+    QHash<QString, bool> m_decidedTexts;       // the same decisions by condition text
+    QHash<QString, qint64> m_pinned;           // ct.Constant ints a decided condition fixes
+    QList<QPair<QString, bool>> m_constChoices; // the decisions, in order
     frontend::SourceRange m_stmt; // the statement being lowered: every op's location
     // `t.m(...)` lowers as `ct.m(t, ...)`: the receiver is argument 0,
     // evaluated once.

@@ -138,6 +138,46 @@ KirLowering::Value KirLowering::negatedValue(const Value &v, TSNode at)
     fail(at, QStringLiteral("not"), QStringLiteral("needs a scalar or a bool tile"));
 }
 
+void KirLowering::decide(uint32_t at, bool value, const QString &condition)
+{
+    m_decided.insert(at, value);
+    // Every other `if` on the same condition is decided alike: the config
+    // that picks this entry fixes the constants it reads.
+    m_decidedTexts.insert(condition, value);
+    m_constChoices.append({condition, value});
+    // `N == 4` decided true or `N != 1` decided false fixes N: a literal
+    // here, so shapes built from it are exact, and no const generic.
+    TSNode cond = ts_node_descendant_for_byte_range(m_function, at, at);
+    while (!node::isNull(cond) && ts_node_start_byte(cond) == at && !node::is(cond, "comparison_operator"))
+        cond = node::parent(cond);
+    if (node::isNull(cond) || !node::is(cond, "comparison_operator") || ts_node_start_byte(cond) != at || node::children(cond).size() != 2)
+        return;
+    const QString op = m_src.text(ts_node_child(cond, 1));
+    TSNode name = node::children(cond).front(), number = node::children(cond).back();
+    if (!node::is(name, "identifier"))
+        std::swap(name, number);
+    bool isInt = false;
+    const qint64 n = m_src.text(number).toLongLong(&isInt);
+    if (!node::is(name, "identifier") || !node::is(number, "integer") || !isInt)
+        return;
+    if ((op == QLatin1String("==") && value) || (op == QLatin1String("!=") && !value))
+        m_pinned.insert(m_src.text(name), n);
+}
+
+// Whether a condition reads only ct.Constant parameters and literals, so
+// that a config decides it.
+bool KirLowering::constantsOnly(TSNode n) const
+{
+    if (node::is(n, "identifier"))
+        return m_constParams.contains(m_src.text(n)) || m_pinned.contains(m_src.text(n));
+    if (node::is(n, "call") || node::is(n, "attribute") || node::is(n, "subscript"))
+        return false;
+    for (TSNode c : node::children(n))
+        if (!constantsOnly(c))
+            return false;
+    return true;
+}
+
 void KirLowering::ifStatement(TSNode n)
 {
     QList<TSNode> conditions{node::field(n, "condition")};
@@ -161,7 +201,15 @@ void KirLowering::ifChain(QList<TSNode> conditions, QList<TSNode> bodies, TSNode
 {
     const TSNode condNode = conditions.takeFirst();
     const TSNode body = bodies.takeFirst();
-    const Value c = expr(condNode);
+    const uint32_t condAt = ts_node_start_byte(condNode);
+    const bool kernelConstants = m_inlineDepth == 0 && constantsOnly(condNode);
+    Value c;
+    if (m_decided.contains(condAt))
+        c = boolLiteral(m_decided.value(condAt)); // this entry's arm of a split
+    else if (kernelConstants && m_decidedTexts.contains(m_src.flatText(condNode)))
+        c = boolLiteral(m_decidedTexts.value(m_src.flatText(condNode)));
+    else
+        c = expr(condNode);
     if (c.isLiteral()) {
         // A module-constant condition: the taken arm is lowered in place,
         // its names stay visible afterwards, as in Python.
@@ -224,7 +272,8 @@ void KirLowering::ifChain(QList<TSNode> conditions, QList<TSNode> bodies, TSNode
     const QStringList names = carried + fresh;
     const QHash<QString, Value> saved = m_vars;
     QList<Value> thenValues, elseValues;
-    {
+    const SplitRequest split{condAt, m_src.flatText(condNode)};
+    try {
         mlir::OpBuilder::InsertionGuard guard(m_b);
         m_carried << carried;
         m_b.setInsertionPointToEnd(placeholder.thenBlock());
@@ -327,6 +376,12 @@ void KirLowering::ifChain(QList<TSNode> conditions, QList<TSNode> bodies, TSNode
             v.ssa = op.getResult(unsigned(i));
             m_vars.insert(names[i], v);
         }
+    } catch (const LoweringError &) {
+        // What an arm of an `if` on the kernel's constants cannot lower (or
+        // arms binding different types) splits the entry on it.
+        if (kernelConstants)
+            throw split;
+        throw;
     }
 }
 

@@ -101,6 +101,8 @@ KirLowering::Value KirLowering::identifier(TSNode n)
     const QString name = m_src.text(n);
     if (m_vars.contains(name))
         return m_vars.value(name);
+    if (m_pinned.contains(name))
+        return literalInt(m_pinned.value(name)); // fixed by this entry's decided condition
     if (m_constParams.contains(name)) {
         Value v;
         v.ssa = kir::ConstParamOp::create(m_b, loc(), m_b.getI32Type(), m_b.getStringAttr(name.toStdString()));
@@ -622,6 +624,52 @@ KirLowering::Value KirLowering::callFamily(TSNode n, ApiLowering family, const Q
         return broadcastTo(n);
     case ApiLowering::Arith:
         return arithFunction(n, name);
+    case ApiLowering::Extract: {
+        const Value x = tileValue(argument(n, 0, "x"), n);
+        auto in = llvm::cast<kir::TileType>(x.ssa.getType());
+        const auto index = indexArgument(argument(n, 1, "index"));
+        const TSNode shapeNode = argument(n, 2, "shape");
+        if (node::isNull(shapeNode))
+            fail(n, QStringLiteral("ct.extract"), QStringLiteral("needs shape="));
+        const mlir::ArrayAttr dims = shapeArgument(shapeNode);
+        if (index.size() != in.getRank() || dims.size() != in.getRank())
+            fail(n, QStringLiteral("ct.extract"), QStringLiteral("index and shape must have the tile's rank %1").arg(in.getRank()));
+        llvm::SmallVector<mlir::Value> tiles;
+        for (mlir::Value i : index)
+            tiles.push_back(kir::ScalarToTileOp::create(m_b, loc(), kir::TileType::get(m_ctx, m_b.getArrayAttr({}), m_b.getI32Type()), i));
+        Value out;
+        out.ssa = kir::ExtractOp::create(m_b, loc(), kir::TileType::get(m_ctx, dims, in.getElementType()), x.ssa, tiles);
+        return out;
+    }
+    case ApiLowering::ScanSum: {
+        const Value x = tileValue(argument(n, 0, "x"), n);
+        const int rank = int(llvm::cast<kir::TileType>(x.ssa.getType()).getRank());
+        int axis = 0;
+        if (const TSNode axisNode = argument(n, 1, "axis"); !node::isNull(axisNode)) {
+            const Value av = expr(axisNode);
+            if (av.kind != Value::Kind::Int)
+                fail(axisNode, QStringLiteral("ct.cumsum axis"), QStringLiteral("must be a literal int"));
+            axis = int(av.integer < 0 ? av.integer + rank : av.integer);
+        }
+        if (axis < 0 || axis >= rank)
+            fail(n, QStringLiteral("ct.cumsum axis"), QStringLiteral("out of range for rank %1").arg(rank));
+        bool reverse = false;
+        for (TSNode a : node::children(node::field(n, "arguments"))) {
+            if (!node::is(a, "keyword_argument"))
+                continue;
+            const QString k = m_src.text(node::field(a, "name"));
+            if (k == QLatin1String("x") || k == QLatin1String("axis"))
+                continue;
+            const Value v = expr(node::field(a, "value"));
+            if (k == QLatin1String("reverse") && v.kind == Value::Kind::Bool)
+                reverse = v.integer != 0;
+            else
+                fail(a, QStringLiteral("ct.cumsum"), QStringLiteral("option '%1' is not lowered (reverse= takes a literal bool)").arg(k));
+        }
+        Value out;
+        out.ssa = kir::ScanSumOp::create(m_b, loc(), x.ssa.getType(), x.ssa, m_b.getI32IntegerAttr(axis), m_b.getBoolAttr(reverse));
+        return out;
+    }
     case ApiLowering::Abs: {
         const Value x = tileValue(argument(n, 0, "x"), n);
         Value out;

@@ -318,6 +318,23 @@ void Printer::op(Operation *o)
         .Case<kir::ReshapeOp>([&](kir::ReshapeOp r) {
             let(r, QStringLiteral("%1.reshape(%2)").arg(text(r.getInput()), shapeMacro(cast<kir::TileType>(r.getType()).getDims())));
         })
+        .Case<kir::ExtractOp>([&](kir::ExtractOp e) {
+            QStringList index;
+            for (Value i : e.getIndex())
+                index << text(i);
+            let(e, QStringLiteral("extract(%1, [%2])").arg(text(e.getInput()), index.join(QStringLiteral(", "))));
+        })
+        .Case<kir::ScanSumOp>([&](kir::ScanSumOp s) {
+            // The scan's identity is typed; a generic element type gives its own zero.
+            const Type e = elementTypeOf(s.getType());
+            const QString identity = isa<kir::VarType>(e) ? element(e) + QStringLiteral("::ZERO")
+                                     : isa<FloatType>(e)  ? QStringLiteral("0.0") + element(e)
+                                                          : QStringLiteral("0") + element(e);
+            let(s, QStringLiteral("scan_sum(%1, %2i32, reverse::%3, %4)")
+                       .arg(text(s.getInput()))
+                       .arg(s.getAxis())
+                       .arg(s.getReverse() ? QStringLiteral("Reverse") : QStringLiteral("Forward"), identity));
+        })
         .Case<kir::PermuteOp>([&](kir::PermuteOp p) {
             QStringList axes;
             for (int32_t a : p.getAxes())
@@ -641,6 +658,11 @@ TranslatedKernel Printer::print()
         g.dtypeOf = owners[i];
         sig.generics << g;
     }
+    if (auto choices = m_entry->getAttrOfType<ArrayAttr>("kir.const_choices"))
+        for (Attribute c : choices) {
+            auto pair = cast<ArrayAttr>(c);
+            sig.constChoices << EntrySignature::ConstChoice{qs(cast<StringAttr>(pair[0]).getValue()), cast<BoolAttr>(pair[1]).getValue()};
+        }
     for (Attribute c : m_entry.getConstGenerics()) {
         EntrySignature::Generic g;
         g.name = g.constParam = qs(cast<StringAttr>(c).getValue());

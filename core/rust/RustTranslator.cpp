@@ -113,6 +113,7 @@ void lowerDtypes(const PythonSource &src, const ImportTable &imports, const Modu
     }
 }
 
+
 // Lowers one kernel to its entries: one per arm of a ct.Constant-driven `if`
 // whose arms bind different tile types (split while lowering), and for each
 // of those one per dtype the kernel tests its arrays against (lowerDtypes).
@@ -199,12 +200,15 @@ struct KirModule {
 // the verifier after each, print. A diagnostic of the passes (two concrete
 // dtypes meeting) is a refusal at the op's Python line.
 QList<TranslatedKernel> lowerKirEntry(const PythonSource &src, const ImportTable &imports, const ModuleAnalysis &analysis,
-                                      const KernelInfo &k, TSNode function, const QList<FixedDtype> &fixed, const QString &entry,
-                                      KirModule *into, QList<KirLowering::DtypeTest> *tests)
+                                      const KernelInfo &k, TSNode function, const QList<Decided> &decided,
+                                      const QList<FixedDtype> &fixed, const QString &entry, KirModule *into,
+                                      QList<KirLowering::DtypeTest> *tests)
 {
     mlir::MLIRContext *ctx = &into->ctx;
     mlir::OwningOpRef<mlir::ModuleOp> one = mlir::ModuleOp::create(mlir::UnknownLoc::get(ctx));
     KirLowering lowering(src, imports, analysis, k, function, ctx);
+    for (const Decided &d : decided)
+        lowering.decide(d.at, d.value, d.condition);
     for (const FixedDtype &f : fixed)
         lowering.fixDtype(f.key, f.dtype);
     lowering.setEntryName(entry);
@@ -241,9 +245,10 @@ QList<TranslatedKernel> lowerKirEntry(const PythonSource &src, const ImportTable
 // with its dtypes given: the lowering reports what it tested, nothing is
 // probed.
 void lowerKirDtypes(const PythonSource &src, const ImportTable &imports, const ModuleAnalysis &analysis, const KernelInfo &k,
-                    TSNode function, const QList<FixedDtype> &fixed, KirModule *into, QList<TranslatedKernel> &out, QSet<QString> &seen)
+                    TSNode function, const QList<Decided> &decided, const QList<FixedDtype> &fixed, const QString &base,
+                    KirModule *into, QList<TranslatedKernel> &out, QSet<QString> &seen)
 {
-    QString entry = k.name;
+    QString entry = base;
     QStringList key;
     for (const FixedDtype &f : fixed) {
         entry += QStringLiteral("_%1_%2").arg(RustNames::identifier(f.array), f.dtype);
@@ -254,7 +259,7 @@ void lowerKirDtypes(const PythonSource &src, const ImportTable &imports, const M
         return;
     seen.insert(key.join(QLatin1Char(',')));
     QList<KirLowering::DtypeTest> tests;
-    const QList<TranslatedKernel> lowered = lowerKirEntry(src, imports, analysis, k, function, fixed, entry, into, &tests);
+    const QList<TranslatedKernel> lowered = lowerKirEntry(src, imports, analysis, k, function, decided, fixed, entry, into, &tests);
     // An entry that types an array as a compute type (tf32, from an mma
     // operand) serves no config: left out, its refinements still tried.
     const bool keep = !lowered.isEmpty() && !lowered.front().signature.storesComputeType;
@@ -269,16 +274,60 @@ void lowerKirDtypes(const PythonSource &src, const ImportTable &imports, const M
                 out[at].signature.otherThan[a].append(RustNames::pythonDtype(test.dtype));
         const QList<FixedDtype> refined = fixed + QList<FixedDtype>{FixedDtype{test.key, test.dtype, test.arrays.value(0)}};
         if (!test.optional) {
-            lowerKirDtypes(src, imports, analysis, k, function, refined, into, out, seen);
+            lowerKirDtypes(src, imports, analysis, k, function, decided, refined, base, into, out, seen);
             continue;
         }
         // An int64 refinement that does not lower leaves the int32 entry
         // alone; the int64 configs then name no entry (TranslationResult).
         const qsizetype before = out.size();
         try {
-            lowerKirDtypes(src, imports, analysis, k, function, refined, into, out, seen);
+            lowerKirDtypes(src, imports, analysis, k, function, decided, refined, base, into, out, seen);
         } catch (const LoweringError &) {
             out.resize(before);
+        }
+    }
+}
+
+// The kernel IR's entries of one kernel with these conditions decided: one
+// more level of decisions per SplitRequest the lowering makes (an `if` on
+// ct.Constants whose arms bind different types or hold what does not
+// lower), at most three deep. An arm that does not lower is dropped and
+// reported when its sibling lowers.
+void lowerKirSplits(const PythonSource &src, const ImportTable &imports, const ModuleAnalysis &analysis, const KernelInfo &k,
+                    TSNode function, const QList<Decided> &decided, KirModule *into, QList<TranslatedKernel> &out,
+                    QList<TranslationResult::DroppedArm> &dropped)
+{
+    QString suffix;
+    for (const Decided &d : decided)
+        suffix += QStringLiteral("__") + conditionToken(d.condition, d.value);
+    QSet<QString> seen;
+    try {
+        lowerKirDtypes(src, imports, analysis, k, function, decided, {}, k.name + suffix, into, out, seen);
+    } catch (const KirLowering::SplitRequest &split) {
+        if (decided.size() >= 3 || std::any_of(decided.cbegin(), decided.cend(), [&](const Decided &d) { return d.at == split.at; }))
+            throw LoweringError{src.range(function), QStringLiteral("constant split"),
+                                QStringLiteral("more than three ct.Constant conditions decide this kernel's types")};
+        const qsizetype entriesBefore = out.size();
+        const qsizetype droppedBefore = dropped.size();
+        std::optional<LoweringError> first;
+        for (bool value : {true, false}) {
+            const QList<Decided> arm = decided + QList<Decided>{Decided{split.at, value, split.condition}};
+            try {
+                lowerKirSplits(src, imports, analysis, k, function, arm, into, out, dropped);
+            } catch (const LoweringError &e) {
+                if (!first)
+                    first = e;
+                TranslationResult::DroppedArm d;
+                d.pythonKernel = k.name;
+                for (const Decided &c : arm)
+                    d.choices.append(EntrySignature::ConstChoice{c.condition, c.value});
+                d.why = TranslationDiagnostic{src.fileName(), e.range.line, e.range.col, k.name, e.construct, e.reason};
+                dropped.append(d);
+            }
+        }
+        if (out.size() == entriesBefore) {
+            dropped.resize(droppedBefore); // no arm lowered: the kernel is refused as a whole
+            throw *first;
         }
     }
 }
@@ -358,9 +407,8 @@ TranslationResult RustTranslator::translateAnalyzed(const QByteArray &source, co
         try {
             if (options.lowering == Lowering::Kir)
             {
-                QSet<QString> seen;
                 QList<TranslatedKernel> entries;
-                lowerKirDtypes(src, imports, analysis, k, functions.value(k.name), {}, kirModule.get(), entries, seen);
+                lowerKirSplits(src, imports, analysis, k, functions.value(k.name), {}, kirModule.get(), entries, r.droppedArms);
                 r.kernels += entries;
             }
             else

@@ -96,7 +96,7 @@ def Function_prod : CuTileFunction<"prod", "reduce", -1, "", "Reduce">;
 def Function_argmax : CuTileFunction<"argmax", "reduce", -1, "", "">;
 def Function_argmin : CuTileFunction<"argmin", "reduce", -1, "", "">;
 def Function_reduce : CuTileFunction<"reduce", "reduce", -1, "", "">;
-def Function_cumsum : CuTileFunction<"cumsum", "scan", -1, "", "">;
+def Function_cumsum : CuTileFunction<"cumsum", "scan", -1, "", "ScanSum">;
 def Function_cumprod : CuTileFunction<"cumprod", "scan", -1, "", "">;
 def Function_scan : CuTileFunction<"scan", "scan", -1, "", "">;
 def Function_mma : CuTileFunction<"mma", "mma", -1, "", "Mma">;
@@ -108,7 +108,7 @@ def Function_transpose : CuTileFunction<"transpose", "shape", -1, "", "Transpose
 def Function_broadcast_to : CuTileFunction<"broadcast_to", "shape", 1, "shape", "BroadcastTo">;
 def Function_expand_dims : CuTileFunction<"expand_dims", "shape", -1, "", "ExpandDims">;
 def Function_cat : CuTileFunction<"cat", "shape", -1, "", "">;
-def Function_extract : CuTileFunction<"extract", "shape", 2, "shape", "">;
+def Function_extract : CuTileFunction<"extract", "shape", 2, "shape", "Extract">;
 def Function_insert : CuTileFunction<"insert", "shape", -1, "", "">;
 def Function_astype : CuTileFunction<"astype", "convert", -1, "", "Astype">;
 def Function_bitcast : CuTileFunction<"bitcast", "convert", -1, "", "">;
@@ -132,7 +132,7 @@ def Function_compiler_timeout : CuTileFunction<"compiler_timeout", "host", -1, "
 def Function_ByTarget : CuTileFunction<"ByTarget", "host", -1, "", "">;
 
 def Method_item : CuTileMethod<"item", "shape", -1, "", "Item">;
-def Method_extract : CuTileMethod<"extract", "shape", 1, "shape", "">;
+def Method_extract : CuTileMethod<"extract", "shape", 1, "shape", "Extract">;
 def Method_insert : CuTileMethod<"insert", "shape", -1, "", "">;
 def Method_reshape : CuTileMethod<"reshape", "shape", 0, "shape", "Reshape">;
 def Method_permute : CuTileMethod<"permute", "shape", -1, "", "Permute">;

@@ -487,3 +487,32 @@ LogicalResult ChooseOp::verify()
 }
 
 } // namespace tileport::kir
+
+namespace tileport::kir {
+
+LogicalResult ExtractOp::verify()
+{
+    auto in = cast<TileType>(getInput().getType()), out = cast<TileType>(getResult().getType());
+    if (getIndex().size() != in.getRank() || out.getRank() != in.getRank())
+        return emitOpError() << "takes one index per axis of a rank-" << in.getRank() << " tile and gives that rank";
+    for (Value i : getIndex()) {
+        auto t = cast<TileType>(i.getType());
+        if (t.getRank() != 0 || !compatibleElements(t.getElementType(), IntegerType::get(getContext(), 32)))
+            return emitOpError() << "takes rank-0 i32 tiles as its index";
+    }
+    if (!compatibleElements(in.getElementType(), out.getElementType()))
+        return emitOpError() << "changes the element type";
+    return success();
+}
+
+LogicalResult ScanSumOp::verify()
+{
+    auto in = cast<TileType>(getInput().getType());
+    if (getAxis() < 0 || unsigned(getAxis()) >= in.getRank())
+        return emitOpError() << "axis " << getAxis() << " is outside the rank-" << in.getRank() << " tile";
+    if (getInput().getType() != getResult().getType() && cast<TileType>(getResult().getType()).getDims() != in.getDims())
+        return emitOpError() << "gives a tile of another shape";
+    return success();
+}
+
+} // namespace tileport::kir

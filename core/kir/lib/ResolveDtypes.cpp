@@ -25,12 +25,13 @@ SmallVector<std::pair<Type, Type>> tiedElements(Operation *op)
     llvm::TypeSwitch<Operation *>(op)
         // Element-wise: every operand has the result's element type.
         .Case<AddOp, SubOp, MulOp, DivOp, DivfOp, CeilDivOp, NegOp, FmaOp, MathOp, MaximumOp, MinimumOp, FloorDivOp, AndOp, OrOp, XorOp,
-              ShlOp, ShrOp, RemOp, ReduceOp, ReshapeOp, TransposeOp, PermuteOp, ScalarToTileOp, TileToScalarOp, BroadcastOp, RebindOp>(
+              ShlOp, ShrOp, RemOp, ReduceOp, ReshapeOp, TransposeOp, PermuteOp, ScanSumOp, ScalarToTileOp, TileToScalarOp, BroadcastOp, RebindOp>(
             [&](Operation *o) {
                 for (Value v : o->getOperands())
                     tie(v, o->getResult(0));
             })
         .Case<LoadOp>([&](LoadOp o) { tie(o.getArray(), o.getResult()); })
+        .Case<ExtractOp>([&](ExtractOp o) { tie(o.getInput(), o.getResult()); })
         .Case<LoadPtrOp>([&](LoadPtrOp o) { tie(o.getArray(), o.getResult()); })
         .Case<StorePtrOp>([&](StorePtrOp o) { tie(o.getArray(), o.getValue()); })
         .Case<StoreOp>([&](StoreOp o) { tie(o.getArray(), o.getTile()); })

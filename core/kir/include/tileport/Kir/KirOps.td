@@ -222,6 +222,22 @@ def Kir_PermuteOp : Kir_Op<"permute", [Pure]> {
   let hasVerifier = 1;
 }
 
+def Kir_ExtractOp : Kir_Op<"extract", [Pure]> {
+  let summary = "ct.extract: the sub-tile of the result's shape at a tile index (rank-0 i32 tiles)";
+  let arguments = (ins Kir_AnyTile:$input, Variadic<Kir_AnyTile>:$index);
+  let results = (outs Kir_AnyTile:$result);
+  let assemblyFormat = "$input `[` $index `]` attr-dict `:` type($input) `,` type($index) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def Kir_ScanSumOp : Kir_Op<"scan_sum", [Pure]> {
+  let summary = "ct.cumsum: the running sum along an axis (reverse: from the end)";
+  let arguments = (ins Kir_AnyTile:$input, I32Attr:$axis, BoolAttr:$reverse);
+  let results = (outs Kir_AnyTile:$result);
+  let assemblyFormat = "$input `,` $axis attr-dict `:` type($input) `->` type($result)";
+  let hasVerifier = 1;
+}
+
 def Kir_MmaOp : Kir_Op<"mma", [Pure]> {
   let summary = "ct.mma(a, b, acc): acc + a @ b on rank-2 tiles";
   let description = [{
