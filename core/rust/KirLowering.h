@@ -92,6 +92,7 @@ private:
     void augmentedAssignment(TSNode n);
     void bind(const QString &name, const Value &v, TSNode at);
     void forStatement(TSNode n);
+    void staticIteration(TSNode n, const QString &var, TSNode items);
 
     // Control flow (KirLoweringControl.cpp)
     void ifStatement(TSNode n);

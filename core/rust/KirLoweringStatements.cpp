@@ -3,6 +3,7 @@
 // Statements into the kernel IR: assignments and stores.
 #include "KirLowering.h"
 
+#include "BoundNames.h"
 #include "KirNames.h"
 #include "LoopLiveness.h"
 #include "SyntaxNode.h"
@@ -174,6 +175,10 @@ void KirLowering::forStatement(TSNode n)
         fail(n, QStringLiteral("for-else"), QStringLiteral("not lowered"));
     if (!node::is(left, "identifier"))
         fail(left, QStringLiteral("for loop target"), QStringLiteral("only a plain name can be the loop variable"));
+    if (node::is(right, "call") && m_imports.resolve(m_src, node::field(right, "function")) == QLatin1String("cuda.tile.static_iter")) {
+        staticIteration(n, m_src.text(left), node::positional(right, 0));
+        return;
+    }
     if (!node::is(right, "call") || m_src.text(node::field(right, "function")) != QLatin1String("range") || m_imports.binds(QStringLiteral("range")))
         fail(right, QStringLiteral("for loop"), QStringLiteral("only `for name in range(...)` is lowered to the kernel IR yet"));
     const auto items = node::children(node::field(right, "arguments"));
@@ -304,6 +309,69 @@ void KirLowering::store(TSNode c)
     }
     kir::StoreOp::create(m_b, loc(), tile.ssa, array.ssa, index, o.latency,
                          o.tma == QLatin1String("Enabled") ? mlir::StringAttr() : m_b.getStringAttr(o.tma.toStdString()));
+}
+
+// `for t in ct.static_iter(...)`: unrolled while lowering. Over
+// range(...) of literal bounds the copies follow one another in one scope
+// (a name one copy re-binds is what the next reads, as in the unrolled
+// Python); over a tuple each copy is a block of its own with its item.
+void KirLowering::staticIteration(TSNode n, const QString &var, TSNode items)
+{
+    items = node::unparen(items);
+    const TSNode body = node::field(n, "body");
+    const bool had = m_vars.contains(var);
+    const Value before = m_vars.value(var);
+    const auto restore = [&]() {
+        if (had)
+            m_vars.insert(var, before);
+        else
+            m_vars.remove(var);
+    };
+    if (node::is(items, "call") && m_src.text(node::field(items, "function")) == QLatin1String("range")
+        && !m_imports.binds(QStringLiteral("range"))) {
+        QList<qint64> bounds;
+        for (TSNode a : node::children(node::field(items, "arguments"))) {
+            const Value v = expr(a);
+            if (v.kind != Value::Kind::Int)
+                fail(a, QStringLiteral("ct.static_iter"), QStringLiteral("range() needs integer literal or constant bounds"));
+            bounds << v.integer;
+        }
+        if (bounds.isEmpty() || bounds.size() > 3 || (bounds.size() == 3 && bounds[2] == 0))
+            fail(items, QStringLiteral("ct.static_iter"), QStringLiteral("range() takes one to three arguments and a non-zero step"));
+        const qint64 lo = bounds.size() > 1 ? bounds[0] : 0, hi = bounds.size() > 1 ? bounds[1] : bounds[0];
+        const qint64 step = bounds.size() == 3 ? bounds[2] : 1;
+        if ((hi - lo) / step > 256)
+            fail(items, QStringLiteral("ct.static_iter"), QStringLiteral("more than 256 iterations to unroll"));
+        for (qint64 i = lo; step > 0 ? i < hi : i > hi; i += step) {
+            m_vars.insert(var, literalInt(i));
+            block(body);
+        }
+        restore();
+        return;
+    }
+    const Value seq = expr(items);
+    if (seq.kind != Value::Kind::Tuple || seq.items.isEmpty())
+        fail(items, QStringLiteral("ct.static_iter"), QStringLiteral("needs a literal tuple or range()"));
+    QStringList assigned;
+    assignedNames(m_src, body, assigned);
+    for (const QString &name : assigned)
+        if (m_vars.contains(name))
+            fail(n, QStringLiteral("ct.static_iter"),
+                 QStringLiteral("'%1' is re-bound in the unrolled body: not lowered to the kernel IR yet").arg(name));
+    for (const Value &item : seq.items) {
+        const QHash<QString, Value> saved = m_vars;
+        auto scope = kir::ScopeOp::create(m_b, loc());
+        scope.getBody().push_back(new mlir::Block());
+        {
+            mlir::OpBuilder::InsertionGuard guard(m_b);
+            m_b.setInsertionPointToEnd(scope.bodyBlock());
+            m_vars.insert(var, item);
+            block(body);
+            kir::YieldOp::create(m_b, loc());
+        }
+        m_vars = saved;
+    }
+    restore();
 }
 
 } // namespace tileport::rust

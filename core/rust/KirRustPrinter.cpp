@@ -492,6 +492,14 @@ void Printer::op(Operation *o)
         })
         .Case<kir::ForOp>([&](kir::ForOp f) { forLoop(f); })
         .Case<kir::IfOp>([&](kir::IfOp i) { ifOp(i); })
+        .Case<kir::ScopeOp>([&](kir::ScopeOp sc) {
+            emit(QStringLiteral("{"), sc);
+            ++m_indent;
+            for (Operation &inner : *sc.bodyBlock())
+                op(&inner);
+            --m_indent;
+            emit(QStringLiteral("}"), sc);
+        })
         .Case<kir::ReturnOp, kir::YieldOp>([](auto) {})
         .Default([&](Operation *other) {
             fail(other, qs(other->getName().getStringRef()), QStringLiteral("has no cuTile Rust form in the printer"));

@@ -113,8 +113,22 @@ def Kir_IfOp : Kir_Op<"if", [RecursiveMemoryEffects, NoRegionArguments]> {
   }];
 }
 
+def Kir_ScopeOp : Kir_Op<"scope", [RecursiveMemoryEffects, NoRegionArguments]> {
+  let summary = "a block of its own: one unrolled copy of a ct.static_iter body";
+  let description = [{
+    The names its body binds die with it (the unrolled copies of
+    `for t in ct.static_iter((a, b))` each see their own item); it yields
+    nothing.
+  }];
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = "$body attr-dict";
+  let extraClassDeclaration = [{
+    ::mlir::Block *bodyBlock() { return &getBody().front(); }
+  }];
+}
+
 def Kir_YieldOp : Kir_Op<"yield", [Pure, Terminator, ReturnLike,
-                                    ParentOneOf<["::tileport::kir::ForOp", "::tileport::kir::IfOp"]>]> {
+                                    ParentOneOf<["::tileport::kir::ForOp", "::tileport::kir::IfOp", "::tileport::kir::ScopeOp"]>]> {
   let summary = "the carried values for the next iteration, or an arm's values";
   let arguments = (ins Variadic<Kir_Value>:$values);
   let assemblyFormat = "($values^ `:` type($values))? attr-dict";
