@@ -146,6 +146,7 @@ private:
     Value broadcastTo(TSNode call);
     Value arithFunction(TSNode call, const QString &name);
     Value conditional(TSNode n);
+    Value matmulProduct(const Value &a, const Value &b, TSNode at);
     Value attribute(TSNode n);
     Value creation(TSNode call, const QString &name);
     Value subscript(TSNode n);

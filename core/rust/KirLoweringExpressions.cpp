@@ -281,7 +281,7 @@ KirLowering::Value KirLowering::binary(TSNode n)
     const QString op = QString::fromUtf8(node::operatorOf(n).data(), qsizetype(node::operatorOf(n).size()));
     static const QStringList ops{QStringLiteral("+"), QStringLiteral("-"), QStringLiteral("*"), QStringLiteral("/"),
                                  QStringLiteral("//"), QStringLiteral("&"), QStringLiteral("|"), QStringLiteral("^"),
-                                 QStringLiteral("<<"), QStringLiteral(">>"), QStringLiteral("%")};
+                                 QStringLiteral("<<"), QStringLiteral(">>"), QStringLiteral("%"), QStringLiteral("@")};
     if (!ops.contains(op))
         fail(n, QStringLiteral("operator %1").arg(op), QStringLiteral("not lowered to the kernel IR yet"));
     const TSNode ln = node::unparen(node::field(n, "left")), rn = node::unparen(node::field(n, "right"));
@@ -290,6 +290,11 @@ KirLowering::Value KirLowering::binary(TSNode n)
         return productSum(op, n, ln, rn);
     const Value a = expr(ln);
     const Value b = expr(rn);
+    if (op == QLatin1String("@")) {
+        if (!a.isTile() || !b.isTile())
+            fail(n, QStringLiteral("operator @"), QStringLiteral("both operands must be tiles"));
+        return matmulProduct(a, b, n);
+    }
     return binaryValues(op, a, b, n, ln, rn);
 }
 
@@ -624,6 +629,11 @@ KirLowering::Value KirLowering::callFamily(TSNode n, ApiLowering family, const Q
         return broadcastTo(n);
     case ApiLowering::Arith:
         return arithFunction(n, name);
+    case ApiLowering::Matmul: {
+        const Value a = tileValue(argument(n, 0, "x"), n);
+        const Value b = tileValue(argument(n, 1, "y"), n);
+        return matmulProduct(a, b, n);
+    }
     case ApiLowering::Extract: {
         const Value x = tileValue(argument(n, 0, "x"), n);
         auto in = llvm::cast<kir::TileType>(x.ssa.getType());
@@ -1387,6 +1397,45 @@ void KirLowering::offerInt64(mlir::Type a, mlir::Type b, TSNode at)
         recordDtypeTest(ra, m_b.getI64Type(), at, QStringLiteral("integer promotion"), true);
     else if (m_solver.isGeneric(rb) && ra.isSignlessInteger(32))
         recordDtypeTest(rb, m_b.getI64Type(), at, QStringLiteral("integer promotion"), true);
+}
+
+} // namespace tileport::rust
+
+namespace tileport::rust {
+
+// ct.matmul(a, b) and a @ b, as cuTile Python lowers them: an MMA into a
+// zero accumulator of the operands' default MMA type (f16 for f16 and fp8,
+// f32 for bf16/f32/tf32, f64, i32 for 8-bit integers), then a conversion
+// back to the operands' dtype (none when they agree). On a generic dtype
+// the f16 case gets an entry of its own; the generic entry accumulates in
+// f32.
+KirLowering::Value KirLowering::matmulProduct(const Value &a, const Value &b, TSNode at)
+{
+    auto ta = llvm::cast<kir::TileType>(a.ssa.getType()), tb = llvm::cast<kir::TileType>(b.ssa.getType());
+    if (ta.getRank() != 2 || tb.getRank() != 2)
+        fail(at, QStringLiteral("ct.matmul"), QStringLiteral("only rank-2 operands are lowered"));
+    if (ta.getDims()[1] != tb.getDims()[0])
+        fail(at, QStringLiteral("ct.matmul"), QStringLiteral("the operand shapes do not chain"));
+    const mlir::Type dtype = unify(ta.getElementType(), tb.getElementType(), at, QStringLiteral("ct.matmul operands"));
+    mlir::Type acc = m_b.getF32Type();
+    if (m_solver.isGeneric(dtype))
+        recordDtypeTest(dtype, m_b.getF16Type(), at, QStringLiteral("ct.matmul"));
+    else if (dtype.isF16() || llvm::isa<mlir::Float8E4M3FNType, mlir::Float8E5M2Type>(dtype))
+        acc = m_b.getF16Type();
+    else if (llvm::isa<mlir::IntegerType>(dtype) && dtype.getIntOrFloatBitWidth() == 8)
+        acc = m_b.getI32Type();
+    else if (dtype.isF64())
+        acc = m_b.getF64Type();
+    else if (isIntegerType(dtype))
+        fail(at, QStringLiteral("ct.matmul"), QStringLiteral("operands of this dtype have no MMA"));
+    const auto accType = kir::TileType::get(m_ctx, m_b.getArrayAttr({ta.getDims()[0], tb.getDims()[1]}), acc);
+    const mlir::Value zero = kir::ConstantOp::create(m_b, loc(), accType,
+                                                     isFloatType(acc) ? mlir::Attribute(m_b.getF64FloatAttr(0.0)) : mlir::Attribute(m_b.getI64IntegerAttr(0)));
+    Value out;
+    out.ssa = kir::MmaOp::create(m_b, loc(), accType, a.ssa, b.ssa, zero);
+    if (m_solver.resolve(dtype) != acc)
+        out.ssa = kir::ConvertOp::create(m_b, loc(), accType.withElementType(ta.getElementType()), out.ssa);
+    return out;
 }
 
 } // namespace tileport::rust

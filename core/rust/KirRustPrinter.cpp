@@ -193,9 +193,12 @@ void Printer::op(Operation *o)
             if (auto b = dyn_cast<BoolAttr>(c.getValue())) {
                 lit = b.getValue() ? QStringLiteral("true") : QStringLiteral("false");
             } else if (auto f = dyn_cast<FloatAttr>(c.getValue())) {
-                // cutile folds the std constants into `constant <f32: -inf>`.
+                // cutile folds the std constants into `constant <f32: -inf>`;
+                // a half type has no literal, its zero is E::ZERO.
                 const double v = f.getValueAsDouble();
-                lit = std::isnan(v) ? dt + QStringLiteral("::NAN")
+                const Type e = elementTypeOf(c.getType());
+                lit = (e.isF16() || e.isBF16()) && v == 0.0 && !std::signbit(v) ? dt + QStringLiteral("::ZERO")
+                      : std::isnan(v) ? dt + QStringLiteral("::NAN")
                       : std::isinf(v) ? dt + (v < 0 ? QStringLiteral("::NEG_INFINITY") : QStringLiteral("::INFINITY"))
                                       : RustNames::floatLiteral(v) + dt;
             } else {

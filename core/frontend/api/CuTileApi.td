@@ -101,7 +101,7 @@ def Function_cumprod : CuTileFunction<"cumprod", "scan", -1, "", "">;
 def Function_scan : CuTileFunction<"scan", "scan", -1, "", "">;
 def Function_mma : CuTileFunction<"mma", "mma", -1, "", "Mma">;
 def Function_mma_scaled : CuTileFunction<"mma_scaled", "mma", -1, "", "">;
-def Function_matmul : CuTileFunction<"matmul", "mma", -1, "", "">;
+def Function_matmul : CuTileFunction<"matmul", "mma", -1, "", "Matmul">;
 def Function_reshape : CuTileFunction<"reshape", "shape", 1, "shape", "Reshape">;
 def Function_permute : CuTileFunction<"permute", "shape", -1, "", "Permute">;
 def Function_transpose : CuTileFunction<"transpose", "shape", -1, "", "Transpose">;
