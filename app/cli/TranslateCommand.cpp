@@ -34,7 +34,7 @@ int runTranslateCommand(CommandLine &cl)
 
     QTextStream err(stderr), out(stdout);
     const QString emit = cl.value(QStringLiteral("emit"), QStringLiteral("rust"));
-    const QString lowering = cl.value(QStringLiteral("lowering"), emit == QLatin1String("kir") ? QStringLiteral("kir") : QStringLiteral("legacy"));
+    const QString lowering = cl.value(QStringLiteral("lowering"), QStringLiteral("kir"));
     if ((emit != QLatin1String("kir") && emit != QLatin1String("rust"))
         || (lowering != QLatin1String("kir") && lowering != QLatin1String("legacy"))
         || (emit == QLatin1String("kir") && lowering != QLatin1String("kir"))) {

@@ -206,7 +206,7 @@ KirLowering::MemoryOptions KirLowering::memoryOptions(TSNode c, const QString &w
             for (size_t i = 0; i < axes.size(); ++i)
                 identity = identity && axes[i] == int32_t(i);
             if (!identity && what == QLatin1String("ct.store"))
-                fail(v, QStringLiteral("ct.store order"),
+                fail(a, QStringLiteral("ct.store order"),
                      QStringLiteral("only the identity order can be stored: cuTile Rust's mutable partitions take no dim_map"));
             if (!identity)
                 o.order = m_b.getDenseI32ArrayAttr(axes);

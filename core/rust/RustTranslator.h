@@ -19,13 +19,13 @@ namespace tileport::rust {
 class RustTranslator
 {
 public:
-    // Which lowering builds the entries: the legacy text printer, or the
-    // kernel IR (KirLowering, the kir passes, KirRustPrinter), which refuses
-    // what it does not lower yet rather than falling back.
+    // Which lowering builds the entries: the kernel IR (KirLowering, the kir
+    // passes, KirRustPrinter; the default), or the legacy text printer, kept
+    // until it is deleted. Neither falls back to the other.
     enum class Lowering { Legacy, Kir };
     struct Options {
         QString kernel; // only this kernel when set
-        Lowering lowering = Lowering::Legacy;
+        Lowering lowering = Lowering::Kir;
         bool keepKir = false; // Kir: the module's text in TranslationResult::kir
     };
     static TranslationResult translateFile(const QString &path, const Options &options);
