@@ -5,7 +5,7 @@
 // kernel lowering) and the generated library text, REPEATS times; prints
 // the median per file and for all files in one go. CPU time of this thread,
 // with wall-clock medians beside.
-// Usage: bench_translate [--lowering kir|legacy] REPEATS FILE...
+// Usage: bench_translate REPEATS FILE...
 #include "RustTranslator.h"
 
 #include "BenchTiming.h"
@@ -37,19 +37,8 @@ qsizetype translate(const QString &file, int &kernels, int &refused)
 
 int main(int argc, char **argv)
 {
-    if (argc >= 3 && std::string(argv[1]) == "--lowering") {
-        const std::string l = argv[2];
-        if (l != "kir" && l != "legacy") {
-            std::fprintf(stderr, "bench_translate: --lowering takes kir or legacy\n");
-            return 2;
-        }
-        g_options.lowering = l == "kir" ? tileport::rust::RustTranslator::Lowering::Kir
-                                        : tileport::rust::RustTranslator::Lowering::Legacy;
-        argv += 2;
-        argc -= 2;
-    }
     if (argc < 3) {
-        std::fprintf(stderr, "usage: bench_translate [--lowering kir|legacy] REPEATS FILE...\n");
+        std::fprintf(stderr, "usage: bench_translate REPEATS FILE...\n");
         return 2;
     }
     const int repeats = std::max(1, std::atoi(argv[1]));

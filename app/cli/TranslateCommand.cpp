@@ -34,14 +34,10 @@ int runTranslateCommand(CommandLine &cl)
 
     QTextStream err(stderr), out(stdout);
     const QString emit = cl.value(QStringLiteral("emit"), QStringLiteral("rust"));
-    const QString lowering = cl.value(QStringLiteral("lowering"), QStringLiteral("kir"));
-    if ((emit != QLatin1String("kir") && emit != QLatin1String("rust"))
-        || (lowering != QLatin1String("kir") && lowering != QLatin1String("legacy"))
-        || (emit == QLatin1String("kir") && lowering != QLatin1String("kir"))) {
-        err << "tileport translate: --emit takes kir or rust, --lowering kir or legacy (--emit kir needs the kir lowering)\n";
+    if (emit != QLatin1String("kir") && emit != QLatin1String("rust")) {
+        err << "tileport translate: --emit takes kir or rust\n";
         return 2;
     }
-    options.lowering = lowering == QLatin1String("kir") ? RustTranslator::Lowering::Kir : RustTranslator::Lowering::Legacy;
     options.keepKir = emit == QLatin1String("kir");
     const TranslationResult result = triton::TritonAnalyzer::isTritonFile(file)
         ? triton::TritonTranslator::translateFile(file, options)

@@ -109,8 +109,6 @@ QList<CommandSpec> build()
                       value({QStringLiteral("kernel")}, QStringLiteral("NAME"), QStringLiteral("translate this kernel only")),
                       value({QStringLiteral("emit")}, QStringLiteral("kir|rust"),
                             QStringLiteral("kir: print the kernel IR after its passes instead of writing the crate (default rust)")),
-                      value({QStringLiteral("lowering")}, QStringLiteral("kir|legacy"),
-                            QStringLiteral("which lowering builds the entries (default kir; legacy: the old text printer, until it is deleted)")),
                       flag({QStringLiteral("no-format")}, QStringLiteral("do not run rustfmt on the crate")),
                       json(QStringLiteral("print the translated kernels and diagnostics as JSON"))},
                      {},

@@ -13,7 +13,11 @@
 
 #include <QList>
 
+#include <memory>
+
 namespace tileport::frontend {
+
+class PythonSource;
 
 // The result of analyzing one cuTile Python file (stage A's model).
 struct ModuleAnalysis {
@@ -27,6 +31,9 @@ struct ModuleAnalysis {
     QList<LaunchSite> launches;
     QList<AutotuneSite> autotune;
     QList<UnsupportedConstruct> unsupported; // every kernel's, deduplicated, in source order
+    // The parsed file the analysis read (null when it could not be read):
+    // the translator lowers from it, so a stage parses the file once.
+    std::shared_ptr<const PythonSource> source;
 
     bool ok() const { return error.isEmpty() && syntaxErrors.isEmpty(); }
     const KernelInfo *kernel(const QString &name) const

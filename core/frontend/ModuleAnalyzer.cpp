@@ -94,7 +94,9 @@ ModuleAnalysis ModuleAnalyzer::analyzeSource(const QByteArray &source, const QSt
         out.error = QStringLiteral("%1: larger than the %2-byte limit for a kernel file").arg(fileName).arg(kMaxFileBytes);
         return out;
     }
-    const PythonSource src(utf8, fileName);
+    const auto parsed = std::make_shared<const PythonSource>(utf8, fileName);
+    const PythonSource &src = *parsed;
+    out.source = parsed;
     const auto at = [&](qsizetype offset) {
         SourceRange r;
         src.position(uint32_t(offset), r.line, r.col);

@@ -3,7 +3,6 @@
 #include "KirRustPrinter.h"
 
 #include "EntryHints.h"
-#include "KernelLowering.h"
 #include "KirNames.h"
 #include "LoweringError.h"
 #include "RustNames.h"
@@ -38,6 +37,21 @@ Lines linesOf(Location loc)
 }
 
 QString qs(StringRef s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); }
+
+// "(a + b)" as "a + b" where the parentheses enclose it all ("(a) + (b)"
+// keeps them): a value composed for an operand, bound by a `let`.
+QString stripOuterParens(const QString &e)
+{
+    if (!e.startsWith(QLatin1Char('(')) || !e.endsWith(QLatin1Char(')')))
+        return e;
+    int depth = 0;
+    for (qsizetype i = 0; i < e.size(); ++i) {
+        depth += e[i] == QLatin1Char('(') ? 1 : e[i] == QLatin1Char(')') ? -1 : 0;
+        if (depth == 0 && i + 1 < e.size())
+            return e;
+    }
+    return e.mid(1, e.size() - 2);
+}
 
 class Printer
 {

@@ -8,7 +8,7 @@
 
 namespace tileport::rust {
 
-// Thrown inside KernelLowering when a construct cannot be lowered faithfully;
+// Thrown inside KirLowering when a construct cannot be lowered faithfully;
 // the translator turns it into a TranslationDiagnostic and drops the kernel.
 struct LoweringError {
     frontend::SourceRange range;

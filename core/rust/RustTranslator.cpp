@@ -3,7 +3,6 @@
 #include "RustTranslator.h"
 
 #include "ImportTable.h"
-#include "KernelLowering.h"
 #include "KirLowering.h"
 #include "KirRustPrinter.h"
 #include "ModuleAnalyzer.h"
@@ -56,127 +55,8 @@ struct FixedDtype {
     QString key, dtype, array;
 };
 
-// One entry with these conditions decided and these dtypes fixed; then one
-// more per dtype test it meets that is not fixed yet (the entry serves the
-// other dtypes), depth first, at most kMaxEntries in all.
+// At most this many entries per kernel (dtype tests and splits together).
 constexpr int kMaxEntries = 8;
-
-void lowerDtypes(const PythonSource &src, const ImportTable &imports, const ModuleAnalysis &analysis, const KernelInfo &k,
-                 TSNode function, const QList<Decided> &decided, const QList<FixedDtype> &fixed, const QString &base,
-                 QList<TranslatedKernel> &out, QSet<QString> &seen)
-{
-    QString entry = base;
-    QStringList key;
-    for (const FixedDtype &f : fixed) {
-        entry += QStringLiteral("_%1_%2").arg(RustNames::identifier(f.array), f.dtype);
-        key << f.key + QLatin1Char('=') + f.dtype;
-    }
-    key.sort();
-    if (seen.contains(key.join(QLatin1Char(','))))
-        return;
-    seen.insert(key.join(QLatin1Char(',')));
-    KernelLowering lowering(src, imports, analysis, k, function);
-    for (const Decided &d : decided)
-        lowering.fixCondition(d.at, d.value, d.condition);
-    lowering.fixDtype({}, {}, entry);
-    for (const FixedDtype &f : fixed)
-        lowering.fixDtype(f.key, f.dtype, entry);
-    TranslatedKernel t;
-    t.lines = lowering.lower(); // throws; a split is handled by the caller
-    t.pythonName = k.name;
-    t.signature = lowering.signature();
-    // An entry that types an array as a compute type (tf32, from an mma
-    // operand) serves no config: left out, its refinements still tried.
-    const bool keep = !t.signature.storesComputeType;
-    const int at = int(out.size());
-    if (keep)
-        out.append(t);
-    for (const KernelLowering::DtypeTest &test : lowering.dtypeTests()) {
-        if (std::any_of(fixed.cbegin(), fixed.cend(), [&](const FixedDtype &f) { return f.key == test.key; }) || out.size() >= kMaxEntries)
-            continue;
-        if (keep)
-            for (const QString &a : test.arrays)
-                out[at].signature.otherThan[a].append(RustNames::pythonDtype(test.dtype));
-        const QList<FixedDtype> refined = fixed + QList<FixedDtype>{FixedDtype{test.key, test.dtype, test.arrays.value(0)}};
-        if (!test.optional) {
-            lowerDtypes(src, imports, analysis, k, function, decided, refined, base, out, seen);
-            continue;
-        }
-        // An int64 refinement that does not lower leaves the int32 entry
-        // alone; the int64 configs then name no entry (TranslationResult).
-        const qsizetype before = out.size();
-        try {
-            lowerDtypes(src, imports, analysis, k, function, decided, refined, base, out, seen);
-        } catch (const LoweringError &) {
-            out.resize(before);
-        }
-    }
-}
-
-
-// Lowers one kernel to its entries: one per arm of a ct.Constant-driven `if`
-// whose arms bind different tile types (split while lowering), and for each
-// of those one per dtype the kernel tests its arrays against (lowerDtypes).
-// A construct that cannot be lowered inside such an `if` splits on it too:
-// the arm holding it is dropped (and reported) when its sibling lowers.
-void lowerSplits(const PythonSource &src, const ImportTable &imports, const ModuleAnalysis &analysis, const KernelInfo &k,
-                 TSNode function, const QList<Decided> &decided, QList<TranslatedKernel> &out,
-                 QList<TranslationResult::DroppedArm> &dropped)
-{
-    QString suffix;
-    for (const Decided &d : decided)
-        suffix += QStringLiteral("__") + conditionToken(d.condition, d.value);
-    QSet<QString> seen;
-    try {
-        lowerDtypes(src, imports, analysis, k, function, decided, {}, k.name + suffix, out, seen);
-    } catch (const LoweringError &) {
-        // Ask the failed lowering again for the split it wanted.
-        KernelLowering probe(src, imports, analysis, k, function);
-        for (const Decided &d : decided)
-            probe.fixCondition(d.at, d.value, d.condition);
-        try {
-            probe.lower();
-        } catch (const LoweringError &) {
-        }
-        KernelLowering::ConstSplit split = probe.constSplit();
-        if (split.condition.isEmpty())
-            split = probe.failureSplit();
-        const bool known = std::any_of(decided.cbegin(), decided.cend(), [&](const Decided &d) { return d.at == split.at; });
-        if (split.condition.isEmpty() || known || decided.size() >= 3)
-            throw;
-        const qsizetype entriesBefore = out.size();
-        const qsizetype droppedBefore = dropped.size();
-        std::optional<LoweringError> first;
-        for (bool value : {true, false}) {
-            const QList<Decided> arm = decided + QList<Decided>{Decided{split.at, value, split.condition}};
-            try {
-                lowerSplits(src, imports, analysis, k, function, arm, out, dropped);
-            } catch (const LoweringError &e) {
-                if (!first)
-                    first = e;
-                TranslationResult::DroppedArm d;
-                d.pythonKernel = k.name;
-                for (const Decided &c : arm)
-                    d.choices.append(EntrySignature::ConstChoice{c.condition, c.value});
-                d.why = TranslationDiagnostic{src.fileName(), e.range.line, e.range.col, k.name, e.construct, e.reason};
-                dropped.append(d);
-            }
-        }
-        if (out.size() == entriesBefore) {
-            dropped.resize(droppedBefore); // no arm lowered: the kernel is refused as a whole
-            throw *first;
-        }
-    }
-}
-
-QList<TranslatedKernel> lowerKernelEntries(const PythonSource &src, const ImportTable &imports, const ModuleAnalysis &analysis,
-                                           const KernelInfo &k, TSNode function,
-                                           QList<TranslationResult::DroppedArm> &dropped)
-{
-    QList<TranslatedKernel> out;
-    lowerSplits(src, imports, analysis, k, function, {}, out, dropped);
-    return out;
-}
 
 // The kernel IR of one file: every kernel's entry in one module.
 struct KirModule {
@@ -372,7 +252,11 @@ TranslationResult RustTranslator::translateAnalyzed(const QByteArray &source, co
                            .arg(e.message);
         return r;
     }
-    const PythonSource src(source, fileName);
+    // The analysis's parse of the file: parsed once.
+    std::unique_ptr<const PythonSource> reparsed;
+    if (!analysis.source)
+        reparsed = std::make_unique<const PythonSource>(source, fileName);
+    const PythonSource &src = analysis.source ? *analysis.source : *reparsed;
     ImportTable imports;
     QHash<QString, TSNode> functions;
     for (TSNode stmt : node::children(src.root())) {
@@ -387,7 +271,7 @@ TranslationResult RustTranslator::translateAnalyzed(const QByteArray &source, co
         r.diagnostics.append(TranslationDiagnostic{fileName, at.line, at.col, kernel, construct, reason});
     };
     bool found = options.kernel.isEmpty();
-    std::unique_ptr<KirModule> kirModule = options.lowering == Lowering::Kir ? std::make_unique<KirModule>() : nullptr;
+    const auto kirModule = std::make_unique<KirModule>();
     for (const KernelInfo &k : analysis.kernels) {
         if (!options.kernel.isEmpty() && k.name != options.kernel)
             continue;
@@ -405,21 +289,16 @@ TranslationResult RustTranslator::translateAnalyzed(const QByteArray &source, co
             continue;
         }
         try {
-            if (options.lowering == Lowering::Kir)
-            {
-                QList<TranslatedKernel> entries;
-                lowerKirSplits(src, imports, analysis, k, functions.value(k.name), {}, kirModule.get(), entries, r.droppedArms);
-                r.kernels += entries;
-            }
-            else
-                r.kernels += lowerKernelEntries(src, imports, analysis, k, functions.value(k.name), r.droppedArms);
+            QList<TranslatedKernel> entries;
+            lowerKirSplits(src, imports, analysis, k, functions.value(k.name), {}, kirModule.get(), entries, r.droppedArms);
+            r.kernels += entries;
         } catch (const LoweringError &e) {
             diagnose(k.name, e.range, e.construct, e.reason);
         }
     }
     if (!found)
         r.error = QStringLiteral("%1 has no kernel named '%2'").arg(fileName, options.kernel);
-    if (kirModule && options.keepKir)
+    if (options.keepKir)
         r.kir = kirModule->text();
     return r;
 }

@@ -19,14 +19,11 @@ namespace tileport::rust {
 class RustTranslator
 {
 public:
-    // Which lowering builds the entries: the kernel IR (KirLowering, the kir
-    // passes, KirRustPrinter; the default), or the legacy text printer, kept
-    // until it is deleted. Neither falls back to the other.
-    enum class Lowering { Legacy, Kir };
+    // The entries are built in the kernel IR (KirLowering, the kir passes,
+    // KirRustPrinter; docs/translator.md).
     struct Options {
         QString kernel; // only this kernel when set
-        Lowering lowering = Lowering::Kir;
-        bool keepKir = false; // Kir: the module's text in TranslationResult::kir
+        bool keepKir = false; // the module's text in TranslationResult::kir
     };
     static TranslationResult translateFile(const QString &path, const Options &options);
     static TranslationResult translateSource(const QByteArray &source, const QString &fileName, const Options &options);

@@ -5,7 +5,7 @@
 # i32 parameters after the array), then kir.load_ptr / kir.store_ptr; a
 # mask= is and-ed in after the bounds, and the padding goes into the load.
 # RUN: tileport translate --emit kir %s | FileCheck %s
-# RUN: tileport translate --lowering kir --no-format -o %t %s && FileCheck --check-prefix=RUST %s < %t/src/lib.rs
+# RUN: tileport translate --no-format -o %t %s && FileCheck --check-prefix=RUST %s < %t/src/lib.rs
 import cuda.tile as ct
 
 

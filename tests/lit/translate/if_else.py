@@ -4,7 +4,7 @@
 # every arm is a result of its own (`let mut NAME_out_N` before the `if`);
 # an `elif` is an `if` in the else arm.
 # RUN: tileport translate --emit kir %s | FileCheck %s
-# RUN: tileport translate --lowering kir --no-format -o %t %s && FileCheck --check-prefix=RUST %s < %t/src/lib.rs
+# RUN: tileport translate --no-format -o %t %s && FileCheck --check-prefix=RUST %s < %t/src/lib.rs
 import cuda.tile as ct
 
 

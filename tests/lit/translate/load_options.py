@@ -2,7 +2,7 @@
 # ct.load's latency=, allow_tma= (a literal, or a bool ct.Constant that
 # picks one of both forms) and order= (a dim_map on the partition view).
 # RUN: tileport translate --emit kir %s | FileCheck %s
-# RUN: tileport translate --lowering kir --no-format -o %t %s && FileCheck --check-prefix=RUST %s < %t/src/lib.rs
+# RUN: tileport translate --no-format -o %t %s && FileCheck --check-prefix=RUST %s < %t/src/lib.rs
 import cuda.tile as ct
 
 

@@ -2,7 +2,7 @@
 # ct.load with each padding mode: ZERO is load_tile, the others a partition
 # view with its padding and load_view_tko.
 # RUN: tileport translate --emit kir %s | FileCheck %s
-# RUN: tileport translate --lowering kir --no-format -o %t %s && FileCheck --check-prefix=RUST %s < %t/src/lib.rs
+# RUN: tileport translate --no-format -o %t %s && FileCheck --check-prefix=RUST %s < %t/src/lib.rs
 import cuda.tile as ct
 
 

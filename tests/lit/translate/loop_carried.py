@@ -3,7 +3,7 @@
 # the code after the loop reads are carried values (`let mut`, assigned in
 # place); a name the body binds for one iteration only is a fresh `let`.
 # RUN: tileport translate --emit kir %s | FileCheck %s
-# RUN: tileport translate --lowering kir --no-format -o %t %s && FileCheck --check-prefix=RUST %s < %t/src/lib.rs
+# RUN: tileport translate --no-format -o %t %s && FileCheck --check-prefix=RUST %s < %t/src/lib.rs
 import cuda.tile as ct
 
 

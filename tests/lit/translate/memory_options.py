@@ -3,7 +3,7 @@
 # ct.Constant[bool] allow_tma gives both forms, chosen by it); ct.truediv
 # with rounding_mode= / flush_to_zero= is kir.divf.
 # RUN: tileport translate --emit kir %s | FileCheck %s
-# RUN: tileport translate --lowering kir --no-format -o %t %s && FileCheck --check-prefix=RUST %s < %t/src/lib.rs
+# RUN: tileport translate --no-format -o %t %s && FileCheck --check-prefix=RUST %s < %t/src/lib.rs
 import cuda.tile as ct
 
 
