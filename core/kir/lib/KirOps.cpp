@@ -178,8 +178,8 @@ LogicalResult ConstParamOp::verify()
 LogicalResult NumTilesOp::verify()
 {
     auto tensor = cast<TensorType>(getArray().getType());
-    if (getAxis() < 0 || unsigned(getAxis()) >= tensor.getRank())
-        return emitOpError() << "axis " << getAxis() << " is outside the rank-" << tensor.getRank() << " array";
+    if (int32_t(getAxis()) < 0 || getAxis() >= tensor.getRank())
+        return emitOpError() << "axis " << int32_t(getAxis()) << " is outside the rank-" << tensor.getRank() << " array";
     if (getDims().size() != tensor.getRank())
         return emitOpError() << "tile dims must have the array's rank " << tensor.getRank();
     if (tensor.isBlockOutput())
@@ -190,8 +190,8 @@ LogicalResult NumTilesOp::verify()
 LogicalResult DimOp::verify()
 {
     auto tensor = cast<TensorType>(getArray().getType());
-    if (getAxis() < 0 || unsigned(getAxis()) >= tensor.getRank())
-        return emitOpError() << "axis " << getAxis() << " is outside the rank-" << tensor.getRank() << " array";
+    if (int32_t(getAxis()) < 0 || getAxis() >= tensor.getRank())
+        return emitOpError() << "axis " << int32_t(getAxis()) << " is outside the rank-" << tensor.getRank() << " array";
     if (tensor.isBlockOutput())
         return emitOpError() << "reads the shape of a block output";
     return success();
@@ -202,8 +202,8 @@ LogicalResult ReduceOp::verify()
     auto in = cast<TileType>(getInput().getType()), out = cast<TileType>(getResult().getType());
     if (getKind() != "sum" && getKind() != "max" && getKind() != "min" && getKind() != "prod")
         return emitOpError() << "has unknown kind '" << getKind() << "'";
-    if (getAxis() < 0 || unsigned(getAxis()) >= in.getRank())
-        return emitOpError() << "axis " << getAxis() << " is outside the rank-" << in.getRank() << " tile";
+    if (int32_t(getAxis()) < 0 || getAxis() >= in.getRank())
+        return emitOpError() << "axis " << int32_t(getAxis()) << " is outside the rank-" << in.getRank() << " tile";
     SmallVector<Attribute> dims(in.getDims().begin(), in.getDims().end());
     dims.erase(dims.begin() + getAxis());
     if (ArrayAttr::get(getContext(), dims) != out.getDims())
@@ -508,8 +508,8 @@ LogicalResult ExtractOp::verify()
 LogicalResult ScanSumOp::verify()
 {
     auto in = cast<TileType>(getInput().getType());
-    if (getAxis() < 0 || unsigned(getAxis()) >= in.getRank())
-        return emitOpError() << "axis " << getAxis() << " is outside the rank-" << in.getRank() << " tile";
+    if (int32_t(getAxis()) < 0 || getAxis() >= in.getRank())
+        return emitOpError() << "axis " << int32_t(getAxis()) << " is outside the rank-" << in.getRank() << " tile";
     if (getInput().getType() != getResult().getType() && cast<TileType>(getResult().getType()).getDims() != in.getDims())
         return emitOpError() << "gives a tile of another shape";
     return success();
