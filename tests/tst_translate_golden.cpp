@@ -9,6 +9,7 @@
 // TILEPORT_UPDATE_GOLDEN=1 rewrites them.
 
 #include "RustTranslator.h"
+#include "support/TestFiles.h"
 #include "TritonAnalyzer.h"
 #include "TritonTranslator.h"
 
@@ -20,23 +21,11 @@
 
 using namespace tileport;
 using namespace tileport::rust;
+using tileport::testing::kernelFiles;
 
 namespace {
 
 const QString kSource = QStringLiteral(TILEPORT_SOURCE_DIR);
-
-QStringList kernelFiles()
-{
-    QStringList out;
-    for (const char *dir : {"examples", "tests/fixtures"}) {
-        QDirIterator it(kSource + QLatin1Char('/') + QLatin1String(dir), {QStringLiteral("*.py")}, QDir::Files,
-                        QDirIterator::Subdirectories);
-        while (it.hasNext())
-            out << it.next();
-    }
-    out.sort();
-    return out;
-}
 
 // What the translator gives for one file, as text that reads well in a diff.
 QString describe(const TranslationResult &r, const QString &file)

@@ -7,27 +7,16 @@
 // translator, and every diagnostic has its line and reason.
 
 #include "RustTranslator.h"
+#include "support/TestFiles.h"
 
 #include <QDirIterator>
 #include <QFile>
 #include <QtTest>
 
 using namespace tileport::rust;
+using tileport::testing::kernelFiles;
 
 namespace {
-
-QStringList kernelFiles()
-{
-    QStringList out;
-    for (const char *dir : {"examples", "tests/fixtures"}) {
-        QDirIterator it(QStringLiteral(TILEPORT_SOURCE_DIR "/") + QLatin1String(dir), {QStringLiteral("*.py")}, QDir::Files,
-                        QDirIterator::Subdirectories);
-        while (it.hasNext())
-            out << it.next();
-    }
-    out.sort();
-    return out;
-}
 
 // The translation of one mutant; false (and *why) when it throws or gives
 // a diagnostic that cannot be shown at a place. (A file that no longer

@@ -91,10 +91,17 @@ private:
     void assignment(TSNode n);
     void augmentedAssignment(TSNode n);
     void bind(const QString &name, const Value &v, TSNode at);
+    mlir::Value carriedInit(const QString &name, TSNode at, const QString &construct);
+    mlir::Value literalAs(const Value &v, mlir::Type t, TSNode at, const QString &mismatch);
     void forStatement(TSNode n);
     void staticIteration(TSNode n, const QString &var, TSNode items);
 
     // Control flow (KirLoweringControl.cpp)
+    struct IfArms {
+        QList<TSNode> conditions, bodies; // the `if` and its `elif`s
+        TSNode elseBody{};
+    };
+    static IfArms ifArms(TSNode ifNode);
     void ifStatement(TSNode n);
     void ifChain(QList<TSNode> conditions, QList<TSNode> bodies, TSNode elseBody, TSNode at);
     mlir::Value condition(const Value &c, TSNode at);
@@ -177,6 +184,7 @@ private:
         TSNode paddingAt{};
         int latency = 0;
     };
+    Value laneArray(TSNode call, const QString &what);
     Lanes laneAccess(TSNode call, const QString &what, const Value &array);
     mlir::Value strideParam(const Value &array, unsigned axis, TSNode at);
     mlir::Value laneOffsets(const Value &array, const Lanes &g, TSNode at, mlir::Value *mask);

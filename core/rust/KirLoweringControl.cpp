@@ -178,20 +178,26 @@ bool KirLowering::constantsOnly(TSNode n) const
     return true;
 }
 
-void KirLowering::ifStatement(TSNode n)
+KirLowering::IfArms KirLowering::ifArms(TSNode ifNode)
 {
-    QList<TSNode> conditions{node::field(n, "condition")};
-    QList<TSNode> bodies{node::field(n, "consequence")};
-    TSNode elseBody{};
-    for (TSNode alt : node::fieldChildren(n, "alternative")) {
+    IfArms a;
+    a.conditions << node::field(ifNode, "condition");
+    a.bodies << node::field(ifNode, "consequence");
+    for (TSNode alt : node::fieldChildren(ifNode, "alternative")) {
         if (node::is(alt, "elif_clause")) {
-            conditions << node::field(alt, "condition");
-            bodies << node::field(alt, "consequence");
+            a.conditions << node::field(alt, "condition");
+            a.bodies << node::field(alt, "consequence");
         } else {
-            elseBody = node::field(alt, "body");
+            a.elseBody = node::field(alt, "body");
         }
     }
-    ifChain(conditions, bodies, elseBody, n);
+    return a;
+}
+
+void KirLowering::ifStatement(TSNode n)
+{
+    const IfArms a = ifArms(n);
+    ifChain(a.conditions, a.bodies, a.elseBody, n);
 }
 
 // One `if` of a chain; the remaining arms are its else arm. Its results are
@@ -244,13 +250,6 @@ void KirLowering::ifChain(QList<TSNode> conditions, QList<TSNode> bodies, TSNode
                 && std::all_of(definite.cbegin() + 1, definite.cend(), [&](const QStringList &d) { return d.contains(name); }))
                 fresh << name;
     }
-    for (const QString &name : carried) {
-        Value v = m_vars.value(name);
-        if (v.kind != Value::Kind::Ssa)
-            fail(at, QStringLiteral("if statement"), QStringLiteral("'%1' is re-bound in an arm but names no value before it").arg(name));
-        if (llvm::isa<mlir::BlockArgument>(v.ssa) && llvm::isa<kir::EntryOp>(v.ssa.getParentBlock()->getParentOp()))
-            fail(at, QStringLiteral("if statement"), QStringLiteral("'%1' is a parameter").arg(name));
-    }
 
     // The arms are lowered into a placeholder; the kir.if with its result
     // types takes their blocks once both are known.
@@ -265,7 +264,7 @@ void KirLowering::ifChain(QList<TSNode> conditions, QList<TSNode> bodies, TSNode
     };
     llvm::SmallVector<mlir::Value> inits;
     for (const QString &name : carried)
-        inits.push_back(m_vars.value(name).ssa);
+        inits.push_back(carriedInit(name, at, QStringLiteral("if statement")));
     auto placeholder = kir::IfOp::create(m_b, loc(), mlir::TypeRange{}, cond, mlir::ValueRange{}, strs(carriedStore), strs(freshStore));
     placeholder.getThenRegion().push_back(new mlir::Block());
     placeholder.getElseRegion().push_back(new mlir::Block());
@@ -336,18 +335,7 @@ void KirLowering::ifChain(QList<TSNode> conditions, QList<TSNode> bodies, TSNode
                 Value &v = (*values)[i];
                 m_b.setInsertionPointToEnd(arm);
                 if (v.isLiteral()) {
-                    if (auto tile = llvm::dyn_cast<kir::TileType>(t)) {
-                        v.ssa = toTile(v, tile, at);
-                    } else {
-                        const mlir::Type e = m_solver.resolve(t);
-                        mlir::Attribute value = e.isInteger(1) ? mlir::Attribute(m_b.getBoolAttr(v.integer != 0))
-                                                : isFloatType(e) ? mlir::Attribute(m_b.getF64FloatAttr(v.number))
-                                                                 : mlir::Attribute(m_b.getI64IntegerAttr(v.integer));
-                        if (isFloatType(e) == (v.kind == Value::Kind::Float) || (isFloatType(e) && v.kind == Value::Kind::Int))
-                            v.ssa = kir::ConstantOp::create(m_b, loc(), t, value);
-                        else
-                            fail(at, QStringLiteral("if statement"), QStringLiteral("'%1' has different types in the arms").arg(names[i]));
-                    }
+                    v.ssa = literalAs(v, t, at, QStringLiteral("'%1' has different types in the arms").arg(names[i]));
                     v.kind = Value::Kind::Ssa;
                 } else if (v.kind != Value::Kind::Ssa) {
                     fail(at, QStringLiteral("if statement"), QStringLiteral("'%1' must be a tile or a scalar in every arm").arg(names[i]));
@@ -388,25 +376,15 @@ void KirLowering::ifChain(QList<TSNode> conditions, QList<TSNode> bodies, TSNode
 // The arm of an `if` whose conditions are all decided now (literals).
 TSNode KirLowering::decidedArm(TSNode ifNode)
 {
-    QList<TSNode> conditions{node::field(ifNode, "condition")};
-    QList<TSNode> bodies{node::field(ifNode, "consequence")};
-    TSNode elseBody{};
-    for (TSNode alt : node::fieldChildren(ifNode, "alternative")) {
-        if (node::is(alt, "elif_clause")) {
-            conditions << node::field(alt, "condition");
-            bodies << node::field(alt, "consequence");
-        } else {
-            elseBody = node::field(alt, "body");
-        }
-    }
-    for (qsizetype i = 0; i < conditions.size(); ++i) {
-        const Value c = expr(conditions[i]);
+    const IfArms a = ifArms(ifNode);
+    for (qsizetype i = 0; i < a.conditions.size(); ++i) {
+        const Value c = expr(a.conditions[i]);
         if (!c.isLiteral())
-            fail(conditions[i], QStringLiteral("return statement"), QStringLiteral("an early return under a runtime condition is not lowered"));
+            fail(a.conditions[i], QStringLiteral("return statement"), QStringLiteral("an early return under a runtime condition is not lowered"));
         if (truth(c.integer, c.number))
-            return bodies[i];
+            return a.bodies[i];
     }
-    return elseBody;
+    return a.elseBody;
 }
 
 TSNode KirLowering::moduleFunction(const QString &name) const

@@ -1268,7 +1268,7 @@ KirLowering::Value KirLowering::arithFunction(TSNode c, const QString &name)
     // The division as the operator builds it, then with Python's options.
     Value out = binaryValues(QStringLiteral("/"), a, b, c, an, bn);
     auto div = out.ssa.getDefiningOp<kir::DivOp>();
-    if (!div || !isFloatType(m_solver.resolve(kir::elementTypeOf(div.getType()))) && !m_solver.isGeneric(kir::elementTypeOf(div.getType())))
+    if (!div || (!isFloatType(m_solver.resolve(kir::elementTypeOf(div.getType()))) && !m_solver.isGeneric(kir::elementTypeOf(div.getType()))))
         fail(c, QStringLiteral("ct.truediv"), QStringLiteral("needs float tiles"));
     out.ssa = kir::DivfOp::create(m_b, loc(), div.getType(), div.getLhs(), div.getRhs(),
                                   m_b.getStringAttr((rounding.isEmpty() ? QStringLiteral("NearestEven") : rounding).toStdString()),

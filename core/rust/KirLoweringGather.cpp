@@ -23,6 +23,19 @@ namespace tileport::rust {
 
 using namespace tileport::frontend;
 
+// The array a gather or scatter reads or writes: a parameter that is not
+// a block output (those are written whole, through their partition).
+KirLowering::Value KirLowering::laneArray(TSNode c, const QString &what)
+{
+    const TSNode arrayNode = argument(c, 0, "array");
+    const Value t = expr(arrayNode);
+    if (t.kind != Value::Kind::Tensor)
+        fail(arrayNode, what, QStringLiteral("expected an array parameter"));
+    if (m_blockOutputs.contains(t.name))
+        fail(c, what, QStringLiteral("'%1' is a block output").arg(t.name));
+    return t;
+}
+
 KirLowering::Lanes KirLowering::laneAccess(TSNode c, const QString &what, const Value &t)
 {
     auto tensor = llvm::cast<kir::TensorType>(t.ssa.getType());
@@ -170,12 +183,7 @@ mlir::Value KirLowering::laneOffsets(const Value &t, const Lanes &g, TSNode at, 
 
 KirLowering::Value KirLowering::gather(TSNode c)
 {
-    const TSNode arrayNode = argument(c, 0, "array");
-    const Value t = expr(arrayNode);
-    if (t.kind != Value::Kind::Tensor)
-        fail(arrayNode, QStringLiteral("ct.gather"), QStringLiteral("expected an array parameter"));
-    if (m_blockOutputs.contains(t.name))
-        fail(c, QStringLiteral("ct.gather"), QStringLiteral("'%1' is a block output").arg(t.name));
+    const Value t = laneArray(c, QStringLiteral("ct.gather"));
     const Lanes g = laneAccess(c, QStringLiteral("ct.gather"), t);
     mlir::Value mask;
     const mlir::Value offset = laneOffsets(t, g, c, &mask);
@@ -208,12 +216,7 @@ KirLowering::Value KirLowering::gather(TSNode c)
 
 void KirLowering::scatter(TSNode c)
 {
-    const TSNode arrayNode = argument(c, 0, "array");
-    const Value t = expr(arrayNode);
-    if (t.kind != Value::Kind::Tensor)
-        fail(arrayNode, QStringLiteral("ct.scatter"), QStringLiteral("expected an array parameter"));
-    if (m_blockOutputs.contains(t.name))
-        fail(c, QStringLiteral("ct.scatter"), QStringLiteral("'%1' is a block output").arg(t.name));
+    const Value t = laneArray(c, QStringLiteral("ct.scatter"));
     const Lanes g = laneAccess(c, QStringLiteral("ct.scatter"), t);
     const TSNode valueNode = argument(c, 2, "value");
     if (node::isNull(valueNode))

@@ -117,19 +117,8 @@ void KirLowering::bind(const QString &name, const Value &v, TSNode n)
     Value bound = v;
     if (v.isLiteral() && carried && m_vars.value(name).kind == Value::Kind::Ssa) {
         // A carried name keeps its type: the literal becomes a value of it.
-        const mlir::Type t = m_vars.value(name).ssa.getType();
         bound.kind = Value::Kind::Ssa;
-        if (auto tile = llvm::dyn_cast<kir::TileType>(t)) {
-            bound.ssa = toTile(v, tile, n);
-        } else {
-            const mlir::Type e = m_solver.resolve(t);
-            if (!(e.isInteger(1) ? v.kind == Value::Kind::Bool : isFloatType(e) ? v.kind != Value::Kind::Bool : v.kind == Value::Kind::Int))
-                fail(n, QStringLiteral("carried variable"), QStringLiteral("'%1' is re-bound to a literal of another type").arg(name));
-            bound.ssa = kir::ConstantOp::create(m_b, loc(), t,
-                                                e.isInteger(1) ? mlir::Attribute(m_b.getBoolAttr(v.integer != 0))
-                                                : isFloatType(e) ? mlir::Attribute(m_b.getF64FloatAttr(v.number))
-                                                                 : mlir::Attribute(m_b.getI64IntegerAttr(v.integer)));
-        }
+        bound.ssa = literalAs(v, m_vars.value(name).ssa.getType(), n, QStringLiteral("'%1' is re-bound to a literal of another type").arg(name));
     } else if (v.isLiteral() && reassigned(name)) {
         // `cnt = 0` then `cnt += 1`: a typed local, not a literal alias.
         if (v.kind == Value::Kind::Bool)
@@ -220,12 +209,7 @@ void KirLowering::forStatement(TSNode n)
     llvm::SmallVector<llvm::StringRef> names;
     std::vector<std::string> storage;
     for (const QString &name : carried) {
-        Value v = m_vars.value(name);
-        if (v.kind != Value::Kind::Ssa)
-            fail(n, QStringLiteral("loop-carried variable"), QStringLiteral("'%1' is re-bound inside a loop").arg(name));
-        if (llvm::isa<mlir::BlockArgument>(v.ssa) && llvm::isa<kir::EntryOp>(v.ssa.getParentBlock()->getParentOp()))
-            fail(n, QStringLiteral("loop-carried variable"), QStringLiteral("'%1' is a parameter").arg(name));
-        inits.push_back(v.ssa);
+        inits.push_back(carriedInit(name, n, QStringLiteral("loop-carried variable")));
         storage.push_back((m_inlinePrefix + name).toStdString()); // a helper's names carry its prefix
     }
     for (const std::string &s : storage)
@@ -372,6 +356,34 @@ void KirLowering::staticIteration(TSNode n, const QString &var, TSNode items)
         m_vars = saved;
     }
     restore();
+}
+
+// The value a name carried by a loop or an `if` has before it: a value a
+// `let mut` can hold (not a literal alias, an array or a parameter).
+mlir::Value KirLowering::carriedInit(const QString &name, TSNode at, const QString &construct)
+{
+    Value v = m_vars.value(name);
+    if (v.kind != Value::Kind::Ssa)
+        fail(at, construct, QStringLiteral("'%1' is re-bound here but names no value before it").arg(name));
+    if (llvm::isa<mlir::BlockArgument>(v.ssa) && llvm::isa<kir::EntryOp>(v.ssa.getParentBlock()->getParentOp()))
+        fail(at, construct, QStringLiteral("'%1' is a parameter").arg(name));
+    return v.ssa;
+}
+
+// A Python literal as a value of type `t` (a name's type it is bound at):
+// a tile of it, or a scalar constant where Python's types agree (a bool
+// for i1, an int for an integer, an int or a float for a float).
+mlir::Value KirLowering::literalAs(const Value &v, mlir::Type t, TSNode at, const QString &mismatch)
+{
+    if (auto tile = llvm::dyn_cast<kir::TileType>(t))
+        return toTile(v, tile, at);
+    const mlir::Type e = m_solver.resolve(t);
+    if (!(e.isInteger(1) ? v.kind == Value::Kind::Bool : isFloatType(e) ? v.kind != Value::Kind::Bool : v.kind == Value::Kind::Int))
+        fail(at, QStringLiteral("literal"), mismatch);
+    return kir::ConstantOp::create(m_b, loc(), t,
+                                   e.isInteger(1) ? mlir::Attribute(m_b.getBoolAttr(v.integer != 0))
+                                   : isFloatType(e) ? mlir::Attribute(m_b.getF64FloatAttr(v.number))
+                                                    : mlir::Attribute(m_b.getI64IntegerAttr(v.integer)));
 }
 
 } // namespace tileport::rust

@@ -3,8 +3,10 @@
 #pragma once
 
 #include <QDir>
+#include <QDirIterator>
 #include <QFile>
 #include <QString>
+#include <QStringList>
 
 // Small file helpers the end-to-end tests share.
 namespace tileport::testing {
@@ -32,6 +34,21 @@ inline QString copyExample(const QString &example, const QString &dir, const QSt
                         QDir(dir).filePath(stem + QStringLiteral(".tileport.json"))))
         return {};
     return kernel;
+}
+
+// Every .py file under examples/ and tests/fixtures/, sorted: the kernel
+// files the translator's whole-corpus tests go through.
+inline QStringList kernelFiles()
+{
+    QStringList out;
+    for (const char *dir : {"examples", "tests/fixtures"}) {
+        QDirIterator it(QStringLiteral(TILEPORT_SOURCE_DIR "/") + QLatin1String(dir), {QStringLiteral("*.py")}, QDir::Files,
+                        QDirIterator::Subdirectories);
+        while (it.hasNext())
+            out << it.next();
+    }
+    out.sort();
+    return out;
 }
 
 } // namespace tileport::testing
