@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: 2026 TilePort contributors
-// Analyze plus translate time, without cargo or rustfmt: for each given
+// Analyze plus translate time, without cargo: for each given
 // cuTile Python file, RustTranslator::translateFile (front-end analysis,
 // kernel lowering) and the generated library text, REPEATS times; prints
 // the median per file and for all files in one go. CPU time of this thread,
@@ -30,7 +30,7 @@ qsizetype translate(const QString &file, int &kernels, int &refused)
     const auto r = tileport::rust::RustTranslator::translateFile(file, g_options);
     kernels = int(r.kernels.size());
     refused = int(r.diagnostics.size());
-    return r.kernels.isEmpty() ? 0 : r.markedLibrary().size();
+    return r.kernels.isEmpty() ? 0 : r.library().size();
 }
 
 } // namespace

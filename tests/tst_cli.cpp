@@ -51,7 +51,7 @@ private Q_SLOTS:
         const QStringList expected{QStringLiteral("Qt"), QStringLiteral("KF6 SyntaxHighlighting"), QStringLiteral("MLIR"),
                                    QStringLiteral("tree-sitter-python"), QStringLiteral("tree-sitter-rust"), QStringLiteral("TilePort resources"),
                                    QStringLiteral("python + cuda-tile"), QStringLiteral("cargo"), QStringLiteral("rustc"),
-                                   QStringLiteral("rustfmt"), QStringLiteral("CUDA headers"), QStringLiteral("libclang"),
+                                   QStringLiteral("CUDA headers"), QStringLiteral("libclang"),
                                    QStringLiteral("cutile crate build"), QStringLiteral("tileiras"),
                                    QStringLiteral("cuobjdump"), QStringLiteral("nvdisasm"), QStringLiteral("GPU (nvidia-smi)")};
         QCOMPARE(names, expected);

@@ -44,7 +44,7 @@ private Q_SLOTS:
         const auto rows = systemDoctorRows(doctor);
         for (const QString &name : {QStringLiteral("Qt"), QStringLiteral("MLIR"), QStringLiteral("tree-sitter-python"),
                                     QStringLiteral("tree-sitter-rust"), QStringLiteral("TilePort resources"), QStringLiteral("python + cuda-tile"),
-                                    QStringLiteral("cargo"), QStringLiteral("rustc"), QStringLiteral("rustfmt"),
+                                    QStringLiteral("cargo"), QStringLiteral("rustc"),
                                     QStringLiteral("CUDA headers"), QStringLiteral("libclang")}) {
             const DoctorRow *r = row(rows, name);
             QVERIFY2(r, qPrintable(name));

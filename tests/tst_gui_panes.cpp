@@ -164,7 +164,7 @@ private Q_SLOTS:
 
     void sourcemapLinksPythonRustAndIr()
     {
-        // A real crate from the translator (no rustfmt needed), and its sourcemap.json.
+        // A real crate from the translator and its sourcemap.json.
         const QString py = QStringLiteral(TILEPORT_SOURCE_DIR "/examples/cutile/vector_add.py");
         const rust::TranslationResult t = rust::RustTranslator::translateFile(py, {});
         QVERIFY2(t.error.isEmpty(), qPrintable(t.error));

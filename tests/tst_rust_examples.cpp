@@ -117,7 +117,7 @@ private Q_SLOTS:
                                             << QString();
         // Column reductions meeting broadcasts (cutile spells a reduce
         // result's type with numbers), a load with allow_tma= a
-        // ct.Constant and a method on it, a long-named tile rustfmt breaks.
+        // ct.Constant and a method on it, a long-named tile (its type stays on one line).
         QTest::newRow("column_center_tma") << "column_center" << "column_center" << 0 << true << QString();
         QTest::newRow("column_center") << "column_center" << "column_center" << 1 << true << QString();
         // `not` of constants, comparisons and bools, De Morgan, unary minus

@@ -11,8 +11,7 @@ namespace tileport::ui {
 
 QStringList IdeSettings::toolNames()
 {
-    return {QStringLiteral("python"), QStringLiteral("cargo"), QStringLiteral("rustc"), QStringLiteral("rustfmt"),
-            QStringLiteral("tileiras"), QStringLiteral("cuda")};
+    return {QStringLiteral("python"), QStringLiteral("cargo"), QStringLiteral("rustc"), QStringLiteral("tileiras"), QStringLiteral("cuda")};
 }
 
 IdeSettings IdeSettings::load(QSettings &s)
@@ -53,7 +52,6 @@ QMap<QString, QString> IdeSettings::pathsFromDoctor(const QList<DoctorRow> &rows
     static const QMap<QString, QString> byComponent{{QStringLiteral("python"), QStringLiteral("python")},
                                                     {QStringLiteral("cargo"), QStringLiteral("cargo")},
                                                     {QStringLiteral("rustc"), QStringLiteral("rustc")},
-                                                    {QStringLiteral("rustfmt"), QStringLiteral("rustfmt")},
                                                     {QStringLiteral("tileiras"), QStringLiteral("tileiras")},
                                                     {QStringLiteral("CUDA"), QStringLiteral("cuda")}};
     QMap<QString, QString> out;

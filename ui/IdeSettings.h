@@ -17,7 +17,7 @@ namespace tileport::ui {
 // paths, the GPU runner, the theme and the repair agents' model endpoint.
 // Secrets are not here: the API key lives in ApiKeyStore.
 struct IdeSettings {
-    // Tool name ("python", "cargo", "rustc", "rustfmt", "tileiras", "cuda") -> path.
+    // Tool name ("python", "cargo", "rustc", "tileiras", "cuda") -> path.
     QMap<QString, QString> toolPaths;
     QString gpuRunner = QStringLiteral("local"); // local | ssh://[user@]host[:port]/dir | slurm://[PARTITION][?...]
     ThemeMode theme = ThemeMode::Light;

@@ -71,8 +71,8 @@ Toolchains PipelineController::toolchains() const
 {
     Toolchains t = Toolchains::fromEnvironment();
     const std::pair<const char *, QString *> fields[] = {{"python", &t.python},   {"cargo", &t.cargo},
-                                                         {"rustc", &t.rustc},     {"rustfmt", &t.rustfmt},
-                                                         {"tileiras", &t.tileiras}, {"cuda", &t.cudaRoot}};
+                                                         {"rustc", &t.rustc},     {"tileiras", &t.tileiras},
+                                                         {"cuda", &t.cudaRoot}};
     for (const auto &[name, field] : fields)
         if (const QString p = m_toolPaths.value(QLatin1String(name)); !p.isEmpty())
             *field = p;

@@ -35,7 +35,7 @@ public:
     // Where new sessions go (default: AppDataLocation/sessions).
     void setSessionRoot(const QString &dir) { m_sessionRoot = dir; }
     void setGpuRunner(const QString &spec) { m_gpuRunner = spec; }
-    // Tool paths from the settings ("python", "cargo", "rustc", "rustfmt",
+    // Tool paths from the settings ("python", "cargo", "rustc",
     // "tileiras", "cuda"); the environment's are used for the others.
     void setToolPaths(const QMap<QString, QString> &paths) { m_toolPaths = paths; }
     Toolchains toolchains() const;

@@ -45,7 +45,6 @@ BatchKernelCheck::Result BatchKernelCheck::build(const Setup &setup, const rust:
     single.crateName += QLatin1Char('-') + QString::fromLatin1(tag);
     single.libName = QString(single.crateName).replace(QLatin1Char('-'), QLatin1Char('_'));
     rust::CrateWriter::Options w;
-    w.rustfmt = setup.tools.rustfmt;
     w.cutileVersion = setup.tools.cutileVersion.isEmpty() ? w.cutileVersion : setup.tools.cutileVersion;
     w.probeLock = setup.probeLock;
     const QString crate = work.filePath(QStringLiteral("crate"));

@@ -28,7 +28,7 @@ int runTranslateCommand(CommandLine &cl)
     QString outDir = cl.value(QStringLiteral("output"));
     RustTranslator::Options options;
     options.kernel = cl.value(QStringLiteral("kernel"));
-    const bool formatOutput = !cl.isSet(QStringLiteral("no-format")), json = cl.isSet(QStringLiteral("json"));
+    const bool json = cl.isSet(QStringLiteral("json"));
     if (outDir.isEmpty())
         outDir = QFileInfo(file).completeBaseName() + QStringLiteral("-rs");
 
@@ -59,10 +59,7 @@ int runTranslateCommand(CommandLine &cl)
         return result.diagnostics.isEmpty() ? 0 : 1;
     }
     const Toolchains tools = Toolchains::fromEnvironment();
-    CrateWriter::Options w = CrateWriter::optionsFor(tools);
-    if (!formatOutput)
-        w.rustfmt.clear();
-    const QString writeError = CrateWriter::write(result, outDir, w);
+    const QString writeError = CrateWriter::write(result, outDir, CrateWriter::optionsFor(tools));
     if (!writeError.isEmpty()) {
         err << "tileport translate: " << writeError << '\n';
         return 2;

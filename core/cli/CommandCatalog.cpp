@@ -109,7 +109,6 @@ QList<CommandSpec> build()
                       value({QStringLiteral("kernel")}, QStringLiteral("NAME"), QStringLiteral("translate this kernel only")),
                       value({QStringLiteral("emit")}, QStringLiteral("kir|rust"),
                             QStringLiteral("kir: print the kernel IR after its passes instead of writing the crate (default rust)")),
-                      flag({QStringLiteral("no-format")}, QStringLiteral("do not run rustfmt on the crate")),
                       json(QStringLiteral("print the translated kernels and diagnostics as JSON"))},
                      {},
                      {QStringLiteral("0 every kernel translated"), QStringLiteral("1 some refused, or none translated"),

@@ -16,21 +16,16 @@ class CrateWriter
 {
 public:
     struct Options {
-        QString rustfmt;       // formats lib.rs and the harness when set
         QString probeLock;     // contents of the probe crate's Cargo.lock
         QString cutileVersion = QStringLiteral("0.4.0");
         QString lockError; // why the pinned lock could not be read; write() refuses then
     };
-    // The options the toolchains give: rustfmt, the cutile pin and the probe
+    // The options the toolchains give: the cutile pin and the probe
     // crate's Cargo.lock. A missing lock is an error, not a silent unpinned
     // build: write() reports it.
     static Options optionsFor(const Toolchains &tools);
     // Returns an error message, or an empty string on success.
     static QString write(const TranslationResult &result, const QString &dir, const Options &options);
-
-    // Strips the `//@tp:` markers from (formatted) lib.rs text; fills `map`
-    // with, per 1-based Rust line, the Python lines it came from.
-    static QString stripMarkers(const QString &marked, QList<QList<int>> *map);
 };
 
 } // namespace tileport::rust

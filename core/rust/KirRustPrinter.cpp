@@ -53,6 +53,30 @@ QString stripOuterParens(const QString &e)
     return e.mid(1, e.size() - 2);
 }
 
+// Rust's customary line width: a statement longer than this breaks its
+// call's arguments one per line.
+constexpr int kLineWidth = 100;
+
+// An expression as the printer lays it out: flat text, or a call
+// `head(args...)tail` whose arguments go one per line when its statement
+// does not fit. The printer owns the layout; no formatter rewrites it.
+struct Expr {
+    QString head;
+    QStringList args;
+    QString tail;
+    bool isCall = false;
+    Expr(const QString &flat) : head(flat) {}
+    static Expr call(const QString &head, const QStringList &args, const QString &tail = {})
+    {
+        Expr e(head);
+        e.args = args;
+        e.tail = tail;
+        e.isCall = true;
+        return e;
+    }
+    QString flat() const { return isCall ? head + QLatin1Char('(') + args.join(QStringLiteral(", ")) + QLatin1Char(')') + tail : head; }
+};
+
 class Printer
 {
 public:
@@ -68,11 +92,17 @@ private:
     [[noreturn]] void fail(Operation *op, const QString &construct, const QString &reason) const;
 
     void emit(const QString &text, Operation *op);
-    QString bindTemp(const QString &expr, const QString &typeText, Operation *op);
+    // `lead expr trail` on one line when it fits, else the call's
+    // arguments one per line.
+    void statement(const QString &lead, const Expr &expr, const QString &trail, Operation *op);
+    QString bindTemp(const Expr &expr, const QString &typeText, Operation *op);
     // The op's one result as a typed `let`: its Python name, or a temporary.
-    void let(Operation *op, const QString &expr);
+    void let(Operation *op, const Expr &expr);
+    // `let NAME: TYPE = ` (or `NAME = ` for a carried name) binding the
+    // op's one result, which then reads as NAME.
+    QString bindingLead(Operation *op);
     // The result stays an inline expression unless a Python name binds it.
-    void inlineOrLet(Operation *op, const QString &expr);
+    void inlineOrLet(Operation *op, const Expr &expr);
     QString text(Value v) const { return m_text.lookup(v.getAsOpaquePointer()); }
     QString indexText(OperandRange index) const;
     bool gridIndex(OperandRange index) const;
@@ -83,7 +113,7 @@ private:
     llvm::DenseMap<Type, QString> m_generic;
     QList<RustLine> m_body;
     int m_temp = 0;
-    int m_indent = 1;
+    int m_indent = 2; // inside the module and the entry's body
     // Ops whose named value a loop carries: their `let` is `let mut`.
     llvm::DenseSet<Operation *> m_mutable;
     // The names the enclosing loops carry, innermost last: binding one is
@@ -141,38 +171,56 @@ void Printer::emit(const QString &text, Operation *op)
     m_body.append(RustLine{QString(m_indent * 4, QLatin1Char(' ')) + text, l.line, l.endLine});
 }
 
-QString Printer::bindTemp(const QString &expr, const QString &typeText, Operation *op)
+void Printer::statement(const QString &lead, const Expr &expr, const QString &trail, Operation *op)
+{
+    const QString flat = lead + (expr.isCall ? expr.flat() : stripOuterParens(expr.head)) + trail;
+    if (!expr.isCall || expr.args.isEmpty() || m_indent * 4 + flat.size() <= kLineWidth)
+        return emit(flat, op);
+    emit(lead + expr.head + QLatin1Char('('), op);
+    ++m_indent;
+    for (const QString &a : expr.args)
+        emit(a + QLatin1Char(','), op);
+    --m_indent;
+    emit(QLatin1Char(')') + expr.tail + trail, op);
+}
+
+QString Printer::bindTemp(const Expr &expr, const QString &typeText, Operation *op)
 {
     const QString name = QStringLiteral("t%1_").arg(m_temp++);
-    emit(QStringLiteral("let %1: %2 = %3;").arg(name, typeText, stripOuterParens(expr)), op);
+    statement(QStringLiteral("let %1: %2 = ").arg(name, typeText), expr, QStringLiteral(";"), op);
     return name;
 }
 
-void Printer::let(Operation *op, const QString &expr)
+QString Printer::bindingLead(Operation *op)
 {
     Value v = op->getResult(0);
     if (auto attr = op->getAttrOfType<StringAttr>("kir.name")) {
-        QString name = RustNames::local(qs(attr.getValue()));
+        const QString name = RustNames::local(qs(attr.getValue()));
         if (const QString var = carriedVariable(qs(attr.getValue())); !var.isEmpty()) {
-            name = var;
-            emit(QStringLiteral("%1 = %2;").arg(name, stripOuterParens(expr)), op);
-        } else
-            emit(QStringLiteral("let %1%2: %3 = %4;")
-                     .arg(m_mutable.contains(op) ? QStringLiteral("mut ") : QString(), name, type(v.getType()), stripOuterParens(expr)),
-                 op);
+            m_text[v.getAsOpaquePointer()] = var;
+            return var + QStringLiteral(" = ");
+        }
         m_text[v.getAsOpaquePointer()] = name;
-        return;
+        return QStringLiteral("let %1%2: %3 = ").arg(m_mutable.contains(op) ? QStringLiteral("mut ") : QString(), name, type(v.getType()));
     }
-    m_text[v.getAsOpaquePointer()] = bindTemp(expr, type(v.getType()), op);
+    const QString name = QStringLiteral("t%1_").arg(m_temp++);
+    m_text[v.getAsOpaquePointer()] = name;
+    return QStringLiteral("let %1: %2 = ").arg(name, type(v.getType()));
 }
 
-void Printer::inlineOrLet(Operation *op, const QString &expr)
+void Printer::let(Operation *op, const Expr &expr)
+{
+    const QString lead = bindingLead(op);
+    statement(lead, expr, QStringLiteral(";"), op);
+}
+
+void Printer::inlineOrLet(Operation *op, const Expr &expr)
 {
     if (op->hasAttr("kir.name"))
         return let(op, expr);
     if (op->hasAttr("kir.bind")) // a value a pass made for several uses
         return void(m_text[op->getResult(0).getAsOpaquePointer()] = bindTemp(expr, type(op->getResult(0).getType()), op));
-    m_text[op->getResult(0).getAsOpaquePointer()] = expr;
+    m_text[op->getResult(0).getAsOpaquePointer()] = expr.flat();
 }
 
 QString Printer::indexText(OperandRange index) const
@@ -232,7 +280,8 @@ void Printer::op(Operation *o)
                 let(b, expr);
         })
         .Case<kir::DivfOp>([&](kir::DivfOp d) {
-            let(d, QStringLiteral("divf(%1, %2, rounding::%3, ftz::%4)").arg(text(d.getLhs()), text(d.getRhs()), qs(d.getRounding()), qs(d.getFtz())));
+            let(d, Expr::call(QStringLiteral("divf"), {text(d.getLhs()), text(d.getRhs()), QStringLiteral("rounding::") + qs(d.getRounding()),
+                                                  QStringLiteral("ftz::") + qs(d.getFtz())}));
         })
         .Case<kir::NegOp>([&](kir::NegOp n) {
             if (!isa<kir::TileType>(n.getType()))
@@ -242,8 +291,8 @@ void Printer::op(Operation *o)
             let(n, QStringLiteral("negf(%1)").arg(text(n.getInput())));
         })
         .Case<kir::FmaOp>([&](kir::FmaOp f) {
-            let(f, QStringLiteral("fma(%1, %2, %3, rounding::NearestEven, ftz::Disabled)")
-                       .arg(text(f.getA()), text(f.getB()), text(f.getC())));
+            let(f, Expr::call(QStringLiteral("fma"), {text(f.getA()), text(f.getB()), text(f.getC()), QStringLiteral("rounding::NearestEven"),
+                                                       QStringLiteral("ftz::Disabled")}));
         })
         .Case<kir::MathOp>([&](kir::MathOp m) {
             const QString fn = qs(m.getFn()), x = text(m.getInput());
@@ -270,7 +319,7 @@ void Printer::op(Operation *o)
             if (isa<IntegerType>(t))
                 return let(e, QStringLiteral("%1(%2, %3)").arg(maximum ? QStringLiteral("maxi") : QStringLiteral("mini"), a, b));
             // Python's maxf/minf: NaN not propagated, no flush to zero.
-            let(e, QStringLiteral("%1(%2, %3, nan::Disabled, ftz::Disabled)").arg(maximum ? QStringLiteral("maxf") : QStringLiteral("minf"), a, b));
+            let(e, Expr::call(maximum ? QStringLiteral("maxf") : QStringLiteral("minf"), {a, b, QStringLiteral("nan::Disabled"), QStringLiteral("ftz::Disabled")}));
         })
         .Case<kir::FloorDivOp, kir::AndOp, kir::OrOp, kir::XorOp, kir::ShlOp, kir::ShrOp>([&](Operation *i) {
             const QString a = text(i->getOperand(0)), b = text(i->getOperand(1));
@@ -306,13 +355,13 @@ void Printer::op(Operation *o)
                                                              {QStringLiteral("eq"), QStringLiteral("==")}, {QStringLiteral("ne"), QStringLiteral("!=")}};
                 return inlineOrLet(c, QStringLiteral("(%1 %2 %3)").arg(text(c.getLhs()), symbols.value(qs(c.getPredicate())), text(c.getRhs())));
             }
-            let(c, QStringLiteral("%1_tile(%2, %3)").arg(qs(c.getPredicate()), text(c.getLhs()), text(c.getRhs())));
+            let(c, Expr::call(qs(c.getPredicate()) + QStringLiteral("_tile"), {text(c.getLhs()), text(c.getRhs())}));
         })
         .Case<kir::ChooseOp>([&](kir::ChooseOp c) {
             let(c, QStringLiteral("if %1 { %2 } else { %3 }").arg(stripOuterParens(text(c.getCond())), text(c.getLhs()), text(c.getRhs())));
         })
         .Case<kir::SelectOp>([&](kir::SelectOp s) {
-            let(s, QStringLiteral("select(%1, %2, %3)").arg(text(s.getCond()), text(s.getLhs()), text(s.getRhs())));
+            let(s, Expr::call(QStringLiteral("select"), {text(s.getCond()), text(s.getLhs()), text(s.getRhs())}));
         })
         .Case<kir::CeilDivOp>([&](kir::CeilDivOp c) {
             inlineOrLet(c, QStringLiteral("ceil_div(%1, %2)").arg(text(c.getLhs()), text(c.getRhs())));
@@ -321,9 +370,10 @@ void Printer::op(Operation *o)
         .Case<kir::NumTilesOp>([&](kir::NumTilesOp t) {
             auto tensor = cast<kir::TensorType>(t.getArray().getType());
             const QString array = text(t.getArray());
-            const QString view = bindTemp(QStringLiteral("unsafe { make_partition_view(%1, %2, padding::None, dim_map::Identity, "
-                                                         "get_tensor_token(%1)) }")
-                                              .arg(array, shapeMacro(t.getDims())),
+            const QString view = bindTemp(Expr::call(QStringLiteral("unsafe { make_partition_view"),
+                                                     {array, shapeMacro(t.getDims()), QStringLiteral("padding::None"),
+                                                      QStringLiteral("dim_map::Identity"), QStringLiteral("get_tensor_token(%1)").arg(array)},
+                                                     QStringLiteral(" }")),
                                           QStringLiteral("Partition<%1, { [%2] }>").arg(element(tensor.getElementType()), dims(t.getDims())),
                                           t);
             inlineOrLet(t, QStringLiteral("num_tiles(&%1, %2i32)").arg(view).arg(t.getAxis()));
@@ -347,10 +397,9 @@ void Printer::op(Operation *o)
             const QString identity = isa<kir::VarType>(e) ? element(e) + QStringLiteral("::ZERO")
                                      : isa<FloatType>(e)  ? QStringLiteral("0.0") + element(e)
                                                           : QStringLiteral("0") + element(e);
-            let(s, QStringLiteral("scan_sum(%1, %2i32, reverse::%3, %4)")
-                       .arg(text(s.getInput()))
-                       .arg(s.getAxis())
-                       .arg(s.getReverse() ? QStringLiteral("Reverse") : QStringLiteral("Forward"), identity));
+            let(s, Expr::call(QStringLiteral("scan_sum"), {text(s.getInput()), QStringLiteral("%1i32").arg(s.getAxis()),
+                                                            s.getReverse() ? QStringLiteral("reverse::Reverse") : QStringLiteral("reverse::Forward"),
+                                                            identity}));
         })
         .Case<kir::PermuteOp>([&](kir::PermuteOp p) {
             QStringList axes;
@@ -360,7 +409,7 @@ void Printer::op(Operation *o)
         })
         .Case<kir::TransposeOp>([&](kir::TransposeOp t) { let(t, QStringLiteral("%1.transpose()").arg(text(t.getInput()))); })
         .Case<kir::MmaOp>([&](kir::MmaOp m) {
-            let(m, QStringLiteral("mma(%1, %2, %3)").arg(text(m.getA()), text(m.getB()), text(m.getAcc())));
+            let(m, Expr::call(QStringLiteral("mma"), {text(m.getA()), text(m.getB()), text(m.getAcc())}));
         })
         .Case<kir::IotaOp>([&](kir::IotaOp i) {
             let(i, QStringLiteral("iota(%1)").arg(shapeMacro(cast<kir::TileType>(i.getType()).getDims())));
@@ -411,25 +460,33 @@ void Printer::op(Operation *o)
             const bool plain = latency == QLatin1String("None") && tma == QLatin1String("Enabled") && !l.getOrder();
             if (l.getPadding() == "Zero" && plain)
                 return let(l, QStringLiteral("%1.load_tile(%2, %3)").arg(array, shapeMacro(tile.getDims()), index));
-            const QString view = bindTemp(QStringLiteral("unsafe { make_partition_view(%1, %2, padding::%3, %4, "
-                                                         "get_tensor_token(%1)) }")
-                                              .arg(array, shapeMacro(tile.getDims()), qs(l.getPadding()), dimMap),
+            const QString view = bindTemp(Expr::call(QStringLiteral("unsafe { make_partition_view"),
+                                                     {array, shapeMacro(tile.getDims()), QStringLiteral("padding::") + qs(l.getPadding()), dimMap,
+                                                      QStringLiteral("get_tensor_token(%1)").arg(array)},
+                                                     QStringLiteral(" }")),
                                           QStringLiteral("Partition<%1, { [%2] }>").arg(element(tile.getElementType()), dims(tile.getDims())),
                                           l);
             const auto loadText = [&](const QString &mode) {
-                return QStringLiteral("load_view_tko(&%1, %2, ordering::Weak, scope::TileBlock, %3, tma::%4)").arg(view, index, latency, mode);
+                return Expr::call(QStringLiteral("load_view_tko"), {QLatin1Char('&') + view, index, QStringLiteral("ordering::Weak"),
+                                                                    QStringLiteral("scope::TileBlock"), latency, QStringLiteral("tma::") + mode});
             };
             if (tma == QLatin1String("Enabled") || tma == QLatin1String("Disabled"))
                 return let(l, loadText(tma));
             // TMA chosen by a bool const generic: both forms, each arm's load
             // bound to a typed let (cutile compiles the taken arm with no
             // expected type, and load_view_tko cannot infer its own).
-            const auto arm = [&](const QString &mode) {
-                const QString t = QStringLiteral("t%1_").arg(m_temp++);
-                return QStringLiteral("let %1: %2 = %3; %1").arg(t, type(tile), loadText(mode));
+            const QString enabled = QStringLiteral("t%1_").arg(m_temp++), disabled = QStringLiteral("t%1_").arg(m_temp++);
+            emit(bindingLead(l) + QStringLiteral("if %1 != 0i32 {").arg(tma), l);
+            const auto arm = [&](const QString &t, const QString &mode) {
+                ++m_indent;
+                statement(QStringLiteral("let %1: %2 = ").arg(t, type(tile)), loadText(mode), QStringLiteral(";"), l);
+                emit(t, l);
+                --m_indent;
             };
-            const QString enabled = arm(QStringLiteral("Enabled")), disabled = arm(QStringLiteral("Disabled"));
-            let(l, QStringLiteral("if %1 != 0i32 { %2 } else { %3 }").arg(tma, enabled, disabled));
+            arm(enabled, QStringLiteral("Enabled"));
+            emit(QStringLiteral("} else {"), l);
+            arm(disabled, QStringLiteral("Disabled"));
+            emit(QStringLiteral("};"), l);
         })
         .Case<kir::StoreOp>([&](kir::StoreOp s) {
             auto tensor = cast<kir::TensorType>(s.getArray().getType());
@@ -448,16 +505,24 @@ void Printer::op(Operation *o)
                 else if (auto p = dyn_cast_or_null<StringAttr>(s.getLatencyAttr()))
                     latency = QStringLiteral("Some(%1)").arg(qs(p.getValue()));
                 const auto storeText = [&](const QString &tma) {
-                    return QStringLiteral("unsafe { store_view_tko_mut(&mut %1, %2, [%3], ordering::Weak, scope::TileBlock, %4, tma::%5) };")
-                        .arg(part, value, index, latency, tma);
+                    return Expr::call(QStringLiteral("unsafe { store_view_tko_mut"),
+                                      {QStringLiteral("&mut ") + part, value, QStringLiteral("[%1]").arg(index), QStringLiteral("ordering::Weak"),
+                                       QStringLiteral("scope::TileBlock"), latency, QStringLiteral("tma::") + tma},
+                                      QStringLiteral(" }"));
                 };
                 const QString tma = s.getTma() ? qs(*s.getTma()) : QStringLiteral("Enabled");
                 if (tma == QLatin1String("Enabled") || tma == QLatin1String("Disabled"))
-                    return emit(storeText(tma), s);
+                    return statement(QString(), storeText(tma), QStringLiteral(";"), s);
                 // TMA chosen by a bool const generic: both forms.
-                return emit(QStringLiteral("if %1 != 0i32 { %2 } else { %3 }").arg(tma, storeText(QStringLiteral("Enabled")),
-                                                                                  storeText(QStringLiteral("Disabled"))),
-                            s);
+                emit(QStringLiteral("if %1 != 0i32 {").arg(tma), s);
+                ++m_indent;
+                statement(QString(), storeText(QStringLiteral("Enabled")), QStringLiteral(";"), s);
+                --m_indent;
+                emit(QStringLiteral("} else {"), s);
+                ++m_indent;
+                statement(QString(), storeText(QStringLiteral("Disabled")), QStringLiteral(";"), s);
+                --m_indent;
+                return emit(QStringLiteral("}"), s);
             }
             // A computed index is stored unchecked, as cuTile Python stores it
             // (docs/translator.md, "Stores").
@@ -488,24 +553,27 @@ void Printer::op(Operation *o)
                                   .arg(isa<FloatType>(e) ? RustNames::floatLiteral(v) : QString::number(qint64(v)), element(e));
             }
             const QString t = QStringLiteral("t%1_").arg(m_temp++);
-            emit(QStringLiteral("let (%1, _%1): (%2, Token) = unsafe { load_ptr_tko(%3, ordering::Weak, None::<scope::TileBlock>, %4, %5, "
-                                "Some(get_tensor_token(%6)), Latency::<%7>) };")
-                     .arg(t, type(tile), lanes, l.getMask() ? QStringLiteral("Some(%1)").arg(text(l.getMask())) : QStringLiteral("None"),
-                          padding, array)
-                     .arg(l.getLatency()),
-                 l);
+            statement(QStringLiteral("let (%1, _%1): (%2, Token) = ").arg(t, type(tile)),
+                      Expr::call(QStringLiteral("unsafe { load_ptr_tko"),
+                                 {lanes, QStringLiteral("ordering::Weak"), QStringLiteral("None::<scope::TileBlock>"),
+                                  l.getMask() ? QStringLiteral("Some(%1)").arg(text(l.getMask())) : QStringLiteral("None"), padding,
+                                  QStringLiteral("Some(get_tensor_token(%1))").arg(array), QStringLiteral("Latency::<%1>").arg(l.getLatency())},
+                                 QStringLiteral(" }")),
+                      QStringLiteral(";"), l);
             m_text[l.getResult().getAsOpaquePointer()] = t;
             if (l->hasAttr("kir.name"))
                 let(l, t);
         })
         .Case<kir::StorePtrOp>([&](kir::StorePtrOp s) {
             const QString lanes = pointerLanes(s.getArray(), s.getOffset(), cast<kir::TileType>(s.getValue().getType()).getDims(), s);
-            emit(QStringLiteral("unsafe { store_ptr_tko(%1, %2, ordering::Weak, None::<scope::TileBlock>, %3, Some(get_tensor_token(%4)), "
-                                "Latency::<%5>) };")
-                     .arg(lanes, text(s.getValue()), s.getMask() ? QStringLiteral("Some(%1)").arg(text(s.getMask())) : QStringLiteral("None"),
-                          text(s.getArray()))
-                     .arg(s.getLatency()),
-                 s);
+            statement(QString(),
+                      Expr::call(QStringLiteral("unsafe { store_ptr_tko"),
+                                 {lanes, text(s.getValue()), QStringLiteral("ordering::Weak"), QStringLiteral("None::<scope::TileBlock>"),
+                                  s.getMask() ? QStringLiteral("Some(%1)").arg(text(s.getMask())) : QStringLiteral("None"),
+                                  QStringLiteral("Some(get_tensor_token(%1))").arg(text(s.getArray())),
+                                  QStringLiteral("Latency::<%1>").arg(s.getLatency())},
+                                 QStringLiteral(" }")),
+                      QStringLiteral(";"), s);
         })
         .Case<kir::ForOp>([&](kir::ForOp f) { forLoop(f); })
         .Case<kir::IfOp>([&](kir::IfOp i) { ifOp(i); })
@@ -571,7 +639,7 @@ QString Printer::pointerLanes(Value array, Value offset, ArrayAttr d, Operation 
         if (onesText != dims(d))
             base = bindTemp(QStringLiteral("%1.broadcast(%2)").arg(base, shapeMacro(d)), ptrType(dims(d)), at);
     }
-    return bindTemp(QStringLiteral("addptr_tile(%1, %2)").arg(base, text(offset)), ptrType(dims(d)), at);
+    return bindTemp(Expr::call(QStringLiteral("addptr_tile"), {base, text(offset)}), ptrType(dims(d)), at);
 }
 
 // A value an `if` result holds until an arm assigns it (never read).

@@ -6,7 +6,7 @@
 
 namespace tileport::rust {
 
-// One line of generated Rust (before rustfmt) and the Python lines it came
+// One line of generated Rust as the printer lays it out, and the Python lines it came
 // from (0 when it has no single source, e.g. the module header).
 struct RustLine {
     QString text;

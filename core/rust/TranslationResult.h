@@ -76,8 +76,10 @@ struct TranslationResult {
     // *error when it is missing or unreadable.
     static bool fromManifest(const QString &crateDir, TranslationResult *out, QString *error);
 
-    // The whole src/lib.rs with `//@tp:` source markers (before rustfmt).
-    QString markedLibrary() const;
+    // The whole src/lib.rs as the printer laid it out and, per 1-based
+    // Rust line, the Python lines it came from (empty for the module's
+    // frame and blank lines): the source map is the printer's, not parsed.
+    QString library(QList<QList<int>> *map = nullptr) const;
     bool ok() const { return error.isEmpty() && diagnostics.isEmpty(); }
 };
 

@@ -74,7 +74,6 @@ QList<DoctorRow> Doctor::run() const
     rows << checkPython();
     rows << checkRustTool(QStringLiteral("cargo"), m_tools.cargo);
     rows << checkRustTool(QStringLiteral("rustc"), m_tools.rustc);
-    rows << checkRustTool(QStringLiteral("rustfmt"), m_tools.rustfmt);
     rows << checkCudaHeaders();
     rows << checkLibclang();
     rows << checkCutileBuild();
@@ -113,8 +112,7 @@ DoctorRow Doctor::checkPython() const
 DoctorRow Doctor::checkRustTool(const QString &name, const QString &path) const
 {
     DoctorRow row{name};
-    row.fix = name == QLatin1String("rustfmt") ? QStringLiteral("rustup component add rustfmt")
-                                               : QStringLiteral("install Rust >= 1.89 with rustup, then ./scripts/setup");
+    row.fix = QStringLiteral("install Rust >= 1.89 with rustup, then ./scripts/setup");
     return probe(row, path, {QStringLiteral("--version")});
 }
 

@@ -53,7 +53,6 @@ Toolchains Toolchains::fromEnvironment(const QProcessEnvironment &env)
     t.python = fromEnvOrPath(env, QStringLiteral("TILEPORT_PYTHON"), QStringLiteral("python3"));
     t.cargo = fromEnvOrPath(env, QStringLiteral("TILEPORT_CARGO"), QStringLiteral("cargo"));
     t.rustc = fromEnvOrPath(env, QStringLiteral("TILEPORT_RUSTC"), QStringLiteral("rustc"));
-    t.rustfmt = fromEnvOrPath(env, QStringLiteral("TILEPORT_RUSTFMT"), QStringLiteral("rustfmt"));
     t.cudaRoot = env.value(QStringLiteral("TILEPORT_CUDA_ROOT"), env.value(QStringLiteral("CUDA_TOOLKIT_PATH")));
     t.libclangDir = env.value(QStringLiteral("LIBCLANG_PATH"));
     t.cargoTargetDir = env.value(QStringLiteral("CARGO_TARGET_DIR"));

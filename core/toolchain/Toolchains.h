@@ -14,7 +14,6 @@ struct Toolchains {
     QString python;        // venv interpreter with cuda-tile
     QString cargo;
     QString rustc;
-    QString rustfmt;
     QString cudaRoot;      // directory with include/cuda.h
     QString libclangDir;   // LIBCLANG_PATH for cutile's bindgen
     QString cargoTargetDir;

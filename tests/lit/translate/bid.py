@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 # ct.bid on each grid axis: an i32 scalar, inline unless a name binds it.
 # RUN: tileport translate --emit kir %s | FileCheck %s
-# RUN: tileport translate --no-format -o %t %s && FileCheck --check-prefix=RUST %s < %t/src/lib.rs
+# RUN: tileport translate -o %t %s && FileCheck --check-prefix=RUST %s < %t/src/lib.rs
 import cuda.tile as ct
 
 
@@ -18,5 +18,7 @@ def grid3(a, out, BM: ct.Constant[int], BN: ct.Constant[int]):
 # CHECK: kir.store %3, %arg1[%0, %4, %5]
 
 # RUST: let row: i32 = get_tile_block_id().0;
-# RUST: load_view_tko(&t0_, [row, get_tile_block_id().1, get_tile_block_id().2],
+# RUST: load_view_tko(
+# RUST-NEXT: &t0_,
+# RUST-NEXT: [row, get_tile_block_id().1, get_tile_block_id().2],
 # RUST: out.store(t);

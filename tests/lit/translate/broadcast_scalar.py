@@ -2,7 +2,7 @@
 # A runtime scalar meeting a float tile: its dtype is decided by that use
 # (f32), and it is broadcast to the tile's shape.
 # RUN: tileport translate --emit kir %s | FileCheck %s
-# RUN: tileport translate --no-format -o %t %s && FileCheck --check-prefix=RUST %s < %t/src/lib.rs
+# RUN: tileport translate -o %t %s && FileCheck --check-prefix=RUST %s < %t/src/lib.rs
 import cuda.tile as ct
 
 

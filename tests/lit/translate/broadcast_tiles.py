@@ -4,7 +4,7 @@
 # conversion, a reshape and a broadcast), a literal meeting a dtype-generic
 # tile (an f32 constant converted).
 # RUN: tileport translate --emit kir %s | FileCheck %s
-# RUN: tileport translate --no-format -o %t %s && FileCheck --check-prefix=RUST %s < %t/src/lib.rs
+# RUN: tileport translate -o %t %s && FileCheck --check-prefix=RUST %s < %t/src/lib.rs
 import cuda.tile as ct
 
 

@@ -2,7 +2,7 @@
 # Tile comparisons (a bool tile, `<op>_tile`), a literal compared with a
 # tile of its dtype, and ct.where with a tile and a literal.
 # RUN: tileport translate --emit kir %s | FileCheck %s
-# RUN: tileport translate --no-format -o %t %s && FileCheck --check-prefix=RUST %s < %t/src/lib.rs
+# RUN: tileport translate -o %t %s && FileCheck --check-prefix=RUST %s < %t/src/lib.rs
 import cuda.tile as ct
 
 

@@ -4,7 +4,7 @@
 # `a, b = x, y` evaluates the right side first and binds in order; ct.abs
 # is absf / absi; a module-level alias of a cuTile enum member reads it.
 # RUN: tileport translate --emit kir %s | FileCheck %s
-# RUN: tileport translate --no-format -o %t %s && FileCheck --check-prefix=RUST %s < %t/src/lib.rs
+# RUN: tileport translate -o %t %s && FileCheck --check-prefix=RUST %s < %t/src/lib.rs
 import cuda.tile as ct
 
 PAD = ct.PaddingMode.ZERO

@@ -4,7 +4,7 @@
 # compiles no `!`): an inverted comparison on ints, De Morgan over `and`/
 # `or`, `== 0` for an int and `^ true` for a bool.
 # RUN: tileport translate --emit kir %s | FileCheck %s
-# RUN: tileport translate --no-format -o %t %s && FileCheck --check-prefix=RUST %s < %t/src/lib.rs
+# RUN: tileport translate -o %t %s && FileCheck --check-prefix=RUST %s < %t/src/lib.rs
 import cuda.tile as ct
 
 

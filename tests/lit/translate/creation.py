@@ -2,7 +2,7 @@
 # ct.arange is an i32 iota; ct.zeros / ct.ones / ct.full of a literal and a
 # decided dtype are constant tiles.
 # RUN: tileport translate --emit kir %s | FileCheck %s
-# RUN: tileport translate --no-format -o %t %s && FileCheck --check-prefix=RUST %s < %t/src/lib.rs
+# RUN: tileport translate -o %t %s && FileCheck --check-prefix=RUST %s < %t/src/lib.rs
 import cuda.tile as ct
 
 

@@ -2,7 +2,7 @@
 # Parameters: arrays sharing a dtype variable, a fixed-dtype array, an int
 # ct.Constant as a const generic, a float ct.Constant as an f32 scalar.
 # RUN: tileport translate --emit kir %s | FileCheck %s
-# RUN: tileport translate --no-format -o %t %s && FileCheck --check-prefix=RUST %s < %t/src/lib.rs
+# RUN: tileport translate -o %t %s && FileCheck --check-prefix=RUST %s < %t/src/lib.rs
 import cuda.tile as ct
 
 

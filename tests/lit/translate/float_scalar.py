@@ -4,7 +4,7 @@
 # takes the float side's type; a float scalar's negation goes through a
 # rank-0 tile, as cuTile Python emits it.
 # RUN: tileport translate --emit kir %s | FileCheck %s
-# RUN: tileport translate --no-format -o %t %s && FileCheck --check-prefix=RUST %s < %t/src/lib.rs
+# RUN: tileport translate -o %t %s && FileCheck --check-prefix=RUST %s < %t/src/lib.rs
 import cuda.tile as ct
 
 LOG2E = 1.4426950408889634

@@ -3,7 +3,7 @@
 # Python's contraction sees them, contract-fma makes each one fma; a product
 # subtracted or subtracted from negates the right operand first.
 # RUN: tileport translate --emit kir %s | FileCheck %s
-# RUN: tileport translate --no-format -o %t %s && FileCheck --check-prefix=RUST %s < %t/src/lib.rs
+# RUN: tileport translate -o %t %s && FileCheck --check-prefix=RUST %s < %t/src/lib.rs
 import cuda.tile as ct
 
 

@@ -3,7 +3,7 @@
 # exist, so a named product used once by a sum contracts like an inline
 # one (the sum's name on the fma); a product used twice stays a mul.
 # RUN: tileport translate --emit kir %s | FileCheck %s
-# RUN: tileport translate --no-format -o %t %s && FileCheck --check-prefix=RUST %s < %t/src/lib.rs
+# RUN: tileport translate -o %t %s && FileCheck --check-prefix=RUST %s < %t/src/lib.rs
 import cuda.tile as ct
 
 

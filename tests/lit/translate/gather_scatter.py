@@ -5,7 +5,7 @@
 # i32 parameters after the array), then kir.load_ptr / kir.store_ptr; a
 # mask= is and-ed in after the bounds, and the padding goes into the load.
 # RUN: tileport translate --emit kir %s | FileCheck %s
-# RUN: tileport translate --no-format -o %t %s && FileCheck --check-prefix=RUST %s < %t/src/lib.rs
+# RUN: tileport translate -o %t %s && FileCheck --check-prefix=RUST %s < %t/src/lib.rs
 import cuda.tile as ct
 
 
@@ -33,6 +33,22 @@ def pick(x, y, n, TILE: ct.Constant[int]):
 # RUST-NEXT: let t{{[0-9]+}}_: PointerTile<*mut E, { [TILE] }> = t{{[0-9]+}}_.broadcast(shape![TILE]);
 # RUST-NEXT: let [[L:t[0-9]+_]]: PointerTile<*mut E, { [TILE] }> = addptr_tile(
 # RUST-NEXT: let [[P:t[0-9]+_]]: E = convert_scalar(1.0f32);
-# RUST-NEXT: let ([[T:t[0-9]+_]], _[[T]]): (Tile<E, { [TILE] }>, Token) = unsafe { load_ptr_tko([[L]], ordering::Weak, None::<scope::TileBlock>, Some(t{{[0-9]+}}_), Some([[P]]), Some(get_tensor_token(x)), Latency::<0>) };
+# RUST-NEXT: let ([[T:t[0-9]+_]], _[[T]]): (Tile<E, { [TILE] }>, Token) = unsafe { load_ptr_tko(
+# RUST-NEXT: [[L]],
+# RUST-NEXT: ordering::Weak,
+# RUST-NEXT: None::<scope::TileBlock>,
+# RUST-NEXT: Some(t{{[0-9]+}}_),
+# RUST-NEXT: Some([[P]]),
+# RUST-NEXT: Some(get_tensor_token(x)),
+# RUST-NEXT: Latency::<0>,
+# RUST-NEXT: ) };
 # RUST-NEXT: let vals: Tile<E, { [TILE] }> = [[T]];
-# RUST: unsafe { store_ptr_tko(t{{[0-9]+}}_, t{{[0-9]+}}_, ordering::Weak, None::<scope::TileBlock>, None, Some(get_tensor_token(y)), Latency::<0>) };
+# RUST: unsafe { store_ptr_tko(
+# RUST-NEXT: t{{[0-9]+}}_,
+# RUST-NEXT: t{{[0-9]+}}_,
+# RUST-NEXT: ordering::Weak,
+# RUST-NEXT: None::<scope::TileBlock>,
+# RUST-NEXT: None,
+# RUST-NEXT: Some(get_tensor_token(y)),
+# RUST-NEXT: Latency::<0>,
+# RUST-NEXT: ) };

@@ -3,7 +3,7 @@
 # NAME_N_ (N counts the inlined calls), its ops the helper's source lines,
 # and the caller's name re-binds the value it returns.
 # RUN: tileport translate --emit kir %s | FileCheck %s
-# RUN: tileport translate --no-format -o %t %s && FileCheck --check-prefix=RUST %s < %t/src/lib.rs
+# RUN: tileport translate -o %t %s && FileCheck --check-prefix=RUST %s < %t/src/lib.rs
 import cuda.tile as ct
 
 

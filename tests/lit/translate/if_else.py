@@ -4,7 +4,7 @@
 # every arm is a result of its own (`let mut NAME_out_N` before the `if`);
 # an `elif` is an `if` in the else arm.
 # RUN: tileport translate --emit kir %s | FileCheck %s
-# RUN: tileport translate --no-format -o %t %s && FileCheck --check-prefix=RUST %s < %t/src/lib.rs
+# RUN: tileport translate -o %t %s && FileCheck --check-prefix=RUST %s < %t/src/lib.rs
 import cuda.tile as ct
 
 
@@ -37,6 +37,7 @@ def branches(x, y, n, TILE: ct.Constant[int]):
 # CHECK: } {carried = [], fresh = ["shift"]}
 
 # RUST: let mut vals: Tile<E, { [TILE] }> = load_view_tko(
+# RUST: );
 # RUST-NEXT: if (pid * TILE) > n {
 # RUST: vals = vals * t{{[0-9]+}}_;
 # RUST-NEXT: }

@@ -4,7 +4,7 @@
 # (negi on a tile, the rank-0 tile of a runtime scalar, `0 - C` of a
 # ct.Constant), and i32 scalar `//` through rank-0 tiles.
 # RUN: tileport translate --emit kir %s | FileCheck %s
-# RUN: tileport translate --no-format -o %t %s && FileCheck --check-prefix=RUST %s < %t/src/lib.rs
+# RUN: tileport translate -o %t %s && FileCheck --check-prefix=RUST %s < %t/src/lib.rs
 import cuda.tile as ct
 
 

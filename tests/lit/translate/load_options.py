@@ -2,7 +2,7 @@
 # ct.load's latency=, allow_tma= (a literal, or a bool ct.Constant that
 # picks one of both forms) and order= (a dim_map on the partition view).
 # RUN: tileport translate --emit kir %s | FileCheck %s
-# RUN: tileport translate --no-format -o %t %s && FileCheck --check-prefix=RUST %s < %t/src/lib.rs
+# RUN: tileport translate -o %t %s && FileCheck --check-prefix=RUST %s < %t/src/lib.rs
 import cuda.tile as ct
 
 
@@ -18,7 +18,33 @@ def options(a, b, c, out, TILE: ct.Constant[int], LAT: ct.Constant[int], TMA: ct
 # CHECK: kir.load %arg1[%0, %{{.*}}] {kir.name = "y", latency = "LAT", order = array<i32: 1, 0>, padding = "None"}
 # CHECK: kir.load %arg2[%0, %{{.*}}] {kir.name = "z", padding = "Zero", tma = "TMA"}
 
-# RUST: let x: Tile<E, { [TILE, TILE] }> = load_view_tko(&t0_, [pid, 0i32], ordering::Weak, scope::TileBlock, Some(3i32), tma::Disabled);
-# RUST: make_partition_view(b, shape![TILE, TILE], padding::None, const_array![1, 0], get_tensor_token(b))
-# RUST-NEXT: let y: Tile<E, { [TILE, TILE] }> = load_view_tko(&t1_, [pid, 0i32], ordering::Weak, scope::TileBlock, Some(LAT), tma::Enabled);
-# RUST: let z: Tile<E, { [TILE, TILE] }> = if TMA != 0i32 { let t3_: Tile<E, { [TILE, TILE] }> = load_view_tko(&t2_, [pid, 0i32], ordering::Weak, scope::TileBlock, None, tma::Enabled); t3_ } else { let t4_: Tile<E, { [TILE, TILE] }> = load_view_tko(&t2_, [pid, 0i32], ordering::Weak, scope::TileBlock, None, tma::Disabled); t4_ };
+# A statement wider than 100 columns has its call's arguments one per line.
+# RUST: let x: Tile<E, { [TILE, TILE] }> = load_view_tko(
+# RUST-NEXT: {{^        }}&t0_,
+# RUST-NEXT: [pid, 0i32],
+# RUST-NEXT: ordering::Weak,
+# RUST-NEXT: scope::TileBlock,
+# RUST-NEXT: Some(3i32),
+# RUST-NEXT: tma::Disabled,
+# RUST-NEXT: {{^    }});
+# RUST: let t1_: Partition<E, { [TILE, TILE] }> = unsafe { make_partition_view(
+# RUST-NEXT: b,
+# RUST-NEXT: shape![TILE, TILE],
+# RUST-NEXT: padding::None,
+# RUST-NEXT: const_array![1, 0],
+# RUST-NEXT: get_tensor_token(b),
+# RUST-NEXT: ) };
+# RUST-NEXT: let y: Tile<E, { [TILE, TILE] }> = load_view_tko(
+# RUST: Some(LAT),
+# RUST-NEXT: tma::Enabled,
+# RUST: let z: Tile<E, { [TILE, TILE] }> = if TMA != 0i32 {
+# RUST-NEXT: let t3_: Tile<E, { [TILE, TILE] }> = load_view_tko(
+# RUST: tma::Enabled,
+# RUST-NEXT: );
+# RUST-NEXT: t3_
+# RUST-NEXT: } else {
+# RUST-NEXT: let t4_: Tile<E, { [TILE, TILE] }> = load_view_tko(
+# RUST: tma::Disabled,
+# RUST-NEXT: );
+# RUST-NEXT: t4_
+# RUST-NEXT: };

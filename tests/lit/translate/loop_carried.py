@@ -3,7 +3,7 @@
 # the code after the loop reads are carried values (`let mut`, assigned in
 # place); a name the body binds for one iteration only is a fresh `let`.
 # RUN: tileport translate --emit kir %s | FileCheck %s
-# RUN: tileport translate --no-format -o %t %s && FileCheck --check-prefix=RUST %s < %t/src/lib.rs
+# RUN: tileport translate -o %t %s && FileCheck --check-prefix=RUST %s < %t/src/lib.rs
 import cuda.tile as ct
 
 
@@ -25,11 +25,15 @@ def row_sum(a, out, N: ct.Constant[int], TILE: ct.Constant[int]):
 # CHECK-NEXT: } {carried = ["acc"]}
 # CHECK: kir.store %[[SUM]], %arg1
 
-# RUST: let mut acc: Tile<E, { [1, TILE] }> = load_view_tko(&t0_, [pid, 0i32],
-# RUST-NEXT: for k in 1i32..N {
+# RUST: let mut acc: Tile<E, { [1, TILE] }> = load_view_tko(
+# RUST-NEXT: &t0_,
+# RUST-NEXT: [pid, 0i32],
+# RUST: for k in 1i32..N {
 # RUST-NEXT: let t1_: Partition<E, { [1, TILE] }> =
-# RUST-NEXT: let t: Tile<E, { [1, TILE] }> = load_view_tko(&t1_, [pid, k],
-# RUST-NEXT: acc = acc + t;
+# RUST: let t: Tile<E, { [1, TILE] }> = load_view_tko(
+# RUST-NEXT: &t1_,
+# RUST-NEXT: [pid, k],
+# RUST: acc = acc + t;
 # RUST-NEXT: }
 # RUST-NEXT: let mut t2_: PartitionMut<E, { [1, TILE] }> = unsafe { out.partition_full_mut(shape![1, TILE]) };
 # RUST-NEXT: t2_.store(acc, [pid, 0i32]);

@@ -3,7 +3,7 @@
 # is split as cuTile Python splits it (split-loops): two loops, each with
 # the arm its iterations take; `C and j >= row` with C a ct.Constant keeps
 # `if C` around the split and the plain loop in its else arm.
-# RUN: tileport translate --no-format -o %t %s && FileCheck %s < %t/src/lib.rs
+# RUN: tileport translate -o %t %s && FileCheck %s < %t/src/lib.rs
 import cuda.tile as ct
 
 

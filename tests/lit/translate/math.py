@@ -2,7 +2,7 @@
 # Element-wise math with the options cutile has forms for, and
 # ct.maximum / ct.minimum on float tiles, integer tiles and i32 scalars.
 # RUN: tileport translate --emit kir %s | FileCheck %s
-# RUN: tileport translate --no-format -o %t %s && FileCheck --check-prefix=RUST %s < %t/src/lib.rs
+# RUN: tileport translate -o %t %s && FileCheck --check-prefix=RUST %s < %t/src/lib.rs
 import cuda.tile as ct
 
 

@@ -3,7 +3,7 @@
 # ct.Constant[bool] allow_tma gives both forms, chosen by it); ct.truediv
 # with rounding_mode= / flush_to_zero= is kir.divf.
 # RUN: tileport translate --emit kir %s | FileCheck %s
-# RUN: tileport translate --no-format -o %t %s && FileCheck --check-prefix=RUST %s < %t/src/lib.rs
+# RUN: tileport translate -o %t %s && FileCheck --check-prefix=RUST %s < %t/src/lib.rs
 import cuda.tile as ct
 
 
@@ -18,4 +18,19 @@ def options(a, out, TILE: ct.Constant[int], TMA: ct.Constant[bool]):
 # CHECK: kir.store {{.*}} {latency = 2 : i32, tma = "TMA"}
 
 # RUST: let y: Tile<E, { [TILE] }> = divf(x, t{{[0-9]+}}_, rounding::Approx, ftz::Enabled);
-# RUST: if TMA != 0i32 { unsafe { store_view_tko_mut(&mut [[P:t[0-9]+_]], y, [pid], ordering::Weak, scope::TileBlock, Some(2i32), tma::Enabled) }; } else { unsafe { store_view_tko_mut(&mut [[P]], y, [pid], ordering::Weak, scope::TileBlock, Some(2i32), tma::Disabled) }; }
+# RUST: if TMA != 0i32 {
+# RUST-NEXT: unsafe { store_view_tko_mut(
+# RUST-NEXT: &mut [[P:t[0-9]+_]],
+# RUST-NEXT: y,
+# RUST-NEXT: [pid],
+# RUST-NEXT: ordering::Weak,
+# RUST-NEXT: scope::TileBlock,
+# RUST-NEXT: Some(2i32),
+# RUST-NEXT: tma::Enabled,
+# RUST-NEXT: ) };
+# RUST-NEXT: } else {
+# RUST-NEXT: unsafe { store_view_tko_mut(
+# RUST-NEXT: &mut [[P]],
+# RUST: tma::Disabled,
+# RUST-NEXT: ) };
+# RUST-NEXT: }

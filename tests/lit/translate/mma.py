@@ -2,7 +2,7 @@
 # ct.mma in a k loop (the accumulator carried, f32 against generic
 # operands), ct.reshape of the 3-D loads, ct.transpose.
 # RUN: tileport translate --emit kir %s | FileCheck %s
-# RUN: tileport translate --no-format -o %t %s && FileCheck --check-prefix=RUST %s < %t/src/lib.rs
+# RUN: tileport translate -o %t %s && FileCheck --check-prefix=RUST %s < %t/src/lib.rs
 import cuda.tile as ct
 
 

@@ -2,7 +2,7 @@
 # ct.sum / ct.max along an axis, in full, and with keepdims; a result with a
 # const-generic dim or a generic dtype is converted to its own type.
 # RUN: tileport translate --emit kir %s | FileCheck %s
-# RUN: tileport translate --no-format -o %t %s && FileCheck --check-prefix=RUST %s < %t/src/lib.rs
+# RUN: tileport translate -o %t %s && FileCheck --check-prefix=RUST %s < %t/src/lib.rs
 import cuda.tile as ct
 
 

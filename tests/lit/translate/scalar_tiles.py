@@ -4,7 +4,7 @@
 # scalar product meeting a tile (plain index arithmetic, bound once), and
 # a product of a named product contracted with the sum it feeds.
 # RUN: tileport translate --emit kir %s | FileCheck %s
-# RUN: tileport translate --no-format -o %t %s && FileCheck --check-prefix=RUST %s < %t/src/lib.rs
+# RUN: tileport translate -o %t %s && FileCheck --check-prefix=RUST %s < %t/src/lib.rs
 import cuda.tile as ct
 
 

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 # a.shape[i] is launch metadata: an i32 read inline, no Tile IR op.
 # RUN: tileport translate --emit kir %s | FileCheck %s
-# RUN: tileport translate --no-format -o %t %s && FileCheck --check-prefix=RUST %s < %t/src/lib.rs
+# RUN: tileport translate -o %t %s && FileCheck --check-prefix=RUST %s < %t/src/lib.rs
 import cuda.tile as ct
 
 

@@ -3,7 +3,7 @@
 # once; ct.permute, ct.expand_dims, ct.broadcast_to, ct.truediv and the
 # builtin min/max of two scalars.
 # RUN: tileport translate --emit kir %s | FileCheck %s
-# RUN: tileport translate --no-format -o %t %s && FileCheck --check-prefix=RUST %s < %t/src/lib.rs
+# RUN: tileport translate -o %t %s && FileCheck --check-prefix=RUST %s < %t/src/lib.rs
 import cuda.tile as ct
 
 

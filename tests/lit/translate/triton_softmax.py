@@ -3,7 +3,7 @@
 # and then the same kernel IR: the pointer becomes a tensor, tl.max/tl.sum
 # reductions, tl.exp math.
 # RUN: tileport translate --emit kir %s | FileCheck %s
-# RUN: tileport translate --no-format -o %t %s && FileCheck --check-prefix=RUST %s < %t/src/lib.rs
+# RUN: tileport translate -o %t %s && FileCheck --check-prefix=RUST %s < %t/src/lib.rs
 import triton
 import triton.language as tl
 
