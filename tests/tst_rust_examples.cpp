@@ -155,6 +155,13 @@ private Q_SLOTS:
         QTest::newRow("band_sum_masked") << "banded_rows" << "band_sum" << 0 << true << QString();
         QTest::newRow("band_sum_plain") << "banded_rows" << "band_sum" << 1 << true << QString();
         QTest::newRow("split_weights") << "banded_rows" << "split_weights" << 2 << true << QString();
+        // ct.bitcast both ways; the function forms of the comparisons,
+        // ct.negative, ct.bitwise_not, ct.floordiv, ct.mod; ct.floor,
+        // ct.ceil, ct.tan, ct.sinh, ct.cosh.
+        QTest::newRow("bitcast") << "tests/fixtures/constructs/operator_forms" << "clear_sign" << 0 << true << QString();
+        QTest::newRow("compare_forms_f16") << "tests/fixtures/constructs/operator_forms" << "compare_forms" << 2 << true << QString();
+        QTest::newRow("int_forms") << "tests/fixtures/constructs/operator_forms" << "int_forms" << 3 << true << QString();
+        QTest::newRow("math_forms_bf16") << "tests/fixtures/constructs/operator_forms" << "rounding_math" << 5 << true << QString();
     }
 
     void translateBuildDiff()

@@ -159,6 +159,13 @@ private:
     Value subscript(TSNode n);
     Value unary(TSNode n);
     Value comparison(TSNode n, bool negate = false);
+    Value compareValues(const QString &op, const Value &a, const Value &b, TSNode n, TSNode an, TSNode bn, bool negate = false);
+    Value unaryValue(const QString &op, const Value &a, TSNode n, TSNode argNode);
+    // ct.equal / ct.less / ... and ct.negative / ct.bitwise_not: the
+    // operators' lowering under their function names.
+    Value operatorFunction(TSNode c, const QString &name);
+    // ct.bitcast(x, dtype): the same bits as another dtype of one width.
+    Value bitcast(TSNode c);
     Value where(TSNode call);
     Value reshape(TSNode call, bool transpose);
     Value mma(TSNode call);

@@ -629,6 +629,11 @@ KirLowering::Value KirLowering::callFamily(TSNode n, ApiLowering family, const Q
         return broadcastTo(n);
     case ApiLowering::Arith:
         return arithFunction(n, name);
+    case ApiLowering::Compare:
+    case ApiLowering::Unary:
+        return operatorFunction(n, name);
+    case ApiLowering::Bitcast:
+        return bitcast(n);
     case ApiLowering::Matmul: {
         const Value a = tileValue(argument(n, 0, "x"), n);
         const Value b = tileValue(argument(n, 1, "y"), n);
@@ -701,7 +706,13 @@ KirLowering::Value KirLowering::unary(TSNode n)
 {
     const QString op = QString::fromUtf8(node::operatorOf(n).data(), qsizetype(node::operatorOf(n).size()));
     const TSNode argNode = node::field(n, "argument");
-    const Value a = expr(argNode);
+    return unaryValue(op, expr(argNode), n, argNode);
+}
+
+// `OP a` for a unary operator OP (`-`, `~`, `+`), of the operator or of its
+// function form (ct.negative, ct.bitwise_not).
+KirLowering::Value KirLowering::unaryValue(const QString &op, const Value &a, TSNode n, TSNode argNode)
+{
     if (op == QLatin1String("+"))
         return a;
     Value out;
@@ -774,13 +785,20 @@ KirLowering::Value KirLowering::comparison(TSNode n, bool negate)
     if (ch.size() != 2)
         fail(n, QStringLiteral("chained comparison"), QStringLiteral("not lowered"));
     const QString op = m_src.text(ts_node_child(n, 1));
+    const Value a = expr(ch[0]);
+    const Value b = expr(ch[1]);
+    return compareValues(op, a, b, n, ch[0], ch[1], negate);
+}
+
+// `a OP b` for a comparison operator OP, of the operator or of its function
+// form (ct.equal, ct.less, ...).
+KirLowering::Value KirLowering::compareValues(const QString &op, const Value &a, const Value &b, TSNode n, TSNode an, TSNode bn, bool negate)
+{
     static const QHash<QString, QString> preds{{QStringLiteral("<"), QStringLiteral("lt")}, {QStringLiteral("<="), QStringLiteral("le")},
                                                {QStringLiteral(">"), QStringLiteral("gt")}, {QStringLiteral(">="), QStringLiteral("ge")},
                                                {QStringLiteral("=="), QStringLiteral("eq")}, {QStringLiteral("!="), QStringLiteral("ne")}};
     if (!preds.contains(op))
         fail(n, QStringLiteral("comparison %1").arg(op), QStringLiteral("not lowered"));
-    const Value a = expr(ch[0]);
-    const Value b = expr(ch[1]);
     if (a.kind == Value::Kind::DType || b.kind == Value::Kind::DType) {
         // `A.dtype == ct.float32` is decided now: both sides known, or A's
         // dtype still generic, where this entry answers "no" and serves the
@@ -811,14 +829,14 @@ KirLowering::Value KirLowering::comparison(TSNode n, bool negate)
                     return v.ssa;
                 return kir::ConvertOp::create(m_b, loc(), m_b.getF32Type(), scalar(v, at));
             };
-            const mlir::Value x = side(a, ch[0]), y = side(b, ch[1]);
+            const mlir::Value x = side(a, an), y = side(b, bn);
             out.ssa = kir::CmpOp::create(m_b, loc(), m_b.getI1Type(), m_b.getStringAttr(preds.value(op).toStdString()), x, y);
             return negate ? negatedValue(out, n) : out;
         }
         static const QHash<QString, QString> inverse{{QStringLiteral("lt"), QStringLiteral("ge")}, {QStringLiteral("le"), QStringLiteral("gt")},
                                                      {QStringLiteral("gt"), QStringLiteral("le")}, {QStringLiteral("ge"), QStringLiteral("lt")},
                                                      {QStringLiteral("eq"), QStringLiteral("ne")}, {QStringLiteral("ne"), QStringLiteral("eq")}};
-        const mlir::Value x = scalar(a, ch[0]), y = scalar(b, ch[1]);
+        const mlir::Value x = scalar(a, an), y = scalar(b, bn);
         const QString pred = negate ? inverse.value(preds.value(op)) : preds.value(op);
         out.ssa = kir::CmpOp::create(m_b, loc(), m_b.getI1Type(), m_b.getStringAttr(pred.toStdString()), x, y);
         return out;
@@ -828,7 +846,7 @@ KirLowering::Value KirLowering::comparison(TSNode n, bool negate)
     if (a.isTile() && b.isTile())
         dims = broadcastDims(llvm::cast<kir::TileType>(a.ssa.getType()).getDims(), llvm::cast<kir::TileType>(b.ssa.getType()).getDims(), n);
     const auto like = kir::TileType::get(m_ctx, dims, first.getElementType());
-    const mlir::Value x = toTile(a, like, ch[0]), y = toTile(b, like, ch[1]);
+    const mlir::Value x = toTile(a, like, an), y = toTile(b, like, bn);
     out.ssa = kir::CmpOp::create(m_b, loc(), like.withElementType(m_b.getI1Type()), m_b.getStringAttr(preds.value(op).toStdString()), x, y);
     return negate ? negatedValue(out, n) : out;
 }
@@ -1235,13 +1253,71 @@ KirLowering::Value KirLowering::broadcastTo(TSNode c)
 
 // ct.add/sub/mul/truediv and ct.bitwise_*: the operators' lowering; the
 // rounding and flush-to-zero options are not lowered yet.
+KirLowering::Value KirLowering::operatorFunction(TSNode c, const QString &name)
+{
+    static const QHash<QString, QString> symbols{
+        {QStringLiteral("equal"), QStringLiteral("==")},    {QStringLiteral("not_equal"), QStringLiteral("!=")},
+        {QStringLiteral("greater"), QStringLiteral(">")},   {QStringLiteral("greater_equal"), QStringLiteral(">=")},
+        {QStringLiteral("less"), QStringLiteral("<")},      {QStringLiteral("less_equal"), QStringLiteral("<=")},
+        {QStringLiteral("negative"), QStringLiteral("-")},  {QStringLiteral("bitwise_not"), QStringLiteral("~")}};
+    const bool unaryForm = name == QLatin1String("negative") || name == QLatin1String("bitwise_not");
+    for (TSNode a : node::children(node::field(c, "arguments")))
+        if (node::is(a, "keyword_argument")) {
+            const QString k = m_src.text(node::field(a, "name"));
+            if (k != QLatin1String("x") && (unaryForm || k != QLatin1String("y")))
+                fail(a, QStringLiteral("ct.%1").arg(name), QStringLiteral("option '%1' is not lowered").arg(k));
+        }
+    const TSNode an = argument(c, 0, "x");
+    if (node::isNull(an))
+        fail(c, QStringLiteral("ct.%1").arg(name), QStringLiteral("needs an operand"));
+    const Value a = expr(an);
+    if (unaryForm)
+        return unaryValue(symbols.value(name), a, c, an);
+    const TSNode bn = argument(c, 1, "y");
+    if (node::isNull(bn))
+        fail(c, QStringLiteral("ct.%1").arg(name), QStringLiteral("needs two operands"));
+    const Value b = expr(bn);
+    return compareValues(symbols.value(name), a, b, c, an, bn);
+}
+
+// cuTile Python reads a scalar as a rank-0 tile here, as ct.astype does.
+KirLowering::Value KirLowering::bitcast(TSNode c)
+{
+    const TSNode xn = argument(c, 0, "x");
+    if (node::isNull(xn))
+        fail(c, QStringLiteral("ct.bitcast"), QStringLiteral("needs an operand"));
+    Value x = expr(xn);
+    const mlir::Type to = dtypeArgument(argument(c, 1, "dtype"));
+    if (x.isScalar()) {
+        const mlir::Type from = m_solver.resolve(x.ssa.getType());
+        if (llvm::isa<kir::VarType>(from))
+            fail(c, QStringLiteral("ct.bitcast"), QStringLiteral("the scalar's dtype is not known here"));
+        const mlir::Value s = x.ssa;
+        x = Value{};
+        x.ssa = kir::ScalarToTileOp::create(m_b, loc(), kir::TileType::get(m_ctx, m_b.getArrayAttr({}), from), s);
+    }
+    if (!x.isTile())
+        fail(c, QStringLiteral("ct.bitcast"), QStringLiteral("operand must be a tile or a scalar"));
+    auto tile = llvm::cast<kir::TileType>(x.ssa.getType());
+    const mlir::Type from = m_solver.resolve(tile.getElementType()), target = m_solver.resolve(to);
+    if (from == target)
+        return x;
+    if (!m_solver.isGeneric(from) && !m_solver.isGeneric(target) && from.getIntOrFloatBitWidth() != target.getIntOrFloatBitWidth())
+        fail(c, QStringLiteral("ct.bitcast"),
+             QStringLiteral("%1 and %2 differ in width").arg(RustNames::pythonDtype(rustElementName(from)), RustNames::pythonDtype(rustElementName(target))));
+    Value out;
+    out.ssa = kir::BitcastOp::create(m_b, loc(), tile.withElementType(to), x.ssa);
+    return out;
+}
+
 KirLowering::Value KirLowering::arithFunction(TSNode c, const QString &name)
 {
     static const QHash<QString, QString> ops{{QStringLiteral("truediv"), QStringLiteral("/")}, {QStringLiteral("add"), QStringLiteral("+")},
                                              {QStringLiteral("sub"), QStringLiteral("-")}, {QStringLiteral("mul"), QStringLiteral("*")},
                                              {QStringLiteral("bitwise_and"), QStringLiteral("&")}, {QStringLiteral("bitwise_or"), QStringLiteral("|")},
                                              {QStringLiteral("bitwise_xor"), QStringLiteral("^")}, {QStringLiteral("bitwise_lshift"), QStringLiteral("<<")},
-                                             {QStringLiteral("bitwise_rshift"), QStringLiteral(">>")}};
+                                             {QStringLiteral("bitwise_rshift"), QStringLiteral(">>")}, {QStringLiteral("floordiv"), QStringLiteral("//")},
+                                             {QStringLiteral("mod"), QStringLiteral("%")}};
     QString ftz, rounding;
     for (TSNode a : node::children(node::field(c, "arguments")))
         if (node::is(a, "keyword_argument")) {

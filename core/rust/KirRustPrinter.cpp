@@ -431,6 +431,7 @@ void Printer::op(Operation *o)
                 return let(c, QStringLiteral("trunci(%1, overflow::None)").arg(text(c.getInput())));
             let(c, QStringLiteral("%1(%2)").arg(relabel ? QStringLiteral("bitcast") : QStringLiteral("convert_tile"), text(c.getInput())));
         })
+        .Case<kir::BitcastOp>([&](kir::BitcastOp b) { let(b, QStringLiteral("bitcast(%1)").arg(text(b.getInput()))); })
         .Case<kir::BroadcastOp>([&](kir::BroadcastOp b) {
             auto out = cast<kir::TileType>(b.getType());
             if (isa<kir::TileType>(b.getInput().getType()))

@@ -265,7 +265,8 @@ LogicalResult ScalarToTileOp::verify()
 
 LogicalResult MathOp::verify()
 {
-    static const char *const fns[] = {"exp", "exp2", "log", "log2", "tanh", "sqrt", "rsqrt", "sin", "cos", "abs"};
+    static const char *const fns[] = {"exp", "exp2", "log", "log2", "tanh", "sqrt", "rsqrt", "sin", "cos", "abs",
+                                      "ceil", "floor", "tan", "sinh", "cosh"};
     if (std::none_of(std::begin(fns), std::end(fns), [&](const char *f) { return getFn() == f; }))
         return emitOpError() << "has unknown function '" << getFn() << "'";
     return verifyElementwise(*this);
@@ -381,6 +382,19 @@ LogicalResult ConvertOp::verify()
         return emitOpError() << "converts between a scalar and a tile";
     if (in && !sameDims(in.getDims(), out.getDims()))
         return emitOpError() << "changes the tile's dims";
+    return success();
+}
+
+LogicalResult BitcastOp::verify()
+{
+    auto in = cast<TileType>(getInput().getType());
+    auto out = cast<TileType>(getResult().getType());
+    if (!sameDims(in.getDims(), out.getDims()))
+        return emitOpError() << "changes the tile's dims";
+    // A type variable's width is known only once resolved: checked then.
+    const Type from = in.getElementType(), to = out.getElementType();
+    if (!isa<VarType>(from) && !isa<VarType>(to) && from.getIntOrFloatBitWidth() != to.getIntOrFloatBitWidth())
+        return emitOpError() << "reads " << from << " as " << to << ", of another width";
     return success();
 }
 

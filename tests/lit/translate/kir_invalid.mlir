@@ -239,3 +239,13 @@ kir.entry @scatter_output(%arg0: !kir.tensor<f32, 1, out [16]> {kir.name = "a"},
   kir.store_ptr %arg2, %arg0[%arg1] {latency = 0 : i32} : !kir.tile<[16], f32>, !kir.tensor<f32, 1, out [16]>, !kir.tile<[16], ui64>
   kir.return
 }
+
+// -----
+
+kir.entry @bitcast_width(%arg0: !kir.tensor<f16, 1> {kir.name = "a"}) attributes {const_generics = [], python_kernel = "bitcast_width"} {
+  %0 = kir.bid 0
+  %1 = kir.load %arg0[%0] {padding = "None"} : !kir.tensor<f16, 1> -> !kir.tile<[16], f16>
+  // expected-error @+1 {{reads 'f16' as 'i32', of another width}}
+  %2 = kir.bitcast %1 : !kir.tile<[16], f16> -> !kir.tile<[16], i32>
+  kir.return
+}

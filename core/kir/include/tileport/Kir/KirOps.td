@@ -466,6 +466,14 @@ def Kir_ConvertOp : Kir_Op<"convert", [Pure]> {
   let hasVerifier = 1;
 }
 
+def Kir_BitcastOp : Kir_Op<"bitcast", [Pure]> {
+  let summary = "ct.bitcast: the same bits read as another element type of one width";
+  let arguments = (ins Kir_AnyTile:$input);
+  let results = (outs Kir_AnyTile:$result);
+  let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
+  let hasVerifier = 1;
+}
+
 def Kir_ScalarToTileOp : Kir_Op<"scalar_to_tile", [Pure]> {
   let summary = "a scalar as a rank-0 tile of its type";
   let arguments = (ins Kir_Scalar:$input);
