@@ -162,6 +162,13 @@ private Q_SLOTS:
         QTest::newRow("compare_forms_f16") << "tests/fixtures/constructs/operator_forms" << "compare_forms" << 2 << true << QString();
         QTest::newRow("int_forms") << "tests/fixtures/constructs/operator_forms" << "int_forms" << 3 << true << QString();
         QTest::newRow("math_forms_bf16") << "tests/fixtures/constructs/operator_forms" << "rounding_math" << 5 << true << QString();
+        // Tuple-assigned and derived module constants, a bare ct.Constant,
+        // a static-method kernel and one defined inside a function.
+        QTest::newRow("static_method_kernel") << "tests/fixtures/constructs/kernel_homes" << "scale_rows" << 0 << true << QString();
+        QTest::newRow("function_local_kernel") << "tests/fixtures/constructs/kernel_homes" << "tile_copy" << 1 << true << QString();
+        QTest::newRow("powers_rank0_store") << "tests/fixtures/constructs/operator_forms" << "moments" << 7 << true << QString();
+        QTest::newRow("rank0_index") << "tests/fixtures/constructs/operator_forms" << "row_at" << 8 << true << QString();
+        QTest::newRow("uint16_bits") << "tests/fixtures/constructs/operator_forms" << "bf16_bits_add" << 6 << true << QString();
     }
 
     void translateBuildDiff()

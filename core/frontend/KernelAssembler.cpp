@@ -127,11 +127,33 @@ void KernelAssembler::moduleStatements()
             }
             if (isNull(value))
                 continue; // a bare annotation
-            const QString resolved = m_imports.resolve(m_src, value);
-            const auto constant = resolved.isEmpty() ? m_eval->evaluate(value) : std::nullopt;
+            // `TM, TN = 64, 128` binds each name to its own element; a tuple
+            // target whose value does not pair up binds them at run time.
+            QList<std::pair<TSNode, TSNode>> pairs;
             for (TSNode target : targets) {
-                if (!is(target, "identifier"))
+                if (is(target, "identifier")) {
+                    pairs.append({target, value});
                     continue;
+                }
+                if (!is(target, "pattern_list") && !is(target, "tuple_pattern"))
+                    continue;
+                const auto names = children(target);
+                const TSNode v = unparen(value);
+                const auto values = is(v, "expression_list") || is(v, "tuple") ? children(v) : std::vector<TSNode>{};
+                for (size_t i = 0; i < names.size(); ++i) {
+                    if (!is(names[i], "identifier"))
+                        continue;
+                    if (values.size() == names.size()) {
+                        pairs.append({names[i], values[i]});
+                    } else {
+                        m_constants.remove(m_src.text(names[i]));
+                        m_staticGlobals.remove(m_src.text(names[i]));
+                    }
+                }
+            }
+            for (const auto &[target, value] : pairs) {
+                const QString resolved = m_imports.resolve(m_src, value);
+                const auto constant = resolved.isEmpty() ? m_eval->evaluate(value) : std::nullopt;
                 const QString name = m_src.text(target);
                 if (resolved.startsWith(QLatin1String("cuda.tile"))) {
                     m_imports.addAlias(name, resolved, m_src.range(a));

@@ -11,6 +11,7 @@
 #include "SyntaxNode.h"
 #include "VariantBuilder.h"
 
+#include <algorithm>
 #include <functional>
 
 namespace tileport::frontend {
@@ -331,6 +332,25 @@ void KernelAssembler::finishKernel(qsizetype kernelIndex)
         }
     }
     ParamClassifier::applyUsage(k.params, usage, k.notes);
+    // A bare ct.Constant takes its type from the launch's value. A use that
+    // needs an int (a tile shape dimension, an index, range()) or a float
+    // decides it here, as every launch that compiles must agree.
+    for (KernelParam &p : k.params) {
+        if (p.kind != KernelParam::Kind::Constant || !p.constantType.isEmpty())
+            continue;
+        const bool shapeDim = std::any_of(own.tileShapes.cbegin(), own.tileShapes.cend(), [&](const TileShape &s) {
+            return std::any_of(s.dims.cbegin(), s.dims.cend(), [&](const QString &d) { return d.trimmed() == p.name; });
+        });
+        const ParamUsage u = usage.value(p.name);
+        if (shapeDim || (u.intUse && !u.floatUse))
+            p.constantType = QStringLiteral("int");
+        else if (u.floatUse && !u.intUse)
+            p.constantType = QStringLiteral("float");
+        if (!p.constantType.isEmpty())
+            k.notes.append(QStringLiteral("parameter '%1': a bare ct.Constant, read as %2 from its uses (%3)")
+                               .arg(p.name, p.constantType,
+                                    shapeDim ? QStringLiteral("a tile shape dimension") : QStringLiteral("arithmetic")));
+    }
     VariantBuilder::build(k, helpers);
     SpecializationBuilder::build(k);
     std::stable_sort(k.unsupported.begin(), k.unsupported.end(), [](const auto &a, const auto &b) {

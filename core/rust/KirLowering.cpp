@@ -143,7 +143,7 @@ void KirLowering::parameters(mlir::OpBuilder &top, mlir::ModuleOp)
             }
             if (p.constantType != QLatin1String("float"))
                 fail(at, QStringLiteral("constant parameter"),
-                     QStringLiteral("'%1' is a ct.Constant without int/float/bool type").arg(p.name));
+                     QStringLiteral("'%1' is a ct.Constant without int/float/bool type, and no use decides one (annotate it ct.Constant[int], [float] or [bool])").arg(p.name));
             types.push_back(top.getF32Type());
             attrs.push_back(top.getNamedAttr("kir.float_constant", top.getUnitAttr()));
             bound.append({p.name, Value{}});

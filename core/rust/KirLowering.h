@@ -158,6 +158,7 @@ private:
     Value creation(TSNode call, const QString &name);
     Value subscript(TSNode n);
     Value unary(TSNode n);
+    void discardedExpression(TSNode e);
     Value comparison(TSNode n, bool negate = false);
     Value compareValues(const QString &op, const Value &a, const Value &b, TSNode n, TSNode an, TSNode bn, bool negate = false);
     Value unaryValue(const QString &op, const Value &a, TSNode n, TSNode argNode);

@@ -176,6 +176,8 @@ mlir::Value KirLowering::scalar(const Value &v, TSNode at)
     }
     if (v.isTile()) { // a rank-0 int32 tile is a scalar in Python
         auto t = llvm::cast<kir::TileType>(v.ssa.getType());
+        if (t.getRank() == 0 && m_solver.isGeneric(m_solver.resolve(t.getElementType())))
+            unify(t.getElementType(), m_b.getI32Type(), at, QStringLiteral("scalar")); // an index read from an array of any dtype
         if (t.getRank() == 0 && m_solver.resolve(t.getElementType()).isSignlessInteger(32))
             return kir::TileToScalarOp::create(m_b, loc(), m_b.getI32Type(), v.ssa);
     }
@@ -281,7 +283,8 @@ KirLowering::Value KirLowering::binary(TSNode n)
     const QString op = QString::fromUtf8(node::operatorOf(n).data(), qsizetype(node::operatorOf(n).size()));
     static const QStringList ops{QStringLiteral("+"), QStringLiteral("-"), QStringLiteral("*"), QStringLiteral("/"),
                                  QStringLiteral("//"), QStringLiteral("&"), QStringLiteral("|"), QStringLiteral("^"),
-                                 QStringLiteral("<<"), QStringLiteral(">>"), QStringLiteral("%"), QStringLiteral("@")};
+                                 QStringLiteral("<<"), QStringLiteral(">>"), QStringLiteral("%"), QStringLiteral("@"),
+                                 QStringLiteral("**")};
     if (!ops.contains(op))
         fail(n, QStringLiteral("operator %1").arg(op), QStringLiteral("not lowered to the kernel IR yet"));
     const TSNode ln = node::unparen(node::field(n, "left")), rn = node::unparen(node::field(n, "right"));
@@ -400,6 +403,8 @@ KirLowering::Value KirLowering::binaryValues(const QString &op, const Value &a, 
             return kir::SubOp::create(m_b, loc(), t, x, y);
         if (op == QLatin1String("*"))
             return kir::MulOp::create(m_b, loc(), t, x, y);
+        if (op == QLatin1String("**"))
+            return kir::PowOp::create(m_b, loc(), t, x, y);
         return kir::DivOp::create(m_b, loc(), t, x, y);
     };
     Value out;
@@ -426,6 +431,8 @@ KirLowering::Value KirLowering::binaryValues(const QString &op, const Value &a, 
         }
         if (op == QLatin1String("/") && !isFloatType(m_solver.resolve(like.getElementType())) && !m_solver.isGeneric(like.getElementType()))
             fail(n, QStringLiteral("operator /"), QStringLiteral("true division of integer tiles is not lowered"));
+        if (op == QLatin1String("**") && !isFloatType(m_solver.resolve(like.getElementType())) && !m_solver.isGeneric(like.getElementType()))
+            fail(n, QStringLiteral("operator **"), QStringLiteral("integer powers are not lowered (cutile's pow takes float tiles)"));
         if (integerOp) {
             const mlir::Type e = m_solver.resolve(like.getElementType());
             const bool bitwise = op == QLatin1String("&") || op == QLatin1String("|") || op == QLatin1String("^");
@@ -438,6 +445,8 @@ KirLowering::Value KirLowering::binaryValues(const QString &op, const Value &a, 
     }
     if (a.isLiteral() && b.isLiteral())
         fail(n, QStringLiteral("literal arithmetic"), QStringLiteral("not constant-foldable"));
+    if (op == QLatin1String("**"))
+        fail(n, QStringLiteral("operator **"), QStringLiteral("powers of scalars are not lowered; make one side a tile"));
     const auto isFloatScalar = [&](const Value &v) {
         return v.kind == Value::Kind::Float || (v.isScalar() && isFloatType(m_solver.resolve(v.ssa.getType())));
     };
@@ -1317,7 +1326,7 @@ KirLowering::Value KirLowering::arithFunction(TSNode c, const QString &name)
                                              {QStringLiteral("bitwise_and"), QStringLiteral("&")}, {QStringLiteral("bitwise_or"), QStringLiteral("|")},
                                              {QStringLiteral("bitwise_xor"), QStringLiteral("^")}, {QStringLiteral("bitwise_lshift"), QStringLiteral("<<")},
                                              {QStringLiteral("bitwise_rshift"), QStringLiteral(">>")}, {QStringLiteral("floordiv"), QStringLiteral("//")},
-                                             {QStringLiteral("mod"), QStringLiteral("%")}};
+                                             {QStringLiteral("mod"), QStringLiteral("%")}, {QStringLiteral("pow"), QStringLiteral("**")}};
     QString ftz, rounding;
     for (TSNode a : node::children(node::field(c, "arguments")))
         if (node::is(a, "keyword_argument")) {

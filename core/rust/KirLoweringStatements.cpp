@@ -8,11 +8,32 @@
 #include "LoopLiveness.h"
 #include "SyntaxNode.h"
 
+#include <mlir/Interfaces/SideEffectInterfaces.h>
+
 #include <functional>
 
 namespace tileport::rust {
 
 using namespace tileport::frontend;
+
+// An expression whose value nobody reads (`t.astype(ct.float32)` on its
+// own line): lowered, so that what does not lower is still refused, then
+// its side-effect-free ops go, as cuTile Python's dead code elimination
+// drops them.
+void KirLowering::discardedExpression(TSNode e)
+{
+    mlir::Block *block = m_b.getInsertionBlock();
+    const mlir::Block::iterator at = m_b.getInsertionPoint(); // new ops go before it
+    mlir::Operation *next = at == block->end() ? nullptr : &*at;
+    mlir::Operation *prev = at == block->begin() ? nullptr : &*std::prev(at);
+    (void)expr(e);
+    llvm::SmallVector<mlir::Operation *> added;
+    for (auto it = prev ? std::next(prev->getIterator()) : block->begin(); it != (next ? next->getIterator() : block->end()); ++it)
+        added.push_back(&*it);
+    for (auto it = added.rbegin(); it != added.rend(); ++it)
+        if (mlir::isOpTriviallyDead(*it))
+            (*it)->erase();
+}
 
 void KirLowering::block(TSNode blk)
 {
@@ -50,7 +71,7 @@ void KirLowering::statement(TSNode stmt)
                  && m_imports.resolve(m_src, node::field(e, "function")).isEmpty() && m_analysis.helper(m_src.text(node::field(e, "function"))))
             inlineHelper(e, m_src.text(node::field(e, "function"))); // a helper called for what it stores
         else
-            fail(e, QStringLiteral("expression statement"), QStringLiteral("not lowered to the kernel IR yet"));
+            discardedExpression(e);
     } else if (type == "for_statement") {
         forStatement(stmt);
     } else if (type == "if_statement") {
@@ -274,10 +295,17 @@ void KirLowering::store(TSNode c)
     auto tensor = llvm::cast<kir::TensorType>(array.ssa.getType());
     const MemoryOptions o = memoryOptions(c, QStringLiteral("ct.store"), tensor);
     const auto index = indexArgument(indexNode);
-    const Value tile = expr(tileNode);
+    Value tile = expr(tileNode);
     if (!tile.isTile())
         fail(tileNode, QStringLiteral("tile argument"), QStringLiteral("expected a tile"));
     auto tileType = llvm::cast<kir::TileType>(tile.ssa.getType());
+    if (tileType.getRank() == 0 && tensor.getRank() > 0) {
+        // A rank-0 tile (a full reduction) is stored as a tile of ones of
+        // the array's rank, as cuTile Python reshapes it.
+        llvm::SmallVector<mlir::Attribute> ones(tensor.getRank(), kir::literalDim(m_ctx, 1));
+        tileType = kir::TileType::get(m_ctx, m_b.getArrayAttr(ones), tileType.getElementType());
+        tile.ssa = kir::ReshapeOp::create(m_b, loc(), tileType, tile.ssa);
+    }
     unify(tileType.getElementType(), tensor.getElementType(), tileNode, QStringLiteral("ct.store"));
     if (tileType.getRank() != tensor.getRank() || index.size() != tensor.getRank())
         fail(c, QStringLiteral("ct.store"), QStringLiteral("tile rank %1 and index rank %2 must equal the array rank %3")

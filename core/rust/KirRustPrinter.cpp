@@ -341,6 +341,7 @@ void Printer::op(Operation *o)
                                : isa<kir::XorOp>(i) ? QStringLiteral("xori") : QStringLiteral("shri");
             let(i, QStringLiteral("%1(%2, %3)").arg(fn, a, b));
         })
+        .Case<kir::PowOp>([&](kir::PowOp p) { let(p, QStringLiteral("pow(%1, %2)").arg(text(p.getLhs()), text(p.getRhs()))); })
         .Case<kir::RemOp>([&](kir::RemOp r) { let(r, QStringLiteral("remi(%1, %2)").arg(text(r.getLhs()), text(r.getRhs()))); })
         .Case<kir::TileToScalarOp>([&](kir::TileToScalarOp t) {
             // A rank-0 tile leaving an `if` arm as its scalar is assigned as it is read.

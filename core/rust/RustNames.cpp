@@ -18,7 +18,8 @@ QString RustNames::elementType(QString d)
         {QStringLiteral("int32"), QStringLiteral("i32")},    {QStringLiteral("int64"), QStringLiteral("i64")},
         {QStringLiteral("int16"), QStringLiteral("i16")},    {QStringLiteral("int8"), QStringLiteral("i8")},
         {QStringLiteral("uint32"), QStringLiteral("u32")},   {QStringLiteral("uint64"), QStringLiteral("u64")},
-        {QStringLiteral("uint8"), QStringLiteral("u8")},     {QStringLiteral("bool_"), QStringLiteral("bool")},
+        {QStringLiteral("uint8"), QStringLiteral("u8")},     {QStringLiteral("uint16"), QStringLiteral("u16")},
+        {QStringLiteral("bool_"), QStringLiteral("bool")},
         {QStringLiteral("tfloat32"), QStringLiteral("tf32")},
         {QStringLiteral("float8_e4m3fn"), QStringLiteral("f8e4m3fn")}, {QStringLiteral("float8_e5m2"), QStringLiteral("f8e5m2")},
     };
@@ -28,7 +29,7 @@ QString RustNames::elementType(QString d)
 QString RustNames::pythonDtype(const QString &e)
 {
     static const char *const names[] = {"float32", "float16", "bfloat16", "float64", "int32", "int64", "int16",
-                                        "int8", "uint32", "uint64", "uint8", "bool_", "tfloat32",
+                                        "int8", "uint32", "uint64", "uint16", "uint8", "bool_", "tfloat32",
                                         "float8_e4m3fn", "float8_e5m2"};
     for (const char *n : names)
         if (elementType(QLatin1String(n)) == e)

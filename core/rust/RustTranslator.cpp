@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: 2026 TilePort contributors
 #include "RustTranslator.h"
 
+#include "NestedKernel.h"
+
 #include "ImportTable.h"
 #include "KirLowering.h"
 #include "KirRustPrinter.h"
@@ -174,7 +176,7 @@ void lowerKirDtypes(const PythonSource &src, const ImportTable &imports, const M
 // lower), at most three deep. An arm that does not lower is dropped and
 // reported when its sibling lowers.
 void lowerKirSplits(const PythonSource &src, const ImportTable &imports, const ModuleAnalysis &analysis, const KernelInfo &k,
-                    TSNode function, const QList<Decided> &decided, KirModule *into, QList<TranslatedKernel> &out,
+                    TSNode function, const QString &base, const QList<Decided> &decided, KirModule *into, QList<TranslatedKernel> &out,
                     QList<TranslationResult::DroppedArm> &dropped)
 {
     QString suffix;
@@ -182,7 +184,7 @@ void lowerKirSplits(const PythonSource &src, const ImportTable &imports, const M
         suffix += QStringLiteral("__") + conditionToken(d.condition, d.value);
     QSet<QString> seen;
     try {
-        lowerKirDtypes(src, imports, analysis, k, function, decided, {}, k.name + suffix, into, out, seen);
+        lowerKirDtypes(src, imports, analysis, k, function, decided, {}, base + suffix, into, out, seen);
     } catch (const KirLowering::SplitRequest &split) {
         if (decided.size() >= 3 || std::any_of(decided.cbegin(), decided.cend(), [&](const Decided &d) { return d.at == split.at; }))
             throw LoweringError{src.range(function), QStringLiteral("constant split"),
@@ -193,7 +195,7 @@ void lowerKirSplits(const PythonSource &src, const ImportTable &imports, const M
         for (bool value : {true, false}) {
             const QList<Decided> arm = decided + QList<Decided>{Decided{split.at, value, split.condition}};
             try {
-                lowerKirSplits(src, imports, analysis, k, function, arm, into, out, dropped);
+                lowerKirSplits(src, imports, analysis, k, function, base, arm, into, out, dropped);
             } catch (const LoweringError &e) {
                 if (!first)
                     first = e;
@@ -270,12 +272,38 @@ TranslationResult RustTranslator::translateAnalyzed(const QByteArray &source, co
                               const QString &reason) {
         r.diagnostics.append(TranslationDiagnostic{fileName, at.line, at.col, kernel, construct, reason});
     };
+    QStringList kernelNames;
+    for (const KernelInfo &k : analysis.kernels)
+        kernelNames << k.name;
     bool found = options.kernel.isEmpty();
     const auto kirModule = std::make_unique<KirModule>();
     for (const KernelInfo &k : analysis.kernels) {
-        if (!options.kernel.isEmpty() && k.name != options.kernel)
+        if (!options.kernel.isEmpty() && k.name != options.kernel && k.qualifiedName != options.kernel)
             continue;
         found = true;
+        // A kernel inside a class or a function translates on its own when it
+        // reads no name of an enclosing function (a closure is decided only
+        // by a call of that function).
+        TSNode def = functions.value(k.name);
+        QString base = k.name;
+        if (k.qualifiedName != k.name || node::isNull(def)) {
+            const NestedKernel nested = findNestedKernel(src, k);
+            if (node::isNull(nested.definition)) {
+                diagnose(k.name, k.nameRange, QStringLiteral("kernel"), QStringLiteral("its function definition is not in this file"));
+                continue;
+            }
+            if (!nested.capturedName.isEmpty()) {
+                diagnose(k.name, nested.capturedAt, QStringLiteral("closure"),
+                         QStringLiteral("the kernel reads '%1' of the enclosing function '%2', which only a call of '%2' decides")
+                             .arg(nested.capturedName, nested.capturedFrom));
+                continue;
+            }
+            def = nested.definition;
+            // Entries of one module need distinct names: a name several
+            // kernels share is qualified by the class or function around it.
+            if (kernelNames.count(k.name) > 1)
+                base = RustNames::identifier(QString(k.qualifiedName).replace(QLatin1Char('.'), QLatin1Char('_')));
+        }
         // Constructs inside an `if` on ct.Constants are left to the lowering,
         // which drops the arms that hold them (lowerSplits).
         if (std::any_of(k.unsupported.cbegin(), k.unsupported.cend(), [](const UnsupportedConstruct &u) { return u.guard.isEmpty(); })) {
@@ -283,14 +311,9 @@ TranslationResult RustTranslator::translateAnalyzed(const QByteArray &source, co
                 diagnose(k.name, u.range, u.construct, u.reason);
             continue;
         }
-        if (k.qualifiedName != k.name || !functions.contains(k.name)) {
-            diagnose(k.name, k.nameRange, QStringLiteral("nested kernel"),
-                     QStringLiteral("only module-level @ct.kernel functions are translated"));
-            continue;
-        }
         try {
             QList<TranslatedKernel> entries;
-            lowerKirSplits(src, imports, analysis, k, functions.value(k.name), {}, kirModule.get(), entries, r.droppedArms);
+            lowerKirSplits(src, imports, analysis, k, def, base, {}, kirModule.get(), entries, r.droppedArms);
             r.kernels += entries;
         } catch (const LoweringError &e) {
             diagnose(k.name, e.range, e.construct, e.reason);

@@ -62,8 +62,34 @@ def load_kernel(path, name):
         module = load_with_standins(path, e)
     kernel = getattr(module, name, None)
     if kernel is None:
+        kernel = nested_kernel(path, module, name)
+    if kernel is None:
         fail(3, "kernel-file", f"{path}: no kernel named '{name}'")
     return kernel
+
+
+def nested_kernel(path, module, name):
+    """A kernel defined inside a class or a function. The translator ports
+    one only when it reads no name of an enclosing function, so its
+    definition run on its own in the module's namespace is the same kernel.
+    It runs at its own line numbers, so cuTile reads its source and gives
+    its locations as in the file. None unless exactly one such def exists."""
+    import ast
+    import textwrap
+    with open(path, encoding="utf-8") as f:
+        source = f.read()
+    found = [n for n in ast.walk(ast.parse(source))
+             if isinstance(n, ast.FunctionDef) and n.name == name and n.col_offset > 0]
+    if len(found) != 1:
+        return None
+    node = found[0]
+    lines = source.splitlines(keepends=True)
+    first = min([d.lineno for d in node.decorator_list] + [node.lineno]) - 1
+    text = "\n" * first + textwrap.dedent("".join(lines[first:node.end_lineno]))
+    namespace = dict(vars(module))
+    exec(compile(text, path, "exec"), namespace)
+    kernel = namespace.get(name)
+    return getattr(kernel, "__func__", kernel)  # a @staticmethod
 
 
 def launch_constraints(ct, dtype, p, i):

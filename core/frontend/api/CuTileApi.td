@@ -55,7 +55,7 @@ def Function_truediv : CuTileFunction<"truediv", "math", -1, "", "Arith">;
 def Function_floordiv : CuTileFunction<"floordiv", "math", -1, "", "Arith">;
 def Function_mod : CuTileFunction<"mod", "math", -1, "", "Arith">;
 def Function_divmod : CuTileFunction<"divmod", "math", -1, "", "">;
-def Function_pow : CuTileFunction<"pow", "math", -1, "", "">;
+def Function_pow : CuTileFunction<"pow", "math", -1, "", "Arith">;
 def Function_atan2 : CuTileFunction<"atan2", "math", -1, "", "">;
 def Function_ceil : CuTileFunction<"ceil", "math", -1, "", "Math">;
 def Function_floor : CuTileFunction<"floor", "math", -1, "", "Math">;

@@ -354,6 +354,9 @@ def Kir_AddOp : Kir_BinaryOp<"add", "+">;
 def Kir_SubOp : Kir_BinaryOp<"sub", "-">;
 def Kir_MulOp : Kir_BinaryOp<"mul", "*">;
 def Kir_DivOp : Kir_BinaryOp<"div", "/">;
+// `**` and ct.pow on float tiles (Tile IR `pow`; the exponent a tile of the
+// base's dtype, as cuTile Python promotes it for Tile IR 13.3).
+def Kir_PowOp : Kir_BinaryOp<"pow", "**">;
 def Kir_CeilDivOp : Kir_BinaryOp<"cdiv", "ct.cdiv">;
 // Python's integer operators: `//` rounds toward negative infinity.
 def Kir_FloorDivOp : Kir_BinaryOp<"floordiv", "//">;
