@@ -168,6 +168,11 @@ private Q_SLOTS:
         QTest::newRow("function_local_kernel") << "tests/fixtures/constructs/kernel_homes" << "tile_copy" << 1 << true << QString();
         QTest::newRow("powers_rank0_store") << "tests/fixtures/constructs/operator_forms" << "moments" << 7 << true << QString();
         QTest::newRow("rank0_index") << "tests/fixtures/constructs/operator_forms" << "row_at" << 8 << true << QString();
+        // Atomics: a float add into one element, an int histogram, a
+        // relaxed block-scoped max.
+        QTest::newRow("atomic_total") << "tests/fixtures/constructs/atomics" << "block_total" << 0 << true << QString();
+        QTest::newRow("atomic_histogram") << "tests/fixtures/constructs/atomics" << "histogram" << 1 << true << QString();
+        QTest::newRow("shape_tuple_math") << "tests/fixtures/constructs/kernel_homes" << "shape_reads" << 2 << true << QString();
         QTest::newRow("uint16_bits") << "tests/fixtures/constructs/operator_forms" << "bf16_bits_add" << 6 << true << QString();
     }
 

@@ -3,6 +3,8 @@
 // The module level: imports, aliases, constants, functions and kernels.
 #include "KernelAssembler.h"
 
+#include "SiblingConstants.h"
+
 #include "FunctionScanner.h"
 #include "OptionReader.h"
 #include "ParamClassifier.h"
@@ -106,6 +108,20 @@ void KernelAssembler::moduleStatements()
                 m_functions.insert(m_src.text(field(def, "name")), def);
             continue;
         }
+        if (is(s, "import_from_statement")) {
+            // Constants of the project's own modules (`from .config import
+            // TM`, `from pkg.kernels.loss import GTM`) are constants here too.
+            const QHash<QString, ModuleConstant> theirs = siblingConstants(m_src, s);
+            for (auto it = theirs.cbegin(); it != theirs.cend(); ++it) {
+                m_constants.insert(it.key(), it.value());
+                m_staticGlobals.remove(it.key());
+                if (!ordered.contains(it.key())) {
+                    ordered.insert(it.key());
+                    order.append(it.key());
+                }
+            }
+            continue;
+        }
         if (!is(s, "expression_statement"))
             continue;
         for (TSNode a : children(s)) {
@@ -153,7 +169,10 @@ void KernelAssembler::moduleStatements()
             }
             for (const auto &[target, value] : pairs) {
                 const QString resolved = m_imports.resolve(m_src, value);
-                const auto constant = resolved.isEmpty() ? m_eval->evaluate(value) : std::nullopt;
+                const bool tileName = resolved.startsWith(QLatin1String("cuda.tile"));
+                // A name imported from a sibling module is a constant when
+                // that module binds it to one (siblingConstants).
+                const auto constant = !tileName ? m_eval->evaluate(value) : std::nullopt;
                 const QString name = m_src.text(target);
                 if (resolved.startsWith(QLatin1String("cuda.tile"))) {
                     m_imports.addAlias(name, resolved, m_src.range(a));

@@ -159,6 +159,7 @@ private:
     Value subscript(TSNode n);
     Value unary(TSNode n);
     void discardedExpression(TSNode e);
+    Value foldLiterals(const QString &op, const Value &a, const Value &b, TSNode n);
     Value comparison(TSNode n, bool negate = false);
     Value compareValues(const QString &op, const Value &a, const Value &b, TSNode n, TSNode an, TSNode bn, bool negate = false);
     Value unaryValue(const QString &op, const Value &a, TSNode n, TSNode argNode);
@@ -167,6 +168,9 @@ private:
     Value operatorFunction(TSNode c, const QString &name);
     // ct.bitcast(x, dtype): the same bits as another dtype of one width.
     Value bitcast(TSNode c);
+    // ct.atomic_add / max / min / and / or / xor / xchg: pointer lanes as a
+    // scatter's, a read-modify-write; the old values.
+    Value atomic(TSNode c, const QString &name);
     Value where(TSNode call);
     Value reshape(TSNode call, bool transpose);
     Value mma(TSNode call);

@@ -9,6 +9,8 @@
 #include "RustNames.h"
 #include "SyntaxNode.h"
 
+#include <cmath>
+
 namespace tileport::rust {
 
 using namespace tileport::frontend;
@@ -139,7 +141,9 @@ KirLowering::Value KirLowering::attribute(TSNode n)
             return v;
         }
     if (q.startsWith(QLatin1String("cuda.tile."))) {
-        if (q.count(QLatin1Char('.')) == 3 && q.section(QLatin1Char('.'), 2, 2).endsWith(QLatin1String("Mode"))) {
+        const QString enumClass = q.section(QLatin1Char('.'), 2, 2);
+        if (q.count(QLatin1Char('.')) == 3
+            && (enumClass.endsWith(QLatin1String("Mode")) || enumClass == QLatin1String("MemoryOrder") || enumClass == QLatin1String("MemoryScope"))) {
             Value v;
             v.kind = Value::Kind::Enum;
             v.name = q;
@@ -152,8 +156,40 @@ KirLowering::Value KirLowering::attribute(TSNode n)
             return v;
         }
     }
+    // The math and numpy constants a kernel reads as Python floats.
+    static const QHash<QString, double> floats{{QStringLiteral("math.inf"), HUGE_VAL},   {QStringLiteral("numpy.inf"), HUGE_VAL},
+                                               {QStringLiteral("math.nan"), NAN},        {QStringLiteral("numpy.nan"), NAN},
+                                               {QStringLiteral("math.pi"), M_PI},        {QStringLiteral("numpy.pi"), M_PI},
+                                               {QStringLiteral("math.e"), M_E},          {QStringLiteral("numpy.e"), M_E}};
+    if (floats.contains(q)) {
+        Value v;
+        v.kind = Value::Kind::Float;
+        v.number = floats.value(q);
+        return v;
+    }
     const TSNode object = node::field(n, "object");
-    if (node::is(object, "identifier") && m_src.text(node::field(n, "attribute")) == QLatin1String("dtype")) {
+    const QString member = m_src.text(node::field(n, "attribute"));
+    if (node::is(object, "identifier") && (member == QLatin1String("shape") || member == QLatin1String("ndim"))) {
+        // `rows, cols = x.shape` and `x.ndim`: launch metadata, as x.shape[i].
+        const Value t = expr(object);
+        if (t.kind == Value::Kind::Tensor && !m_blockOutputs.contains(t.name)) {
+            const unsigned rank = llvm::cast<kir::TensorType>(t.ssa.getType()).getRank();
+            Value v;
+            if (member == QLatin1String("ndim")) {
+                v.kind = Value::Kind::Int;
+                v.integer = rank;
+                return v;
+            }
+            v.kind = Value::Kind::Tuple;
+            for (unsigned i = 0; i < rank; ++i) {
+                Value d;
+                d.ssa = kir::DimOp::create(m_b, loc(), m_b.getI32Type(), t.ssa, m_b.getI32IntegerAttr(int32_t(i)));
+                v.items << d;
+            }
+            return v;
+        }
+    }
+    if (node::is(object, "identifier") && member == QLatin1String("dtype")) {
         const Value t = expr(object);
         if (t.kind == Value::Kind::Tensor || t.isTile()) {
             Value v;
@@ -378,6 +414,60 @@ KirLowering::Value KirLowering::productSum(const QString &op, TSNode n, TSNode l
 
 // `a op b` of lowered operands: `at` the whole expression, `ln` / `rn` the
 // operands' syntax (for their locations and the contraction test).
+// `a OP b` of two Python literals (`math.pi / 4`, `2 * 3`), as Python
+// computes it: ints stay ints (`/` gives a float, `//` and `%` floor),
+// anything with a float is a float.
+KirLowering::Value KirLowering::foldLiterals(const QString &op, const Value &a, const Value &b, TSNode n)
+{
+    Value out;
+    const bool ints = a.kind != Value::Kind::Float && b.kind != Value::Kind::Float;
+    if (ints && op == QLatin1String("**") && b.integer >= 0 && b.integer < 64) {
+        out.kind = Value::Kind::Int;
+        out.integer = 1;
+        for (qint64 i = 0; i < b.integer; ++i)
+            out.integer *= a.integer;
+        return out;
+    }
+    if (ints && op != QLatin1String("/") && op != QLatin1String("**")) {
+        const qint64 x = a.integer, y = b.integer;
+        if ((op == QLatin1String("//") || op == QLatin1String("%")) && y == 0)
+            fail(n, QStringLiteral("literal arithmetic"), QStringLiteral("division by zero"));
+        const qint64 q = (op == QLatin1String("//") || op == QLatin1String("%")) ? (x / y - ((x % y != 0) && ((x < 0) != (y < 0)) ? 1 : 0)) : 0;
+        static const QStringList known{QStringLiteral("+"), QStringLiteral("-"), QStringLiteral("*"), QStringLiteral("//"), QStringLiteral("%"),
+                                       QStringLiteral("&"), QStringLiteral("|"), QStringLiteral("^"), QStringLiteral("<<"), QStringLiteral(">>")};
+        if (!known.contains(op) || ((op == QLatin1String("<<") || op == QLatin1String(">>")) && (y < 0 || y > 62)))
+            fail(n, QStringLiteral("literal arithmetic"), QStringLiteral("operator %1 on literals is not folded").arg(op));
+        out.kind = Value::Kind::Int;
+        out.integer = op == QLatin1String("+")    ? x + y
+                      : op == QLatin1String("-")  ? x - y
+                      : op == QLatin1String("*")  ? x * y
+                      : op == QLatin1String("//") ? q
+                      : op == QLatin1String("%")  ? x - q * y
+                      : op == QLatin1String("&")  ? (x & y)
+                      : op == QLatin1String("|")  ? (x | y)
+                      : op == QLatin1String("^")  ? (x ^ y)
+                      : op == QLatin1String("<<") ? (x << y)
+                                                  : (x >> y);
+        return out;
+    }
+    const double x = a.kind == Value::Kind::Float ? a.number : double(a.integer);
+    const double y = b.kind == Value::Kind::Float ? b.number : double(b.integer);
+    out.kind = Value::Kind::Float;
+    if (op == QLatin1String("+"))
+        out.number = x + y;
+    else if (op == QLatin1String("-"))
+        out.number = x - y;
+    else if (op == QLatin1String("*"))
+        out.number = x * y;
+    else if (op == QLatin1String("/") && y != 0.0)
+        out.number = x / y;
+    else if (op == QLatin1String("**"))
+        out.number = std::pow(x, y);
+    else
+        fail(n, QStringLiteral("literal arithmetic"), QStringLiteral("operator %1 on these literals is not folded").arg(op));
+    return out;
+}
+
 KirLowering::Value KirLowering::binaryValues(const QString &op, const Value &a, const Value &b, TSNode n, TSNode ln, TSNode rn)
 {
     const bool integerOp = op == QLatin1String("//") || op == QLatin1String("%") || op == QLatin1String("&") || op == QLatin1String("|")
@@ -444,7 +534,7 @@ KirLowering::Value KirLowering::binaryValues(const QString &op, const Value &a, 
         return out;
     }
     if (a.isLiteral() && b.isLiteral())
-        fail(n, QStringLiteral("literal arithmetic"), QStringLiteral("not constant-foldable"));
+        return foldLiterals(op, a, b, n);
     if (op == QLatin1String("**"))
         fail(n, QStringLiteral("operator **"), QStringLiteral("powers of scalars are not lowered; make one side a tile"));
     const auto isFloatScalar = [&](const Value &v) {
@@ -643,6 +733,8 @@ KirLowering::Value KirLowering::callFamily(TSNode n, ApiLowering family, const Q
         return operatorFunction(n, name);
     case ApiLowering::Bitcast:
         return bitcast(n);
+    case ApiLowering::Atomic:
+        return atomic(n, name);
     case ApiLowering::Matmul: {
         const Value a = tileValue(argument(n, 0, "x"), n);
         const Value b = tileValue(argument(n, 1, "y"), n);

@@ -100,6 +100,9 @@ KirLowering::Lanes KirLowering::laneAccess(TSNode c, const QString &what, const 
             g.paddingAt = value;
             if (!g.padding.isLiteral())
                 fail(a, what, QStringLiteral("padding_value must be a literal"));
+        } else if (what.startsWith(QLatin1String("ct.atomic_"))
+                   && (k == QLatin1String("update") || k == QLatin1String("memory_order") || k == QLatin1String("memory_scope"))) {
+            continue; // read by atomic()
         } else if (k != QLatin1String("array") && k != QLatin1String("indices") && k != QLatin1String("value")) {
             fail(a, what, QStringLiteral("option '%1' is not lowered").arg(k));
         }
@@ -234,6 +237,76 @@ void KirLowering::scatter(TSNode c)
     mlir::Value mask;
     const mlir::Value offset = laneOffsets(t, g, c, &mask);
     kir::StorePtrOp::create(m_b, loc(), value, t.ssa, offset, mask, m_b.getI32IntegerAttr(g.latency));
+}
+
+KirLowering::Value KirLowering::atomic(TSNode c, const QString &name)
+{
+    const QString what = QStringLiteral("ct.") + name;
+    const QString mode = name.mid(int(qstrlen("atomic_")));
+    const Value t = laneArray(c, what);
+    const Lanes g = laneAccess(c, what, t);
+    const TSNode valueNode = argument(c, 2, "update");
+    if (node::isNull(valueNode))
+        fail(c, what, QStringLiteral("needs an update"));
+    const Value v = expr(valueNode);
+    const mlir::Type arrayElement = llvm::cast<kir::TensorType>(t.ssa.getType()).getElementType();
+    // An array of a generic dtype takes the update's, or the kind of value
+    // the operation needs: cutile picks the atomic mode by element type.
+    if (m_solver.isGeneric(m_solver.resolve(arrayElement))) {
+        const bool integerOnly = mode != QLatin1String("add") && mode != QLatin1String("xchg");
+        if (v.isTile() && !m_solver.isGeneric(m_solver.resolve(kir::elementTypeOf(v.ssa.getType()))))
+            unify(arrayElement, m_solver.resolve(kir::elementTypeOf(v.ssa.getType())), valueNode, what);
+        else if (v.kind == Value::Kind::Int || integerOnly)
+            unify(arrayElement, m_b.getI32Type(), valueNode, what);
+        else if (v.kind == Value::Kind::Float || mode == QLatin1String("add"))
+            unify(arrayElement, m_b.getF32Type(), valueNode, what);
+    }
+    const mlir::Type e = m_solver.resolve(arrayElement);
+    if (mode != QLatin1String("add") && mode != QLatin1String("xchg") && !isIntegerType(e) && !m_solver.isGeneric(e))
+        fail(c, what, QStringLiteral("needs an integer array"));
+    const auto like = kir::TileType::get(m_ctx, g.dims, e);
+    mlir::Value value;
+    if (v.isTile()) {
+        auto vt = llvm::cast<kir::TileType>(v.ssa.getType());
+        if (broadcastDims(vt.getDims(), g.dims, valueNode) != g.dims)
+            fail(valueNode, what, QStringLiteral("the update does not broadcast to the index shape"));
+        Value converted = v;
+        const mlir::Type ve = m_solver.resolve(vt.getElementType());
+        if (ve != e && !m_solver.isGeneric(ve) && !m_solver.isGeneric(e)) // Python casts the update to the array's dtype
+            converted.ssa = kir::ConvertOp::create(m_b, loc(), vt.withElementType(e), v.ssa);
+        else
+            unify(vt.getElementType(), arrayElement, valueNode, what);
+        value = toTile(converted, like, valueNode);
+    } else {
+        value = toTile(v, like, valueNode);
+    }
+    QString ordering = QStringLiteral("AcqRel"), scope = QStringLiteral("Device"); // cuTile Python's defaults
+    for (TSNode a : node::children(node::field(c, "arguments"))) {
+        if (!node::is(a, "keyword_argument"))
+            continue;
+        const QString k = m_src.text(node::field(a, "name"));
+        if (k != QLatin1String("memory_order") && k != QLatin1String("memory_scope"))
+            continue;
+        const Value o = expr(node::field(a, "value"));
+        const QString item = o.kind == Value::Kind::Enum ? o.name.section(QLatin1Char('.'), -1) : QString();
+        static const QHash<QString, QString> orders{{QStringLiteral("RELAXED"), QStringLiteral("Relaxed")},
+                                                    {QStringLiteral("ACQUIRE"), QStringLiteral("Acquire")},
+                                                    {QStringLiteral("RELEASE"), QStringLiteral("Release")},
+                                                    {QStringLiteral("ACQ_REL"), QStringLiteral("AcqRel")}};
+        static const QHash<QString, QString> scopes{{QStringLiteral("BLOCK"), QStringLiteral("TileBlock")},
+                                                    {QStringLiteral("DEVICE"), QStringLiteral("Device")},
+                                                    {QStringLiteral("SYS"), QStringLiteral("System")}};
+        const QHash<QString, QString> &table = k == QLatin1String("memory_order") ? orders : scopes;
+        if (!table.contains(item))
+            fail(a, what, QStringLiteral("%1 '%2' is not lowered").arg(k, m_src.text(node::field(a, "value"))));
+        (k == QLatin1String("memory_order") ? ordering : scope) = table.value(item);
+    }
+    mlir::Value mask;
+    const mlir::Value offset = laneOffsets(t, g, c, &mask);
+    Value out;
+    out.ssa = kir::AtomicRmwOp::create(m_b, loc(), like, m_b.getStringAttr(mode.toStdString()), value, t.ssa, offset, mask,
+                                       m_b.getStringAttr(ordering.toStdString()), m_b.getStringAttr(scope.toStdString()));
+    return out;
 }
 
 } // namespace tileport::rust

@@ -247,7 +247,16 @@ bool Printer::gridIndex(OperandRange index) const
 void Printer::op(Operation *o)
 {
     llvm::TypeSwitch<Operation *>(o)
-        .Case<kir::BidOp>([&](kir::BidOp b) { inlineOrLet(b, QStringLiteral("get_tile_block_id().%1").arg(b.getAxis())); })
+        // A typed let unless a name binds it next (`row, col = ct.bid(0),
+        // ct.bid(1)`): cutile cannot infer the type of an inline
+        // `get_tile_block_id().0` where nothing else types it (an index
+        // array of block ids alone).
+        .Case<kir::BidOp>([&](kir::BidOp b) {
+            const QString e = QStringLiteral("get_tile_block_id().%1").arg(b.getAxis());
+            if (b->hasOneUse() && isa<kir::RebindOp>(*b->getUsers().begin()))
+                return inlineOrLet(b, e);
+            let(b, e);
+        })
         .Case<kir::ConstParamOp>([&](kir::ConstParamOp c) { inlineOrLet(c, qs(c.getParam())); })
         .Case<kir::ConstantOp>([&](kir::ConstantOp c) {
             const QString dt = element(elementTypeOf(c.getType()));
@@ -565,6 +574,31 @@ void Printer::op(Operation *o)
             m_text[l.getResult().getAsOpaquePointer()] = t;
             if (l->hasAttr("kir.name"))
                 let(l, t);
+        })
+        .Case<kir::AtomicRmwOp>([&](kir::AtomicRmwOp a) {
+            auto tile = cast<kir::TileType>(a.getType());
+            const Type e = tile.getElementType();
+            const bool isFloat = isa<FloatType>(e), isUnsigned = isa<IntegerType>(e) && cast<IntegerType>(e).isUnsigned();
+            static const QHash<QString, QString> modes{{QStringLiteral("and"), QStringLiteral("And")}, {QStringLiteral("or"), QStringLiteral("Or")},
+                                                       {QStringLiteral("xor"), QStringLiteral("Xor")}, {QStringLiteral("xchg"), QStringLiteral("Xchg")}};
+            const QString m = qs(a.getMode());
+            const QString mode = m == QLatin1String("add") ? (isFloat ? QStringLiteral("AddF") : QStringLiteral("Add"))
+                                 : m == QLatin1String("max") ? (isUnsigned ? QStringLiteral("Umax") : QStringLiteral("Max"))
+                                 : m == QLatin1String("min") ? (isUnsigned ? QStringLiteral("Umin") : QStringLiteral("Min"))
+                                                             : modes.value(m);
+            const QString lanes = pointerLanes(a.getArray(), a.getOffset(), tile.getDims(), a);
+            const QString t = QStringLiteral("t%1_").arg(m_temp++);
+            statement(QStringLiteral("let (%1, _%1): (%2, Token) = ").arg(t, type(tile)),
+                      Expr::call(QStringLiteral("unsafe { atomic_rmw_tko"),
+                                 {lanes, text(a.getValue()), QStringLiteral("atomic::") + mode, QStringLiteral("ordering::") + qs(a.getOrdering()),
+                                  QStringLiteral("scope::") + qs(a.getScope()),
+                                  a.getMask() ? QStringLiteral("Some(%1)").arg(text(a.getMask())) : QStringLiteral("None"),
+                                  QStringLiteral("Some(get_tensor_token(%1))").arg(text(a.getArray()))},
+                                 QStringLiteral(" }")),
+                      QStringLiteral(";"), a);
+            m_text[a.getResult().getAsOpaquePointer()] = t;
+            if (a->hasAttr("kir.name"))
+                let(a, t);
         })
         .Case<kir::StorePtrOp>([&](kir::StorePtrOp s) {
             const QString lanes = pointerLanes(s.getArray(), s.getOffset(), cast<kir::TileType>(s.getValue().getType()).getDims(), s);

@@ -385,6 +385,28 @@ LogicalResult ConvertOp::verify()
     return success();
 }
 
+LogicalResult AtomicRmwOp::verify()
+{
+    static const char *const modes[] = {"add", "max", "min", "and", "or", "xor", "xchg"};
+    static const char *const orderings[] = {"Relaxed", "Acquire", "Release", "AcqRel"};
+    static const char *const scopes[] = {"TileBlock", "Device", "System"};
+    const auto known = [](StringRef v, const auto &list) { return std::any_of(std::begin(list), std::end(list), [&](const char *x) { return v == x; }); };
+    if (!known(getMode(), modes))
+        return emitOpError() << "has unknown mode '" << getMode() << "'";
+    if (!known(getOrdering(), orderings))
+        return emitOpError() << "has unknown memory ordering '" << getOrdering() << "'";
+    if (!known(getScope(), scopes))
+        return emitOpError() << "has unknown memory scope '" << getScope() << "'";
+    if (getResult().getType() != getValue().getType())
+        return emitOpError() << "gives " << getResult().getType() << " for an update of " << getValue().getType();
+    auto value = cast<TileType>(getValue().getType());
+    if (!sameDims(value.getDims(), cast<TileType>(getOffset().getType()).getDims()))
+        return emitOpError() << "has offsets of another shape than its update";
+    if (!compatibleElements(value.getElementType(), cast<TensorType>(getArray().getType()).getElementType()))
+        return emitOpError() << "updates an array of another element type";
+    return success();
+}
+
 LogicalResult BitcastOp::verify()
 {
     auto in = cast<TileType>(getInput().getType());

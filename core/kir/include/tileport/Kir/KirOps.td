@@ -321,6 +321,24 @@ def Kir_StorePtrOp : Kir_Op<"store_ptr"> {
   let hasVerifier = 1;
 }
 
+def Kir_AtomicRmwOp : Kir_Op<"atomic_rmw"> {
+  let summary = "ct.atomic_add/max/min/and/or/xor/xchg: a read-modify-write at the array's base plus u64 element offsets";
+  let description = [{
+    `mode` is the Python operation ("add", "max", "min", "and", "or", "xor",
+    "xchg"); the printer picks cutile's mode for the element type (AddF for
+    floats, Umax/Umin for unsigned). `ordering` is cutile's memory ordering
+    (Relaxed, Acquire, Release, AcqRel), `scope` its scope (TileBlock,
+    Device, System). The result is the old values.
+  }];
+  let arguments = (ins StrAttr:$mode, Kir_AnyTile:$value, Kir_AnyTensor:$array, Kir_AnyTile:$offset, Optional<Kir_AnyTile>:$mask,
+                       StrAttr:$ordering, StrAttr:$scope);
+  let results = (outs Kir_AnyTile:$result);
+  let assemblyFormat = [{
+    $mode $value `,` $array `[` $offset `]` (`mask` $mask^)? attr-dict `:` type($value) `,` type($array) `,` type($offset) (`,` type($mask)^)? `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
 def Kir_StoreOp : Kir_Op<"store"> {
   let summary = "ct.store: one tile into an array at a tile index";
   let description = [{

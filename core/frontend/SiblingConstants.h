@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
+#pragma once
+
+#include "ModuleConstant.h"
+#include "PythonSource.h"
+
+#include <QHash>
+#include <QString>
+
+#include <tree_sitter/api.h>
+
+namespace tileport::frontend {
+
+// The module constants a `from MODULE import NAME, ...` statement brings in
+// when MODULE is a Python file of the same project: a relative import, or
+// an absolute one that resolves to a file under a directory above this
+// file's. Keyed by the local name (an `as` alias); the module's own
+// constants, including those it imports the same way (a few levels deep,
+// cycles cut). Empty when the module is not a file found here.
+QHash<QString, ModuleConstant> siblingConstants(const PythonSource &src, TSNode importFrom);
+
+// The file a module name resolves to from `fromFile` (`pkg/mod.py` or
+// `pkg/mod/__init__.py`), or an empty string. `dots` is the number of
+// leading dots of a relative import (0: absolute).
+QString siblingModuleFile(const QString &fromFile, int dots, const QStringList &parts);
+
+} // namespace tileport::frontend
