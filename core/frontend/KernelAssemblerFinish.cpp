@@ -294,6 +294,51 @@ QStringList KernelAssembler::helperOrder(const FunctionFacts &facts, const Facts
     return order;
 }
 
+namespace {
+
+// The type a use of a bare ct.Constant `name` needs: an int where Python
+// needs one (a range() bound, a ct.cdiv operand, `//`, `%`, a shift, a
+// tile index), a bool where it is a condition (`x if name else y`, `if
+// name:`, `not name`, allow_tma=). The first such use decides; none: empty.
+std::pair<QString, QString> bareConstantUse(const PythonSource &src, TSNode n, const QString &name, int depth = 0)
+{
+    using namespace node;
+    if (isNull(n) || depth > 200)
+        return {};
+    const auto names = [&](TSNode x) { x = unparen(x); return is(x, "identifier") && src.text(x) == name; };
+    const std::string_view t = type(n);
+    if (t == "call") {
+        const QString fn = src.text(field(n, "function"));
+        if (fn == QLatin1String("range") || fn.endsWith(QLatin1String(".cdiv")))
+            for (TSNode a : children(field(n, "arguments")))
+                if (names(a))
+                    return {QStringLiteral("int"), QStringLiteral("a %1 operand").arg(fn)};
+        for (TSNode a : children(field(n, "arguments")))
+            if (is(a, "keyword_argument") && src.text(field(a, "name")) == QLatin1String("allow_tma") && names(field(a, "value")))
+                return {QStringLiteral("bool"), QStringLiteral("allow_tma=")};
+    } else if (t == "binary_operator") {
+        const std::string_view op = operatorOf(n);
+        if ((op == "//" || op == "%" || op == "<<" || op == ">>") && (names(field(n, "left")) || names(field(n, "right"))))
+            return {QStringLiteral("int"), QStringLiteral("an operand of %1").arg(QString::fromLatin1(op.data(), qsizetype(op.size())))};
+    } else if (t == "conditional_expression") {
+        const auto ch = children(n);
+        if (ch.size() == 3 && names(ch[1]))
+            return {QStringLiteral("bool"), QStringLiteral("a condition")};
+    } else if (t == "if_statement" || t == "elif_clause") {
+        if (names(field(n, "condition")))
+            return {QStringLiteral("bool"), QStringLiteral("a condition")};
+    } else if (t == "not_operator") {
+        if (names(field(n, "argument")))
+            return {QStringLiteral("bool"), QStringLiteral("a condition")};
+    }
+    for (TSNode c : children(n))
+        if (auto found = bareConstantUse(src, c, name, depth + 1); !found.first.isEmpty())
+            return found;
+    return {};
+}
+
+} // namespace
+
 void KernelAssembler::finishKernel(qsizetype kernelIndex)
 {
     KernelInfo &k = m_out.kernels[kernelIndex];
@@ -342,14 +387,17 @@ void KernelAssembler::finishKernel(qsizetype kernelIndex)
             return std::any_of(s.dims.cbegin(), s.dims.cend(), [&](const QString &d) { return d.trimmed() == p.name; });
         });
         const ParamUsage u = usage.value(p.name);
+        QString why = shapeDim ? QStringLiteral("a tile shape dimension") : QStringLiteral("arithmetic");
         if (shapeDim || (u.intUse && !u.floatUse))
             p.constantType = QStringLiteral("int");
         else if (u.floatUse && !u.intUse)
             p.constantType = QStringLiteral("float");
+        else if (const auto [type, use] = bareConstantUse(m_src, m_kernelDefs[kernelIndex].definition, p.name); !type.isEmpty()) {
+            p.constantType = type;
+            why = use;
+        }
         if (!p.constantType.isEmpty())
-            k.notes.append(QStringLiteral("parameter '%1': a bare ct.Constant, read as %2 from its uses (%3)")
-                               .arg(p.name, p.constantType,
-                                    shapeDim ? QStringLiteral("a tile shape dimension") : QStringLiteral("arithmetic")));
+            k.notes.append(QStringLiteral("parameter '%1': a bare ct.Constant, read as %2 from its uses (%3)").arg(p.name, p.constantType, why));
     }
     VariantBuilder::build(k, helpers);
     SpecializationBuilder::build(k);

@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: MIT
 # Kernels where people put them: module constants from tuple and annotated
 # assignment and arithmetic on other constants; a bare ct.Constant that a
-# tile shape makes an int; kernels inside a class and inside functions,
+# tile shape makes an int, and ones a range() bound or a condition types;
+# kernels inside a class and inside functions,
 # two of one name (qualified by their function), and a closure (refused:
 # only a call of its function decides what it reads).
 # RUN: not tileport translate --emit kir %s 2>%t.err >%t.kir
@@ -44,13 +45,21 @@ def make_scaled(width):
 
     return scaled
 
+@ct.kernel
+def bare_uses(x, out, STEPS: ct.Constant, USE_TMA: ct.Constant, DOUBLE: ct.Constant):
+    t = ct.load(x, index=(ct.bid(0),), shape=(16,), allow_tma=USE_TMA)
+    for i in range(STEPS):
+        t = t + 1
+    ct.store(out, index=(ct.bid(0),), tile=t + t if DOUBLE else t)
+
 # CHECK: kir.entry @scale_rows({{.*}}) attributes {const_generics = ["tile_n"], python_kernel = "scale_rows"}
 # CHECK: -> !kir.tile<[32, tile_n], !kir.var<{{[0-9]+}}>>
 # CHECK: kir.entry @test_copy_kernel({{.*}}python_kernel = "kernel"}
 # CHECK: -> !kir.tile<[16, 64], !kir.var<{{[0-9]+}}>>
 # CHECK: kir.entry @test_negate_kernel({{.*}}python_kernel = "kernel"}
+# CHECK: kir.entry @bare_uses({{.*}}attributes {const_generics = ["STEPS", "USE_TMA", "DOUBLE"]
 # CHECK-NOT: kir.entry
 
-# ERR: kernel_homes.py:43:70: error: closure: the kernel reads 'width' of the enclosing function 'make_scaled', which only a call of 'make_scaled' decides
+# ERR: kernel_homes.py:44:70: error: closure: the kernel reads 'width' of the enclosing function 'make_scaled', which only a call of 'make_scaled' decides
 
 # BARE: bare_constant.py:6:{{[0-9]+}}: error: constant parameter: 'FLAG' is a ct.Constant without int/float/bool type, and no use decides one (annotate it ct.Constant[int], [float] or [bool])
