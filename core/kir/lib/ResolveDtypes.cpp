@@ -24,7 +24,7 @@ SmallVector<std::pair<Type, Type>> tiedElements(Operation *op)
     const auto tie = [&](Value a, Value b) { out.emplace_back(elementTypeOf(a.getType()), elementTypeOf(b.getType())); };
     llvm::TypeSwitch<Operation *>(op)
         // Element-wise: every operand has the result's element type.
-        .Case<AddOp, SubOp, MulOp, DivOp, DivfOp, CeilDivOp, NegOp, FmaOp, MathOp, MaximumOp, MinimumOp, FloorDivOp, AndOp, OrOp, XorOp,
+        .Case<AddOp, SubOp, MulOp, DivOp, DivfOp, PowOp, CeilDivOp, NegOp, FmaOp, MathOp, MaximumOp, MinimumOp, FloorDivOp, AndOp, OrOp, XorOp,
               ShlOp, ShrOp, RemOp, ReduceOp, ReshapeOp, TransposeOp, PermuteOp, ScanSumOp, ScalarToTileOp, TileToScalarOp, BroadcastOp, RebindOp>(
             [&](Operation *o) {
                 for (Value v : o->getOperands())
@@ -34,6 +34,10 @@ SmallVector<std::pair<Type, Type>> tiedElements(Operation *op)
         .Case<ExtractOp>([&](ExtractOp o) { tie(o.getInput(), o.getResult()); })
         .Case<LoadPtrOp>([&](LoadPtrOp o) { tie(o.getArray(), o.getResult()); })
         .Case<StorePtrOp>([&](StorePtrOp o) { tie(o.getArray(), o.getValue()); })
+        .Case<AtomicRmwOp>([&](AtomicRmwOp o) {
+            tie(o.getArray(), o.getValue());
+            tie(o.getValue(), o.getResult());
+        })
         .Case<StoreOp>([&](StoreOp o) { tie(o.getArray(), o.getTile()); })
         .Case<CmpOp>([&](CmpOp o) { tie(o.getLhs(), o.getRhs()); })
         .Case<ChooseOp>([&](ChooseOp o) {

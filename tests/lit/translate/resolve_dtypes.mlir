@@ -55,3 +55,25 @@ kir.entry @conflict(%arg0: !kir.tensor<f32, 1> {kir.name = "a"}, %arg1: !kir.ten
   %2 = kir.load %arg1[%0] {padding = "None"} : !kir.tensor<f16, 1> -> !kir.tile<[16], !kir.var<0>>
   kir.return
 }
+
+// -----
+
+// A power ties its operands like any element-wise op; an atomic ties its
+// update, its array and its old values: the f32 exponent fixes the base's
+// array, and the f32 array fixes the update's.
+// CHECK-LABEL: kir.entry @pow_atomic
+// CHECK-SAME: %arg0: !kir.tensor<f32, 1>
+// CHECK-SAME: %arg2: !kir.tensor<f32, 1>
+// CHECK: kir.pow {{.*}} -> !kir.tile<[16], f32>
+// CHECK: kir.atomic_rmw "add" {{.*}} : !kir.tile<[16], f32>, !kir.tensor<f32, 1>, {{.*}} -> !kir.tile<[16], f32>
+kir.entry @pow_atomic(%arg0: !kir.tensor<!kir.var<0>, 1> {kir.name = "a"}, %arg1: !kir.tensor<f32, 1> {kir.name = "e"}, %arg2: !kir.tensor<!kir.var<1>, 1> {kir.name = "out"}, %arg3: !kir.tensor<f32, 1> {kir.name = "total"}) attributes {const_generics = [], python_kernel = "pow_atomic"} {
+  %0 = kir.bid 0
+  %1 = kir.load %arg0[%0] {padding = "None"} : !kir.tensor<!kir.var<0>, 1> -> !kir.tile<[16], !kir.var<0>>
+  %2 = kir.load %arg1[%0] {padding = "None"} : !kir.tensor<f32, 1> -> !kir.tile<[16], f32>
+  %3 = kir.pow %1, %2 : !kir.tile<[16], !kir.var<0>>, !kir.tile<[16], f32> -> !kir.tile<[16], !kir.var<0>>
+  %4 = kir.load %arg2[%0] {padding = "None"} : !kir.tensor<!kir.var<1>, 1> -> !kir.tile<[16], !kir.var<1>>
+  %5 = kir.iota : !kir.tile<[16], i32>
+  %6 = kir.convert %5 : !kir.tile<[16], i32> -> !kir.tile<[16], ui64>
+  %7 = kir.atomic_rmw "add" %4, %arg3[%6] {ordering = "AcqRel", scope = "Device"} : !kir.tile<[16], !kir.var<1>>, !kir.tensor<f32, 1>, !kir.tile<[16], ui64> -> !kir.tile<[16], !kir.var<1>>
+  kir.return
+}
