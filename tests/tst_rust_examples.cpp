@@ -173,6 +173,7 @@ private Q_SLOTS:
         QTest::newRow("atomic_total") << "tests/fixtures/constructs/atomics" << "block_total" << 0 << true << QString();
         QTest::newRow("atomic_histogram") << "tests/fixtures/constructs/atomics" << "histogram" << 1 << true << QString();
         QTest::newRow("shape_tuple_math") << "tests/fixtures/constructs/kernel_homes" << "shape_reads" << 2 << true << QString();
+        QTest::newRow("rounded_arith") << "tests/fixtures/constructs/operator_forms" << "rounded_arith" << 9 << true << QString();
         QTest::newRow("uint16_bits") << "tests/fixtures/constructs/operator_forms" << "bf16_bits_add" << 6 << true << QString();
     }
 

@@ -1440,17 +1440,30 @@ KirLowering::Value KirLowering::arithFunction(TSNode c, const QString &name)
     const Value b = expr(bn);
     if (ftz.isEmpty() && rounding.isEmpty())
         return binaryValues(ops.value(name), a, b, c, an, bn);
-    if (name != QLatin1String("truediv") || (!a.isTile() && !b.isTile()))
-        fail(c, QStringLiteral("ct.%1").arg(name), QStringLiteral("rounding/flush_to_zero options are lowered on tile truediv only"));
-    // The division as the operator builds it, then with Python's options.
-    Value out = binaryValues(QStringLiteral("/"), a, b, c, an, bn);
-    auto div = out.ssa.getDefiningOp<kir::DivOp>();
-    if (!div || (!isFloatType(m_solver.resolve(kir::elementTypeOf(div.getType()))) && !m_solver.isGeneric(kir::elementTypeOf(div.getType()))))
-        fail(c, QStringLiteral("ct.truediv"), QStringLiteral("needs float tiles"));
-    out.ssa = kir::DivfOp::create(m_b, loc(), div.getType(), div.getLhs(), div.getRhs(),
-                                  m_b.getStringAttr((rounding.isEmpty() ? QStringLiteral("NearestEven") : rounding).toStdString()),
-                                  m_b.getStringAttr((ftz.isEmpty() ? QStringLiteral("Disabled") : ftz).toStdString()));
-    div.erase();
+    const bool rounded = name == QLatin1String("truediv") || name == QLatin1String("add") || name == QLatin1String("sub")
+                         || name == QLatin1String("mul");
+    if (!rounded || (!a.isTile() && !b.isTile()))
+        fail(c, QStringLiteral("ct.%1").arg(name), QStringLiteral("rounding/flush_to_zero options are lowered on tile add, sub, mul and truediv"));
+    // The operation as the operator builds it, then with Python's options.
+    Value out = binaryValues(ops.value(name), a, b, c, an, bn);
+    mlir::Operation *plain = out.ssa.getDefiningOp();
+    const bool matches = plain && llvm::isa<kir::DivOp, kir::AddOp, kir::SubOp, kir::MulOp>(plain);
+    const mlir::Type e = m_solver.resolve(kir::elementTypeOf(out.ssa.getType()));
+    if (!matches || (!isFloatType(e) && !m_solver.isGeneric(e)))
+        fail(c, QStringLiteral("ct.%1").arg(name), QStringLiteral("rounding/flush_to_zero options need float tiles"));
+    const mlir::Value lhs = plain->getOperand(0), rhs = plain->getOperand(1);
+    const auto roundingAttr = m_b.getStringAttr((rounding.isEmpty() ? QStringLiteral("NearestEven") : rounding).toStdString());
+    const auto ftzAttr = m_b.getStringAttr((ftz.isEmpty() ? QStringLiteral("Disabled") : ftz).toStdString());
+    const mlir::Type t = out.ssa.getType();
+    if (llvm::isa<kir::DivOp>(plain))
+        out.ssa = kir::DivfOp::create(m_b, loc(), t, lhs, rhs, roundingAttr, ftzAttr);
+    else if (llvm::isa<kir::AddOp>(plain))
+        out.ssa = kir::AddfOp::create(m_b, loc(), t, lhs, rhs, roundingAttr, ftzAttr);
+    else if (llvm::isa<kir::SubOp>(plain))
+        out.ssa = kir::SubfOp::create(m_b, loc(), t, lhs, rhs, roundingAttr, ftzAttr);
+    else
+        out.ssa = kir::MulfOp::create(m_b, loc(), t, lhs, rhs, roundingAttr, ftzAttr);
+    plain->erase();
     return out;
 }
 

@@ -288,9 +288,12 @@ void Printer::op(Operation *o)
             else
                 let(b, expr);
         })
-        .Case<kir::DivfOp>([&](kir::DivfOp d) {
-            let(d, Expr::call(QStringLiteral("divf"), {text(d.getLhs()), text(d.getRhs()), QStringLiteral("rounding::") + qs(d.getRounding()),
-                                                  QStringLiteral("ftz::") + qs(d.getFtz())}));
+        .Case<kir::DivfOp, kir::AddfOp, kir::SubfOp, kir::MulfOp>([&](Operation *o) {
+            const QString fn = isa<kir::DivfOp>(o) ? QStringLiteral("divf") : isa<kir::AddfOp>(o) ? QStringLiteral("addf")
+                               : isa<kir::SubfOp>(o) ? QStringLiteral("subf") : QStringLiteral("mulf");
+            let(o, Expr::call(fn, {text(o->getOperand(0)), text(o->getOperand(1)),
+                                   QStringLiteral("rounding::") + qs(o->getAttrOfType<StringAttr>("rounding").getValue()),
+                                   QStringLiteral("ftz::") + qs(o->getAttrOfType<StringAttr>("ftz").getValue())}));
         })
         .Case<kir::NegOp>([&](kir::NegOp n) {
             if (!isa<kir::TileType>(n.getType()))

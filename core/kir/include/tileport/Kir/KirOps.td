@@ -398,6 +398,22 @@ def Kir_DivfOp : Kir_Op<"divf", [Pure]> {
   }];
 }
 
+// ct.add / ct.sub / ct.mul with rounding_mode= or flush_to_zero=.
+class Kir_RoundedOp<string mnemonic, string python> : Kir_Op<mnemonic, [Pure]> {
+  let summary = python # " with the rounding and flush-to-zero options Python gave";
+  let arguments = (ins Kir_AnyTile:$lhs, Kir_AnyTile:$rhs, StrAttr:$rounding, StrAttr:$ftz);
+  let results = (outs Kir_AnyTile:$result);
+  let assemblyFormat = "$lhs `,` $rhs attr-dict `:` type($lhs) `,` type($rhs) `->` type($result)";
+  let hasVerifier = 1;
+  let extraClassDefinition = [{
+    ::llvm::LogicalResult $cppClass::verify() { return ::tileport::kir::verifyElementwise(*this); }
+  }];
+}
+
+def Kir_AddfOp : Kir_RoundedOp<"addf", "ct.add">;
+def Kir_SubfOp : Kir_RoundedOp<"subf", "ct.sub">;
+def Kir_MulfOp : Kir_RoundedOp<"mulf", "ct.mul">;
+
 def Kir_NegOp : Kir_Op<"neg", [Pure]> {
   let summary = "element-wise negation";
   let arguments = (ins Kir_Value:$input);
