@@ -174,7 +174,7 @@ void KernelAssembler::moduleStatements()
                 // that module binds it to one (siblingConstants).
                 const auto constant = !tileName ? m_eval->evaluate(value) : std::nullopt;
                 const QString name = m_src.text(target);
-                if (resolved.startsWith(QLatin1String("cuda.tile"))) {
+                if (tileName) {
                     m_imports.addAlias(name, resolved, m_src.range(a));
                     m_constants.remove(name);
                 } else if (constant) {

@@ -5,6 +5,7 @@
 #include "ModuleAnalyzer.h"
 #include "SyntaxNode.h"
 
+#include <QDateTime>
 #include <QDir>
 #include <QFileInfo>
 #include <QSet>
@@ -17,6 +18,31 @@ namespace {
 // or a deep chain stops here instead of recursing.
 thread_local QSet<QString> t_reading;
 constexpr int kMaxDepth = 4;
+
+// A module's constants by file, as last read: a package's modules import
+// from one another many times over, and each is analyzed once per version
+// of the file (path, size and modification time).
+struct Read {
+    qint64 size = -1;
+    QDateTime modified;
+    QList<ModuleConstant> constants;
+};
+thread_local QHash<QString, Read> t_read;
+
+QList<ModuleConstant> moduleConstants(const QString &file)
+{
+    const QFileInfo info(file);
+    const auto it = t_read.constFind(file);
+    if (it != t_read.constEnd() && it->size == info.size() && it->modified == info.lastModified())
+        return it->constants;
+    t_reading.insert(file);
+    Read r{info.size(), info.lastModified(), ModuleAnalyzer::analyzeFile(file).constants};
+    t_reading.remove(file);
+    if (t_read.size() > 256) // a bound, not a policy: a long-lived process reads many projects
+        t_read.clear();
+    t_read.insert(file, r);
+    return r.constants;
+}
 
 QString moduleFileIn(const QDir &base, const QStringList &parts)
 {
@@ -75,11 +101,9 @@ QHash<QString, ModuleConstant> siblingConstants(const PythonSource &src, TSNode 
     if (file.isEmpty() || t_reading.contains(file) || t_reading.size() >= kMaxDepth
         || file == QFileInfo(src.fileName()).canonicalFilePath())
         return out;
-    t_reading.insert(file);
-    const ModuleAnalysis sibling = ModuleAnalyzer::analyzeFile(file);
-    t_reading.remove(file);
+    const QList<ModuleConstant> constants = moduleConstants(file);
     QHash<QString, ModuleConstant> theirs;
-    for (const ModuleConstant &c : sibling.constants)
+    for (const ModuleConstant &c : constants)
         theirs.insert(c.name, c);
     const SourceRange at = src.range(importFrom);
     const auto bring = [&](const QString &name, const QString &local) {
@@ -94,7 +118,7 @@ QHash<QString, ModuleConstant> siblingConstants(const PythonSource &src, TSNode 
     for (TSNode c : node::children(importFrom))
         wildcard = wildcard || node::is(c, "wildcard_import");
     if (wildcard) {
-        for (const ModuleConstant &c : sibling.constants)
+        for (const ModuleConstant &c : constants)
             if (!c.name.startsWith(QLatin1Char('_')))
                 bring(c.name, c.name);
         return out;

@@ -166,6 +166,7 @@ private:
     // ct.equal / ct.less / ... and ct.negative / ct.bitwise_not: the
     // operators' lowering under their function names.
     Value operatorFunction(TSNode c, const QString &name);
+    Value scalarAsRank0(const Value &x, TSNode c, const QString &what);
     // ct.bitcast(x, dtype): the same bits as another dtype of one width.
     Value bitcast(TSNode c);
     // ct.atomic_add / max / min / and / or / xor / xchg: pointer lanes as a

@@ -1389,14 +1389,8 @@ KirLowering::Value KirLowering::bitcast(TSNode c)
         fail(c, QStringLiteral("ct.bitcast"), QStringLiteral("needs an operand"));
     Value x = expr(xn);
     const mlir::Type to = dtypeArgument(argument(c, 1, "dtype"));
-    if (x.isScalar()) {
-        const mlir::Type from = m_solver.resolve(x.ssa.getType());
-        if (llvm::isa<kir::VarType>(from))
-            fail(c, QStringLiteral("ct.bitcast"), QStringLiteral("the scalar's dtype is not known here"));
-        const mlir::Value s = x.ssa;
-        x = Value{};
-        x.ssa = kir::ScalarToTileOp::create(m_b, loc(), kir::TileType::get(m_ctx, m_b.getArrayAttr({}), from), s);
-    }
+    if (x.isScalar())
+        x = scalarAsRank0(x, c, QStringLiteral("ct.bitcast"));
     if (!x.isTile())
         fail(c, QStringLiteral("ct.bitcast"), QStringLiteral("operand must be a tile or a scalar"));
     auto tile = llvm::cast<kir::TileType>(x.ssa.getType());

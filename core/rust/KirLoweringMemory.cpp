@@ -103,6 +103,18 @@ KirLowering::Value KirLowering::numTiles(TSNode c)
     return out;
 }
 
+// A scalar of a known dtype as a rank-0 tile of it, as cuTile Python reads
+// the operand of ct.astype and ct.bitcast.
+KirLowering::Value KirLowering::scalarAsRank0(const Value &x, TSNode c, const QString &what)
+{
+    const mlir::Type from = m_solver.resolve(x.ssa.getType());
+    if (llvm::isa<kir::VarType>(from))
+        fail(c, what, QStringLiteral("the scalar's dtype is not known here"));
+    Value out;
+    out.ssa = kir::ScalarToTileOp::create(m_b, loc(), kir::TileType::get(m_ctx, m_b.getArrayAttr({}), from), x.ssa);
+    return out;
+}
+
 // ct.astype(x, dtype) and x.astype(dtype): the identity where the types
 // already agree (as cuTile Python's is), else a conversion.
 KirLowering::Value KirLowering::astype(TSNode c, TSNode receiver)
@@ -113,13 +125,9 @@ KirLowering::Value KirLowering::astype(TSNode c, TSNode receiver)
     const mlir::Type to = dtypeArgument(argument(c, method ? 0 : 1, "dtype"));
     if (x.isScalar()) {
         // A scalar becomes a rank-0 tile, then converts (never `as`).
-        const mlir::Type from = m_solver.resolve(x.ssa.getType());
-        if (llvm::isa<kir::VarType>(from))
-            fail(c, QStringLiteral("ct.astype"), QStringLiteral("the scalar's dtype is not known here"));
-        const auto rank0 = kir::TileType::get(m_ctx, m_b.getArrayAttr({}), from);
-        Value out;
-        out.ssa = kir::ScalarToTileOp::create(m_b, loc(), rank0, x.ssa);
-        if (from != m_solver.resolve(to))
+        Value out = scalarAsRank0(x, c, QStringLiteral("ct.astype"));
+        const auto rank0 = llvm::cast<kir::TileType>(out.ssa.getType());
+        if (m_solver.resolve(rank0.getElementType()) != m_solver.resolve(to))
             out.ssa = kir::ConvertOp::create(m_b, loc(), rank0.withElementType(to), out.ssa);
         return out;
     }
