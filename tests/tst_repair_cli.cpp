@@ -189,13 +189,13 @@ private Q_SLOTS:
     void repairsARefusedKernel()
     {
         QTemporaryDir tmp;
-        // `ct.atan2` is cuTile Python the translator does not lower.
+        // `ct.cumprod` is cuTile Python the translator does not lower.
         const QString source = readText(QStringLiteral(TILEPORT_SOURCE_DIR "/examples/cutile/vector_add.py"));
         QVERIFY(source.contains(QStringLiteral("tile=lhs + rhs")));
         QVERIFY(QDir(tmp.path()).mkpath(QStringLiteral("twin")));
         const QString kernel = tmp.filePath(QStringLiteral("repair_refused_probe.py"));
         const QString twin = tmp.filePath(QStringLiteral("twin/repair_refused_probe.py"));
-        for (const auto &[path, text] : {std::pair{kernel, QString(source).replace(QStringLiteral("tile=lhs + rhs"), QStringLiteral("tile=ct.atan2(lhs, rhs) + rhs"))},
+        for (const auto &[path, text] : {std::pair{kernel, QString(source).replace(QStringLiteral("tile=lhs + rhs"), QStringLiteral("tile=ct.cumprod(lhs, 0) + rhs"))},
                                          std::pair{twin, QString(source).replace(QStringLiteral("tile=lhs + rhs"), QStringLiteral("tile=lhs * lhs + rhs"))}}) {
             QFile f(path);
             QVERIFY(f.open(QIODevice::WriteOnly));
@@ -212,7 +212,7 @@ private Q_SLOTS:
         QVERIFY2(port.out.contains(QStringLiteral("FAIL_FIXABLE")), qPrintable(port.out + port.err));
         const QDir run(QDir(session).filePath(QStringLiteral("runs/001")));
         const QString report = readText(run.filePath(QStringLiteral("reports/stage_B.md")));
-        QVERIFY2(report.contains(QStringLiteral("ct.atan2")) && report.contains(QStringLiteral("written without kernel vector_add")),
+        QVERIFY2(report.contains(QStringLiteral("ct.cumprod")) && report.contains(QStringLiteral("written without kernel vector_add")),
                  qPrintable(report));
         for (const char *f : {"generated/crate/Cargo.toml", "generated/crate/Cargo.lock", "generated/crate/src/bin/ir-harness.rs"})
             QVERIFY2(QFile::exists(run.filePath(QLatin1String(f))), f);
@@ -239,7 +239,7 @@ private Q_SLOTS:
                                 server.baseUrl(), QStringLiteral("--api"), QStringLiteral("openai"), QStringLiteral("--model"), QStringLiteral("m")});
         QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err + readText(run.filePath(QStringLiteral("reports/stage_B.md")))));
         QVERIFY(r.out.contains(QStringLiteral("validators: stage B COMPILED")));
-        QVERIFY(server.requests().last().body.contains("ct.atan2")); // the prompt carried the refusal
+        QVERIFY(server.requests().last().body.contains("ct.cumprod")); // the prompt carried the refusal
         QVERIFY(server.requests().last().body.contains("tileport-crate.json"));
         QVERIFY(QFile::exists(run.filePath(QStringLiteral("generated/vector_add.f32_t1024.tileirbc"))));
         QCOMPARE(verdictOf(run.filePath(QStringLiteral("reports/repair_B.attempt1.json"))), QStringLiteral("VALIDATED"));

@@ -334,6 +334,23 @@ void FunctionScanner::recordOp(TSNode call, const QString &name, const QString &
 
     if (!method && (cat == QLatin1String("memory") || name == QLatin1String("num_tiles")))
         memoryEvidence(call, name);
+    // An operand of a math or conversion function, or ct.full's fill value,
+    // is a scalar or a tile, never an array: an unannotated parameter there
+    // is a runtime scalar whose dtype its other uses decide.
+    if (!method && (cat == QLatin1String("math") || cat == QLatin1String("convert") || name == QLatin1String("full"))) {
+        int position = 0;
+        for (TSNode a : children(field(call, "arguments"))) {
+            const bool kw = is(a, "keyword_argument");
+            const QString keyword = kw ? src.text(field(a, "name")) : QString();
+            const bool operand = name == QLatin1String("full")
+                ? (kw ? keyword == QLatin1String("fill_value") : position == 1)
+                : (!kw || keyword == QLatin1String("x") || keyword == QLatin1String("y"));
+            if (operand)
+                scalarOperand(kw ? field(a, "value") : a, QStringLiteral("operand of ct.%1").arg(name), false, false);
+            if (!kw)
+                ++position;
+        }
+    }
     if (shapeArg >= 0) {
         TSNode shape = node::positional(call, shapeArg);
         for (TSNode a : children(field(call, "arguments")))

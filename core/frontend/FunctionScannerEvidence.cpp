@@ -100,9 +100,27 @@ void FunctionScanner::memoryEvidence(TSNode call, const QString &name)
         u.loaded = u.loaded || loads;
         u.stored = u.stored || stores;
     }
+    // An index tuple written in place or bound to a local (`idx = (i, j)`);
+    // a single integer index is the 1-D form.
+    const auto indexRank = [&](TSNode idx) {
+        TSNode t = unparen(idx);
+        for (int hops = 0; hops < 4 && is(t, "identifier"); ++hops) {
+            const TSNode b = m_scope->singleBinding(src.text(t));
+            if (isNull(b))
+                break;
+            t = unparen(b);
+        }
+        if (is(t, "tuple"))
+            return tupleLength(t);
+        if (is(t, "integer") || is(t, "binary_operator"))
+            return 1;
+        if (is(t, "call") && m_module.imports->resolve(src, field(t, "function")).startsWith(QLatin1String("cuda.tile.")))
+            return 1;
+        return -1;
+    };
     if (name == QLatin1String("load")) {
         const TSNode idx = arg(1, "index");
-        rank(tupleLength(idx), QStringLiteral("index tuple of ct.load"));
+        rank(indexRank(idx), QStringLiteral("index of ct.load"));
         const TSNode shape = arg(2, "shape");
         rank(tupleLength(shape), QStringLiteral("shape tuple of ct.load"));
         if (is(unparen(shape), "integer"))
@@ -110,7 +128,7 @@ void FunctionScanner::memoryEvidence(TSNode call, const QString &name)
         indexScalars(idx);
     } else if (name == QLatin1String("store")) {
         const TSNode idx = arg(1, "index");
-        rank(tupleLength(idx), QStringLiteral("index tuple of ct.store"));
+        rank(indexRank(idx), QStringLiteral("index of ct.store"));
         indexScalars(idx);
         dtypeEvidence(params, arg(2, "tile"), 0);
     } else if (name == QLatin1String("gather") || name == QLatin1String("scatter") || name.startsWith(QLatin1String("atomic_"))) {

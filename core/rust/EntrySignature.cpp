@@ -45,6 +45,8 @@ QJsonObject EntrySignature::toJson() const
         QJsonObject o{{"name", g.name}, {"kind", g.isType ? "dtype" : "const"}};
         if (g.isType)
             o.insert(QStringLiteral("dtype_of"), g.dtypeOf);
+        else if (g.isDerived())
+            o.insert(QStringLiteral("derived"), g.derived);
         else
             o.insert(QStringLiteral("param"), g.constParam);
         gs.append(o);
@@ -112,6 +114,7 @@ EntrySignature EntrySignature::fromJson(const QJsonObject &o)
         gen.isType = g.value(QStringLiteral("kind")).toString() == QLatin1String("dtype");
         gen.dtypeOf = g.value(QStringLiteral("dtype_of")).toString();
         gen.constParam = g.value(QStringLiteral("param")).toString();
+        gen.derived = g.value(QStringLiteral("derived"));
         s.generics << gen;
     }
     for (const QJsonValue &v : o.value(QStringLiteral("tensors")).toArray()) {

@@ -21,6 +21,8 @@ struct EntrySignature {
         bool isType = false;   // an element type generic (E) ...
         QString dtypeOf;       // ... bound to this array parameter's dtype
         QString constParam;    // const generic: the Python ct.Constant parameter
+        QJsonValue derived;    // or a tile dim computed from them (DerivedGeneric)
+        bool isDerived() const { return derived.isString() || derived.isDouble() || derived.isArray(); }
     };
     struct TensorParam {
         QString name;

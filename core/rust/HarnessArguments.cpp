@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 TilePort contributors
 #include "HarnessArguments.h"
 
+#include "DerivedGeneric.h"
 #include "LaunchSpecialization.h"
 #include "RustNames.h"
 
@@ -55,6 +56,21 @@ QStringList HarnessArguments::forConfig(const EntrySignature &entry, const front
                 return {};
             }
             generics << dt;
+        } else if (g.isDerived()) {
+            QString why;
+            const auto v = DerivedGeneric::evaluate(g.derived, [&](const QString &name) -> std::optional<qint64> {
+                const QJsonValue x = param(name).value(QStringLiteral("value"));
+                if (x.isBool())
+                    return x.toBool() ? 1 : 0;
+                if (x.isDouble() && x.toDouble() == double(qint64(x.toDouble())))
+                    return qint64(x.toDouble());
+                return std::nullopt;
+            }, &why);
+            if (!v) {
+                *error = QStringLiteral("config %1: %2 = %3: %4").arg(config.name, g.name, DerivedGeneric::text(g.derived), why);
+                return {};
+            }
+            generics << QString::number(*v);
         } else {
             const QJsonValue v = param(g.constParam).value(QStringLiteral("value"));
             if (v.isBool())

@@ -9,6 +9,8 @@
 #include "RustNames.h"
 #include "SyntaxNode.h"
 
+#include <mlir/Interfaces/SideEffectInterfaces.h>
+
 namespace tileport::rust {
 
 using namespace tileport::frontend;
@@ -55,6 +57,30 @@ kir::EntryOp KirLowering::lower(mlir::ModuleOp module)
     m_b.setInsertionPointToEnd(&entry.getBody().front());
     block(node::field(m_function, "body"));
     kir::ReturnOp::create(m_b, loc());
+    // Values nobody reads (the scalar `TILE // 2` whose only use was a tile
+    // dim) go, as cuTile Python's dead code elimination drops them.
+    llvm::SmallVector<mlir::Operation *> dead;
+    do {
+        dead.clear();
+        entry.walk([&](mlir::Operation *op) {
+            if (op != entry.getOperation() && mlir::isOpTriviallyDead(op))
+                dead.push_back(op);
+        });
+        for (mlir::Operation *op : dead)
+            op->erase();
+    } while (!dead.empty());
+    if (!m_derived.isEmpty()) {
+        // Tile dims computed from ct.Constant parameters: more const
+        // generics, after the parameters', each with its expression.
+        llvm::SmallVector<mlir::Attribute> names(entry.getConstGenerics().begin(), entry.getConstGenerics().end());
+        llvm::SmallVector<mlir::Attribute> derived;
+        for (const auto &[name, expr] : std::as_const(m_derived)) {
+            names.push_back(m_b.getStringAttr(name.toStdString()));
+            derived.push_back(m_b.getArrayAttr({m_b.getStringAttr(name.toStdString()), expr}));
+        }
+        entry.setConstGenericsAttr(m_b.getArrayAttr(names));
+        entry->setAttr("kir.derived_generics", m_b.getArrayAttr(derived));
+    }
     // What the lowering decided without an op to say it (an integer
     // operator makes an array's dtype i32, an index makes a scalar i32)
     // becomes the types; resolve-dtypes then unifies what the ops tie.

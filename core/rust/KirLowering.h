@@ -151,6 +151,10 @@ private:
     Value permute(TSNode call, const QString &name);
     Value expandDims(TSNode call);
     Value broadcastTo(TSNode call);
+    Value cat(TSNode call);
+    // A tile dim as a derived-generic expression: a literal, a const
+    // generic's name, or a derived generic's own expression.
+    mlir::Attribute dimExpr(mlir::Attribute dim) const;
     Value arithFunction(TSNode call, const QString &name);
     Value conditional(TSNode n);
     Value matmulProduct(const Value &a, const Value &b, TSNode at);
@@ -216,7 +220,17 @@ private:
     Value load(TSNode call);
     Value numTiles(TSNode call);
     Value astype(TSNode call, TSNode receiver);
-    mlir::ArrayAttr shapeArgument(TSNode n);
+    // `inferred`: one -1 is allowed (ct.reshape's), kept as the literal -1.
+    mlir::ArrayAttr shapeArgument(TSNode n, bool inferred = false);
+    // The dim that makes `known` hold as many elements as `total` (a
+    // reshape's -1): factors cancel, so [TILE, 2] over [2] is TILE.
+    mlir::Attribute quotientDim(mlir::ArrayAttr total, llvm::ArrayRef<mlir::Attribute> known, TSNode at);
+    // A tile dim that is i32 arithmetic on const generics (`TILE // 2`), as
+    // an expression attr: a generic's name, an integer, or [op, lhs, rhs];
+    // null when `v` is anything else.
+    mlir::Attribute derivedExpr(mlir::Value v, int depth = 0);
+    // The const generic the entry takes for it (DerivedGeneric).
+    QString derivedGeneric(mlir::Attribute expr);
     llvm::SmallVector<mlir::Value> indexArgument(TSNode n);
     mlir::Type dtypeArgument(TSNode n);
 
@@ -234,6 +248,7 @@ private:
     // inside it keeps its type (a carried value is one type).
     QList<QStringList> m_carried;
     QSet<QString> m_constParams;
+    QList<QPair<QString, mlir::Attribute>> m_derived; // derived generics, in order of first use
     QSet<QString> m_blockOutputs;
     QHash<QString, mlir::Value> m_strides; // the stride parameters added, by name
     std::vector<mlir::Type> m_promotedToF32; // array dtype variables promoted to f32

@@ -188,6 +188,25 @@ KirLowering::Value KirLowering::attribute(TSNode n)
             }
             return v;
         }
+        if (t.isTile()) {
+            // A tile's shape is static: literals, and the const generics
+            // (derived ones included) its type names.
+            auto tile = llvm::cast<kir::TileType>(t.ssa.getType());
+            Value v;
+            if (member == QLatin1String("ndim"))
+                return literalInt(tile.getRank());
+            v.kind = Value::Kind::Tuple;
+            for (mlir::Attribute d : tile.getDims()) {
+                if (auto i = llvm::dyn_cast<mlir::IntegerAttr>(d)) {
+                    v.items << literalInt(i.getInt());
+                    continue;
+                }
+                Value s;
+                s.ssa = kir::ConstParamOp::create(m_b, loc(), m_b.getI32Type(), llvm::cast<mlir::StringAttr>(d).getValue());
+                v.items << s;
+            }
+            return v;
+        }
     }
     if (node::is(object, "identifier") && member == QLatin1String("dtype")) {
         const Value t = expr(object);
@@ -242,18 +261,31 @@ mlir::Value KirLowering::toTile(const Value &v, kir::TileType like, TSNode at)
             value = m_b.getF64FloatAttr(v.number);
         else if (isIntegerType(dt) && v.kind == Value::Kind::Int)
             value = m_b.getI64IntegerAttr(v.integer);
-        else if (dt.isInteger(1) && v.kind == Value::Kind::Bool)
-            value = m_b.getBoolAttr(v.integer != 0);
+        else if (dt.isInteger(1) && (v.kind == Value::Kind::Bool || v.kind == Value::Kind::Int))
+            value = m_b.getBoolAttr(v.integer != 0); // ct.zeros / ct.ones of bool_
         else
             fail(at, QStringLiteral("literal"), QStringLiteral("a Python literal meets a tile it cannot be converted to"));
         return kir::ConstantOp::create(m_b, loc(), like, value);
     }
     if (!v.isScalar())
         fail(at, QStringLiteral("operand"), QStringLiteral("a tile, scalar or literal is needed here"));
-    const mlir::Type st = m_solver.resolve(v.ssa.getType());
+    mlir::Type st = m_solver.resolve(v.ssa.getType());
     const bool generic = m_solver.isGeneric(dt);
+    if (generic && llvm::isa<kir::VarType>(st) && llvm::cast<kir::VarType>(st).getScalar()) {
+        // A runtime scalar that nothing else types meets an array's generic
+        // dtype (`alpha * x`): a Python float argument, which cuTile Python
+        // passes as float32, converted to the tile's type as below.
+        unify(st, m_b.getF32Type(), at, QStringLiteral("scalar operand"));
+        st = m_b.getF32Type();
+    }
+    if (generic && llvm::isa<kir::VarType>(st)) {
+        // A scalar of an array's dtype (`x.item()`) meeting a tile of one:
+        // the dtypes unify, as Python's promotion of equal dtypes.
+        unify(st, dt, at, QStringLiteral("scalar operand"));
+        return kir::BroadcastOp::create(m_b, loc(), like, v.ssa);
+    }
     if (generic && !st.isSignlessInteger(32) && !st.isF32())
-        fail(at, QStringLiteral("scalar operand"), QStringLiteral("a scalar of undecided dtype meets a dtype-generic tile"));
+        fail(at, QStringLiteral("scalar operand"), QStringLiteral("a %1 scalar meets a dtype-generic tile").arg(rustElementName(st)));
     if ((generic || st.isSignlessInteger(32)) && (generic || isFloatType(dt) || (isIntegerType(dt) && !dt.isSignlessInteger(32)))) {
         // Python converts a scalar to the type of the tile it meets (a
         // generic element type included): a rank-0 tile, converted, then
@@ -381,14 +413,30 @@ KirLowering::Value KirLowering::productSum(const QString &op, TSNode n, TSNode l
         return binaryValues(op, l, r, n, ln, rn);
     }
     const mlir::Type pe = m_solver.resolve(kir::elementTypeOf((a.isTile() ? a : b).ssa.getType()));
+    const auto productThenSum = [&](const Value &c) {
+        const Value product = binaryValues(QStringLiteral("*"), a, b, mulNode, an, bn);
+        return productOnLeft ? binaryValues(op, product, c, n, mulNode, otherNode) : binaryValues(op, c, product, n, otherNode, mulNode);
+    };
     if (isIntegerType(pe) || pe.isInteger(1)) {
         // An integer product does not contract: the product, then the sum,
         // each as Python evaluates it.
-        const Value product = binaryValues(QStringLiteral("*"), a, b, mulNode, an, bn);
-        const Value c = expr(otherNode);
-        return productOnLeft ? binaryValues(op, product, c, n, mulNode, otherNode) : binaryValues(op, c, product, n, otherNode, mulNode);
+        return productThenSum(expr(otherNode));
     }
     const Value c = expr(otherNode);
+    if (c.isTile()) {
+        // A product that the sum broadcasts (`t - ct.sum(t) * s`) reaches
+        // the sum through a broadcast, which Python's contraction does not
+        // look through: the product at its own shape, then the sum.
+        mlir::ArrayAttr productDims;
+        for (const Value *v : {&a, &b})
+            if (v->isTile()) {
+                const auto d = llvm::cast<kir::TileType>(v->ssa.getType()).getDims();
+                productDims = productDims ? broadcastDims(productDims, d, mulNode) : d;
+            }
+        const auto cDims = llvm::cast<kir::TileType>(c.ssa.getType()).getDims();
+        if (broadcastDims(productDims, cDims, n) != productDims)
+            return productThenSum(c);
+    }
     // The common tile of the operands: one shape, one element type.
     kir::TileType like;
     for (const Value *v : {&a, &b, &c}) {
@@ -495,6 +543,8 @@ KirLowering::Value KirLowering::binaryValues(const QString &op, const Value &a, 
             return kir::MulOp::create(m_b, loc(), t, x, y);
         if (op == QLatin1String("**"))
             return kir::PowOp::create(m_b, loc(), t, x, y);
+        if (op == QLatin1String("atan2"))
+            return kir::Atan2Op::create(m_b, loc(), t, x, y);
         return kir::DivOp::create(m_b, loc(), t, x, y);
     };
     Value out;
@@ -523,6 +573,8 @@ KirLowering::Value KirLowering::binaryValues(const QString &op, const Value &a, 
             fail(n, QStringLiteral("operator /"), QStringLiteral("true division of integer tiles is not lowered"));
         if (op == QLatin1String("**") && !isFloatType(m_solver.resolve(like.getElementType())) && !m_solver.isGeneric(like.getElementType()))
             fail(n, QStringLiteral("operator **"), QStringLiteral("integer powers are not lowered (cutile's pow takes float tiles)"));
+        if (op == QLatin1String("atan2") && !isFloatType(m_solver.resolve(like.getElementType())) && !m_solver.isGeneric(like.getElementType()))
+            fail(n, QStringLiteral("ct.atan2"), QStringLiteral("needs float tiles, as cuTile Python's does"));
         if (integerOp) {
             const mlir::Type e = m_solver.resolve(like.getElementType());
             const bool bitwise = op == QLatin1String("&") || op == QLatin1String("|") || op == QLatin1String("^");
@@ -535,16 +587,18 @@ KirLowering::Value KirLowering::binaryValues(const QString &op, const Value &a, 
     }
     if (a.isLiteral() && b.isLiteral())
         return foldLiterals(op, a, b, n);
-    if (op == QLatin1String("**"))
-        fail(n, QStringLiteral("operator **"), QStringLiteral("powers of scalars are not lowered; make one side a tile"));
     const auto isFloatScalar = [&](const Value &v) {
         return v.kind == Value::Kind::Float || (v.isScalar() && isFloatType(m_solver.resolve(v.ssa.getType())));
     };
-    if (isFloatScalar(a) || isFloatScalar(b)) {
+    if (op == QLatin1String("**") && !isFloatScalar(a) && !isFloatScalar(b))
+        fail(n, QStringLiteral("operator **"), QStringLiteral("integer powers are not lowered (cutile's pow takes float tiles)"));
+    if (isFloatScalar(a) || isFloatScalar(b) || op == QLatin1String("/")) {
         // Float scalar arithmetic (a runtime scale times a module constant):
         // the float side's dtype, f32 for a literal; an int side converts,
-        // as Python promotes it.
-        if (op != QLatin1String("+") && op != QLatin1String("-") && op != QLatin1String("*") && op != QLatin1String("/"))
+        // as Python promotes it. True division of two ints is float32
+        // division of both converted, as cuTile Python's promotion forces.
+        if (op != QLatin1String("+") && op != QLatin1String("-") && op != QLatin1String("*") && op != QLatin1String("/")
+            && op != QLatin1String("**"))
             fail(n, QStringLiteral("operator %1").arg(op), QStringLiteral("not lowered on float scalars"));
         const mlir::Type dt = a.isScalar() && isFloatScalar(a) ? m_solver.resolve(a.ssa.getType())
                               : b.isScalar() && isFloatScalar(b) ? m_solver.resolve(b.ssa.getType()) : mlir::Type(m_b.getF32Type());
@@ -565,11 +619,23 @@ KirLowering::Value KirLowering::binaryValues(const QString &op, const Value &a, 
                  QStringLiteral("mixed scalar types %1 and %2").arg(rustElementName(t), rustElementName(dt)));
         };
         const mlir::Value x = side(a, ln), y = side(b, rn);
+        if (op == QLatin1String("**")) {
+            // A power of scalars is cuTile Python's pow on rank-0 tiles.
+            const auto rank0 = kir::TileType::get(m_ctx, m_b.getArrayAttr({}), dt);
+            const mlir::Value tx = kir::ScalarToTileOp::create(m_b, loc(), rank0, x);
+            const mlir::Value ty = kir::ScalarToTileOp::create(m_b, loc(), rank0, y);
+            out.ssa = build(rank0, tx, ty);
+            return out;
+        }
         out.ssa = build(dt, x, y);
         return out;
     }
-    if (op == QLatin1String("/"))
-        fail(n, QStringLiteral("operator /"), QStringLiteral("not lowered on scalars (true division of integers gives a float in Python)"));
+    const auto boolScalar = [&](const Value &v) { return v.isScalar() && m_solver.resolve(v.ssa.getType()).isInteger(1); };
+    if (boolScalar(a) && boolScalar(b) && (op == QLatin1String("&") || op == QLatin1String("|") || op == QLatin1String("^"))) {
+        // `(i >= 0) & (i < n)`: bitwise operators of two conditions.
+        out.ssa = build(m_b.getI1Type(), a.ssa, b.ssa);
+        return out;
+    }
     const mlir::Value x = scalar(a, ln), y = scalar(b, rn);
     if (op == QLatin1String("//") || op == QLatin1String("%")) {
         // i32 scalars go through rank-0 tiles, as cuTile Python's scalars are.
@@ -740,6 +806,8 @@ KirLowering::Value KirLowering::callFamily(TSNode n, ApiLowering family, const Q
         const Value b = tileValue(argument(n, 1, "y"), n);
         return matmulProduct(a, b, n);
     }
+    case ApiLowering::Cat:
+        return cat(n);
     case ApiLowering::Extract: {
         const Value x = tileValue(argument(n, 0, "x"), n);
         auto in = llvm::cast<kir::TileType>(x.ssa.getType());
@@ -849,6 +917,11 @@ KirLowering::Value KirLowering::unaryValue(const QString &op, const Value &a, TS
     }
     if (op != QLatin1String("-"))
         fail(n, QStringLiteral("unary %1").arg(op), QStringLiteral("not lowered"));
+    if (a.kind == Value::Kind::Float) { // -math.inf, -np.pi: still a Python float
+        out = a;
+        out.number = -a.number;
+        return out;
+    }
     if (a.isTile()) {
         const mlir::Type e = m_solver.resolve(kir::elementTypeOf(a.ssa.getType()));
         if (!m_solver.isGeneric(e) && !isFloatType(e) && !(isIntegerType(e) && !llvm::cast<mlir::IntegerType>(e).isUnsigned()))
@@ -961,6 +1034,8 @@ KirLowering::Value KirLowering::where(TSNode c)
     const Value a = expr(argument(c, 1, "x"));
     const Value b = expr(argument(c, 2, "y"));
     auto ct = llvm::cast<kir::TileType>(cond.ssa.getType());
+    if (m_solver.isGeneric(ct.getElementType())) // a mask loaded from an array: a bool array
+        unify(ct.getElementType(), m_b.getI1Type(), c, QStringLiteral("ct.where condition"));
     if (!m_solver.resolve(ct.getElementType()).isInteger(1))
         fail(c, QStringLiteral("ct.where"), QStringLiteral("the condition must be a bool tile"));
     mlir::Type dtype;
@@ -1000,6 +1075,15 @@ KirLowering::Value KirLowering::subscript(TSNode n)
     }
     // t[:, None] / t[None, :]: a new axis of extent 1 (a reshape).
     const Value t = expr(value);
+    if (t.kind == Value::Kind::Tuple && subs.size() == 1 && !node::is(subs[0], "slice")) {
+        // `x.shape[-1]`, `idx[0]`: an item of a tuple, counted from the end
+        // when negative, as Python does.
+        const Value i = expr(subs[0]);
+        const qint64 size = t.items.size();
+        if (i.kind != Value::Kind::Int || i.integer < -size || i.integer >= size)
+            fail(subs[0], QStringLiteral("subscript"), QStringLiteral("a tuple's index must be an int literal in range"));
+        return t.items[int(i.integer < 0 ? i.integer + size : i.integer)];
+    }
     if (t.isTile()) {
         auto tile = llvm::cast<kir::TileType>(t.ssa.getType());
         llvm::SmallVector<mlir::Attribute> dims;
@@ -1018,7 +1102,7 @@ KirLowering::Value KirLowering::subscript(TSNode n)
         out.ssa = kir::ReshapeOp::create(m_b, loc(), kir::TileType::get(m_ctx, m_b.getArrayAttr(dims), tile.getElementType()), t.ssa);
         return out;
     }
-    fail(n, QStringLiteral("subscript"), QStringLiteral("only array.shape[i] with a literal i and tile[:, None] are lowered"));
+    fail(n, QStringLiteral("subscript"), QStringLiteral("only tuple[i] with a literal i (x.shape[i] included) and tile[:, None] are lowered"));
 }
 
 // ct.sum / max / min / prod: one reduce per axis (a full reduction reduces
@@ -1097,7 +1181,15 @@ KirLowering::Value KirLowering::reshape(TSNode c, bool transpose)
             m_b, loc(), kir::TileType::get(m_ctx, m_b.getArrayAttr({in.getDims()[1], in.getDims()[0]}), in.getElementType()), x.ssa);
         return out;
     }
-    const mlir::ArrayAttr dims = shapeArgument(argument(c, 1, "shape"));
+    mlir::ArrayAttr dims = shapeArgument(argument(c, 1, "shape"), true);
+    const mlir::Attribute infer = kir::literalDim(m_ctx, -1);
+    if (std::find(dims.begin(), dims.end(), infer) != dims.end()) {
+        // `-1`: what the other dims leave of the tile's elements.
+        llvm::SmallVector<mlir::Attribute> known, all(dims.begin(), dims.end());
+        std::copy_if(dims.begin(), dims.end(), std::back_inserter(known), [&](mlir::Attribute d) { return d != infer; });
+        *std::find(all.begin(), all.end(), infer) = quotientDim(in.getDims(), known, c);
+        dims = m_b.getArrayAttr(all);
+    }
     out.ssa = kir::ReshapeOp::create(m_b, loc(), kir::TileType::get(m_ctx, dims, in.getElementType()), x.ssa);
     return out;
 }
@@ -1110,11 +1202,18 @@ KirLowering::Value KirLowering::mma(TSNode c)
     const Value a = tileValue(an, c), b = tileValue(bn, c), acc = tileValue(accn, c);
     auto ta = llvm::cast<kir::TileType>(a.ssa.getType()), tb = llvm::cast<kir::TileType>(b.ssa.getType()),
          tc = llvm::cast<kir::TileType>(acc.ssa.getType());
-    if (ta.getRank() != 2 || tb.getRank() != 2 || tc.getRank() != 2)
-        fail(c, QStringLiteral("ct.mma"), QStringLiteral("only rank-2 operands are lowered"));
-    if (ta.getDims()[1] != tb.getDims()[0] || ta.getDims()[0] != tc.getDims()[0] || tb.getDims()[1] != tc.getDims()[1])
+    // Rank 2, or rank 3 with one batch axis (cutile's mmaf; its mmai would
+    // need the signedness, so integer batches are not lowered).
+    const unsigned r = ta.getRank();
+    if ((r != 2 && r != 3) || tb.getRank() != r || tc.getRank() != r)
+        fail(c, QStringLiteral("ct.mma"), QStringLiteral("the operands must all be rank 2, or all rank 3 (a batch axis)"));
+    const auto d = [](kir::TileType t, unsigned i) { return t.getDims()[t.getRank() - 2 + i]; };
+    if (d(ta, 1) != d(tb, 0) || d(ta, 0) != d(tc, 0) || d(tb, 1) != d(tc, 1)
+        || (r == 3 && (ta.getDims()[0] != tb.getDims()[0] || ta.getDims()[0] != tc.getDims()[0])))
         fail(c, QStringLiteral("ct.mma"), QStringLiteral("the operand shapes do not chain"));
     unify(ta.getElementType(), tb.getElementType(), c, QStringLiteral("ct.mma operands"));
+    if (r == 3 && isIntegerType(m_solver.resolve(ta.getElementType())))
+        fail(c, QStringLiteral("ct.mma"), QStringLiteral("a batched integer mma is not lowered (cutile's mmai takes signedness modes)"));
     Value out;
     out.ssa = kir::MmaOp::create(m_b, loc(), tc, a.ssa, b.ssa, acc.ssa);
     return out;
@@ -1211,11 +1310,30 @@ KirLowering::Value KirLowering::creation(TSNode c, const QString &name)
 {
     Value out;
     if (name == QLatin1String("arange")) {
+        // As cuTile Python: an iota of an integer dtype, or of int32 then
+        // converted to a float one; then `* step` and `+ start`, each in
+        // the dtype.
         const mlir::ArrayAttr dims = shapeArgument(argument(c, 0, "size"));
         const TSNode dt = argument(c, -1, "dtype");
-        if (!node::isNull(dt) && !dtypeArgument(dt).isSignlessInteger(32))
-            fail(c, QStringLiteral("ct.arange"), QStringLiteral("only int32 iota is lowered"));
-        out.ssa = kir::IotaOp::create(m_b, loc(), kir::TileType::get(m_ctx, dims, m_b.getI32Type()));
+        const mlir::Type d = node::isNull(dt) ? mlir::Type(m_b.getI32Type()) : dtypeArgument(dt);
+        const bool integral = isIntegerType(d) && !d.isInteger(1);
+        if (!integral && !isFloatType(d))
+            fail(c, QStringLiteral("ct.arange"), QStringLiteral("the dtype must be an integer or float type"));
+        const auto tile = kir::TileType::get(m_ctx, dims, d);
+        out.ssa = kir::IotaOp::create(m_b, loc(), integral ? tile : tile.withElementType(m_b.getI32Type()));
+        if (!integral)
+            out.ssa = kir::ConvertOp::create(m_b, loc(), tile, out.ssa);
+        for (const char *option : {"step", "start"}) {
+            const TSNode on = argument(c, -1, option);
+            if (node::isNull(on))
+                continue;
+            const Value v = expr(on);
+            if (v.isLiteral() && v.integer == (qstrcmp(option, "step") == 0 ? 1 : 0) && v.kind == Value::Kind::Int)
+                continue; // Python leaves the default out
+            const mlir::Value s = toTile(v, tile, on);
+            out.ssa = qstrcmp(option, "step") == 0 ? mlir::Value(kir::MulOp::create(m_b, loc(), tile, out.ssa, s))
+                                                   : mlir::Value(kir::AddOp::create(m_b, loc(), tile, out.ssa, s));
+        }
         return out;
     }
     const mlir::ArrayAttr dims = shapeArgument(argument(c, 0, "shape"));
@@ -1352,6 +1470,47 @@ KirLowering::Value KirLowering::broadcastTo(TSNode c)
     return out;
 }
 
+// ct.cat((x, y), axis): cutile's cat of two tiles of one dtype and rank,
+// equal except along the axis, whose dim is the sum (a derived generic
+// where a dim is symbolic). One tile is itself, as in Python.
+KirLowering::Value KirLowering::cat(TSNode c)
+{
+    const TSNode tn = argument(c, 0, "tiles");
+    if (node::isNull(tn))
+        fail(c, QStringLiteral("ct.cat"), QStringLiteral("needs a tuple of tiles"));
+    const Value tiles = expr(tn);
+    if (tiles.kind != Value::Kind::Tuple || tiles.items.isEmpty() || tiles.items.size() > 2)
+        fail(tn, QStringLiteral("ct.cat"), QStringLiteral("takes a tuple of one or two tiles"));
+    for (const Value &t : tiles.items)
+        if (!t.isTile())
+            fail(tn, QStringLiteral("ct.cat"), QStringLiteral("takes a tuple of tiles"));
+    if (tiles.items.size() == 1)
+        return tiles.items.front();
+    const Value axisValue = expr(argument(c, 1, "axis"));
+    auto a = llvm::cast<kir::TileType>(tiles.items[0].ssa.getType()), b = llvm::cast<kir::TileType>(tiles.items[1].ssa.getType());
+    const qint64 rank = qint64(a.getRank());
+    qint64 axis = axisValue.integer;
+    if (axisValue.kind != Value::Kind::Int || axis < -rank || axis >= rank)
+        fail(c, QStringLiteral("ct.cat"), QStringLiteral("the axis must be an int literal in range"));
+    if (axis < 0)
+        axis += rank;
+    if (b.getRank() != a.getRank())
+        fail(c, QStringLiteral("ct.cat"), QStringLiteral("the tiles must have one rank"));
+    unify(a.getElementType(), b.getElementType(), c, QStringLiteral("ct.cat (the tiles must have one dtype)"));
+    llvm::SmallVector<mlir::Attribute> dims(a.getDims().begin(), a.getDims().end());
+    for (qint64 i = 0; i < rank; ++i)
+        if (i != axis && a.getDims()[size_t(i)] != b.getDims()[size_t(i)])
+            fail(c, QStringLiteral("ct.cat"), QStringLiteral("the tiles differ in axis %1, which is not the cat axis").arg(i));
+    const mlir::Attribute x = dimExpr(a.getDims()[size_t(axis)]), y = dimExpr(b.getDims()[size_t(axis)]);
+    auto xi = llvm::dyn_cast<mlir::IntegerAttr>(x), yi = llvm::dyn_cast<mlir::IntegerAttr>(y);
+    dims[size_t(axis)] = xi && yi ? kir::literalDim(m_ctx, xi.getInt() + yi.getInt())
+                                  : kir::symbolDim(m_ctx, derivedGeneric(m_b.getArrayAttr({m_b.getStringAttr("+"), x, y})).toStdString());
+    Value out;
+    out.ssa = kir::CatOp::create(m_b, loc(), kir::TileType::get(m_ctx, m_b.getArrayAttr(dims), a.getElementType()),
+                                 tiles.items[0].ssa, tiles.items[1].ssa, m_b.getI32IntegerAttr(int32_t(axis)));
+    return out;
+}
+
 // ct.add/sub/mul/truediv and ct.bitwise_*: the operators' lowering; the
 // rounding and flush-to-zero options are not lowered yet.
 KirLowering::Value KirLowering::operatorFunction(TSNode c, const QString &name)
@@ -1374,6 +1533,13 @@ KirLowering::Value KirLowering::operatorFunction(TSNode c, const QString &name)
     const Value a = expr(an);
     if (unaryForm)
         return unaryValue(symbols.value(name), a, c, an);
+    if (name == QLatin1String("isnan")) {
+        // cuTile Python's isnan of a float tile is x != x.
+        if (!a.isTile() || (!isFloatType(m_solver.resolve(kir::elementTypeOf(a.ssa.getType())))
+                            && !m_solver.isGeneric(kir::elementTypeOf(a.ssa.getType()))))
+            fail(c, QStringLiteral("ct.isnan"), QStringLiteral("needs a float tile"));
+        return compareValues(QStringLiteral("!="), a, a, c, an, an);
+    }
     const TSNode bn = argument(c, 1, "y");
     if (node::isNull(bn))
         fail(c, QStringLiteral("ct.%1").arg(name), QStringLiteral("needs two operands"));
@@ -1412,7 +1578,8 @@ KirLowering::Value KirLowering::arithFunction(TSNode c, const QString &name)
                                              {QStringLiteral("bitwise_and"), QStringLiteral("&")}, {QStringLiteral("bitwise_or"), QStringLiteral("|")},
                                              {QStringLiteral("bitwise_xor"), QStringLiteral("^")}, {QStringLiteral("bitwise_lshift"), QStringLiteral("<<")},
                                              {QStringLiteral("bitwise_rshift"), QStringLiteral(">>")}, {QStringLiteral("floordiv"), QStringLiteral("//")},
-                                             {QStringLiteral("mod"), QStringLiteral("%")}, {QStringLiteral("pow"), QStringLiteral("**")}};
+                                             {QStringLiteral("mod"), QStringLiteral("%")}, {QStringLiteral("pow"), QStringLiteral("**")},
+                                             {QStringLiteral("atan2"), QStringLiteral("atan2")}};
     QString ftz, rounding;
     for (TSNode a : node::children(node::field(c, "arguments")))
         if (node::is(a, "keyword_argument")) {
@@ -1507,6 +1674,12 @@ mlir::Type KirLowering::promotion(mlir::Type a, mlir::Type b)
         return {};
     const auto half = [](mlir::Type t) { return t.isF16() || t.isBF16(); };
     const mlir::Type f32 = m_b.getF32Type();
+    // A bool meets any number as that number (`x * mask`).
+    const auto number = [&](mlir::Type t) { return isIntegerType(t) || isFloatType(t); };
+    if (ra.isInteger(1) && number(rb))
+        return rb;
+    if (rb.isInteger(1) && number(ra))
+        return ra;
     if ((m_solver.isGeneric(ra) && rb.isF32()) || (m_solver.isGeneric(rb) && ra.isF32())) {
         m_promotedToF32.push_back(m_solver.isGeneric(ra) ? ra : rb);
         return f32;

@@ -4,6 +4,7 @@
 // arguments cuTile calls take.
 #include "KirLowering.h"
 
+#include "DerivedGeneric.h"
 #include "RustNames.h"
 #include "SyntaxNode.h"
 
@@ -11,29 +12,58 @@ namespace tileport::rust {
 
 using namespace tileport::frontend;
 
-mlir::ArrayAttr KirLowering::shapeArgument(TSNode n)
+mlir::ArrayAttr KirLowering::shapeArgument(TSNode n, bool inferred)
 {
     n = node::unparen(n);
     if (node::isNull(n))
         fail(m_function, QStringLiteral("tile shape"), QStringLiteral("missing"));
     llvm::SmallVector<mlir::Attribute> dims;
-    const std::vector<TSNode> parts = node::is(n, "tuple") ? node::children(n) : std::vector<TSNode>{n};
-    for (TSNode c : parts) {
-        const TSNode d = node::unparen(c);
-        if (node::is(d, "identifier") && m_constParams.contains(m_src.text(d)) && !m_vars.contains(m_src.text(d))) {
-            dims.push_back(kir::symbolDim(m_ctx, m_src.text(d).toStdString()));
+    // A tuple written out, or a tuple value (`t.shape`), or one dim.
+    QList<QPair<Value, TSNode>> parts;
+    if (node::is(n, "tuple")) {
+        for (TSNode c : node::children(n)) {
+            const TSNode d = node::unparen(c);
+            if (node::is(d, "identifier") && m_constParams.contains(m_src.text(d)) && !m_vars.contains(m_src.text(d))) {
+                Value named;
+                named.kind = Value::Kind::Enum; // marks a const generic named in place
+                named.name = m_src.text(d);
+                parts.append({named, c});
+            } else {
+                parts.append({expr(c), c});
+            }
+        }
+    } else {
+        const Value v = expr(n);
+        if (v.kind == Value::Kind::Tuple)
+            for (const Value &item : v.items)
+                parts.append({item, n});
+        else
+            parts.append({v, n});
+    }
+    for (const auto &[v, c] : std::as_const(parts)) {
+        if (v.kind == Value::Kind::Enum && m_constParams.contains(v.name)) {
+            dims.push_back(kir::symbolDim(m_ctx, v.name.toStdString()));
             continue;
         }
-        const Value v = expr(c);
-        if (v.isScalar())
+        if (v.isScalar()) {
             if (auto param = v.ssa.getDefiningOp<kir::ConstParamOp>()) { // a helper's parameter bound to one
                 dims.push_back(kir::symbolDim(m_ctx, param.getParam().str()));
                 continue;
             }
+            if (const mlir::Attribute e = derivedExpr(v.ssa)) {
+                dims.push_back(kir::symbolDim(m_ctx, derivedGeneric(e).toStdString()));
+                continue;
+            }
+        }
+        if (inferred && v.kind == Value::Kind::Int && v.integer == -1
+            && std::none_of(dims.begin(), dims.end(), [&](mlir::Attribute d) { return d == kir::literalDim(m_ctx, -1); })) {
+            dims.push_back(kir::literalDim(m_ctx, -1));
+            continue;
+        }
         if (v.kind != Value::Kind::Int || v.integer <= 0)
             fail(c, QStringLiteral("tile shape"),
-                 QStringLiteral("a dimension must be a positive literal or an int ct.Constant parameter "
-                                "(stable Rust forbids arithmetic on const generics)"));
+                 QStringLiteral("a dimension must be a positive int known when compiling: a literal, an int "
+                                "ct.Constant parameter, or arithmetic on them"));
         dims.push_back(kir::literalDim(m_ctx, v.integer));
     }
     if (dims.size() > 6)
@@ -41,12 +71,123 @@ mlir::ArrayAttr KirLowering::shapeArgument(TSNode n)
     return m_b.getArrayAttr(dims);
 }
 
+mlir::Attribute KirLowering::derivedExpr(mlir::Value v, int depth)
+{
+    if (depth > 16 || !v.getType().isSignlessInteger(32))
+        return {};
+    mlir::Operation *def = v.getDefiningOp();
+    if (!def)
+        return {};
+    if (auto p = llvm::dyn_cast<kir::ConstParamOp>(def))
+        return m_b.getStringAttr(p.getParam());
+    if (auto c = llvm::dyn_cast<kir::ConstantOp>(def))
+        if (auto i = llvm::dyn_cast<mlir::IntegerAttr>(c.getValue()))
+            return m_b.getI64IntegerAttr(i.getInt());
+    if (auto r = llvm::dyn_cast<kir::RebindOp>(def)) // a named local: `half = TILE // 2`
+        return derivedExpr(r->getOperand(0), depth + 1);
+    const auto binary = [&](llvm::StringRef op, mlir::Value a, mlir::Value b) -> mlir::Attribute {
+        const mlir::Attribute x = derivedExpr(a, depth + 1), y = derivedExpr(b, depth + 1);
+        if (!x || !y)
+            return {};
+        return m_b.getArrayAttr({m_b.getStringAttr(op), x, y});
+    };
+    if (llvm::isa<kir::AddOp>(def))
+        return binary("+", def->getOperand(0), def->getOperand(1));
+    if (llvm::isa<kir::SubOp>(def))
+        return binary("-", def->getOperand(0), def->getOperand(1));
+    if (llvm::isa<kir::MulOp>(def))
+        return binary("*", def->getOperand(0), def->getOperand(1));
+    // `//` of i32 scalars goes through rank-0 tiles (binaryValues).
+    if (auto s = llvm::dyn_cast<kir::TileToScalarOp>(def))
+        if (auto d = s->getOperand(0).getDefiningOp<kir::FloorDivOp>()) {
+            auto a = d->getOperand(0).getDefiningOp<kir::ScalarToTileOp>(), b = d->getOperand(1).getDefiningOp<kir::ScalarToTileOp>();
+            if (a && b)
+                return binary("//", a->getOperand(0), b->getOperand(0));
+        }
+    return {};
+}
+
+mlir::Attribute KirLowering::dimExpr(mlir::Attribute dim) const
+{
+    if (auto s = llvm::dyn_cast<mlir::StringAttr>(dim))
+        for (const auto &[name, e] : m_derived)
+            if (name.toStdString() == s.getValue().str())
+                return e;
+    return dim;
+}
+
+mlir::Attribute KirLowering::quotientDim(mlir::ArrayAttr total, llvm::ArrayRef<mlir::Attribute> known, TSNode at)
+{
+    // Each side a monomial: an integer times generics (a derived one is a
+    // symbol of its own).
+    qint64 num = 1, den = 1;
+    QStringList symbols;
+    for (mlir::Attribute d : total) {
+        if (auto i = llvm::dyn_cast<mlir::IntegerAttr>(d))
+            num *= i.getInt();
+        else
+            symbols << QString::fromStdString(llvm::cast<mlir::StringAttr>(d).getValue().str());
+    }
+    for (mlir::Attribute d : known) {
+        if (auto i = llvm::dyn_cast<mlir::IntegerAttr>(d)) {
+            den *= i.getInt();
+            continue;
+        }
+        const QString s = QString::fromStdString(llvm::cast<mlir::StringAttr>(d).getValue().str());
+        if (!symbols.removeOne(s))
+            fail(at, QStringLiteral("ct.reshape"), QStringLiteral("the -1 dim is not a whole quotient of the tile's dims by '%1'").arg(s));
+    }
+    if (den <= 0 || (symbols.isEmpty() && num % den != 0))
+        fail(at, QStringLiteral("ct.reshape"), QStringLiteral("the -1 dim is not a whole quotient of the tile's dims"));
+    // A whole coefficient stays one; else the generics' product floor-
+    // divided by it, which Python's reshape checks divides evenly.
+    const bool whole = num % den == 0;
+    const qint64 coefficient = whole ? num / den : num;
+    if (symbols.isEmpty())
+        return kir::literalDim(m_ctx, coefficient);
+    if (symbols.size() == 1 && coefficient == 1 && whole)
+        return kir::symbolDim(m_ctx, symbols.front().toStdString());
+    mlir::Attribute e = coefficient == 1 ? mlir::Attribute() : mlir::Attribute(m_b.getI64IntegerAttr(coefficient));
+    for (const QString &s : symbols) {
+        const mlir::Attribute f = dimExpr(kir::symbolDim(m_ctx, s.toStdString()));
+        e = e ? mlir::Attribute(m_b.getArrayAttr({m_b.getStringAttr("*"), e, f})) : f;
+    }
+    if (!whole)
+        e = m_b.getArrayAttr({m_b.getStringAttr("//"), e, m_b.getI64IntegerAttr(den)});
+    return kir::symbolDim(m_ctx, derivedGeneric(e).toStdString());
+}
+
+QString KirLowering::derivedGeneric(mlir::Attribute expr)
+{
+    for (const auto &[name, e] : std::as_const(m_derived))
+        if (e == expr)
+            return name;
+    const QJsonValue json = DerivedGeneric::fromAttr(expr);
+    QString name = DerivedGeneric::name(json);
+    const QString base = name;
+    for (int i = 2; m_constParams.contains(name) || std::any_of(m_derived.begin(), m_derived.end(), [&](const auto &d) { return d.first == name; }); ++i)
+        name = QStringLiteral("%1_%2").arg(base).arg(i);
+    m_derived.append({name, expr});
+    return name;
+}
+
 llvm::SmallVector<mlir::Value> KirLowering::indexArgument(TSNode n)
 {
     n = node::unparen(n);
-    const std::vector<TSNode> parts = node::is(n, "tuple") ? node::children(n) : std::vector<TSNode>{n};
     llvm::SmallVector<mlir::Value> out;
-    for (TSNode c : parts)
+    if (!node::is(n, "tuple")) {
+        // A tuple local (`idx = (ct.bid(0),)`) gives its items; anything
+        // else is the 1-D form's single index.
+        const Value v = expr(n);
+        if (v.kind == Value::Kind::Tuple) {
+            for (const Value &item : v.items)
+                out.push_back(scalar(item, n));
+            return out;
+        }
+        out.push_back(scalar(v, n));
+        return out;
+    }
+    for (TSNode c : node::children(n))
         out.push_back(scalar(expr(c), c));
     return out;
 }
@@ -107,7 +248,13 @@ KirLowering::Value KirLowering::numTiles(TSNode c)
 // the operand of ct.astype and ct.bitcast.
 KirLowering::Value KirLowering::scalarAsRank0(const Value &x, TSNode c, const QString &what)
 {
-    const mlir::Type from = m_solver.resolve(x.ssa.getType());
+    mlir::Type from = m_solver.resolve(x.ssa.getType());
+    if (llvm::isa<kir::VarType>(from) && llvm::cast<kir::VarType>(from).getScalar()) {
+        // A runtime scalar parameter converted before anything types it: a
+        // Python int argument, which cuTile Python passes as int32.
+        unify(from, m_b.getI32Type(), c, what);
+        from = m_b.getI32Type();
+    }
     if (llvm::isa<kir::VarType>(from))
         fail(c, what, QStringLiteral("the scalar's dtype is not known here"));
     Value out;

@@ -90,8 +90,10 @@ void KirLowering::assignment(TSNode n)
 {
     const TSNode left = node::field(n, "left");
     const TSNode right = node::field(n, "right");
-    if (!node::isNull(node::field(n, "type")))
-        fail(n, QStringLiteral("annotated assignment"), QStringLiteral("annotations in kernel bodies are not lowered"));
+    // `x: ct.Tile = e` is `x = e`, and a bare `x: int` nothing: cuTile
+    // Python reads no annotation in a kernel body.
+    if (!node::isNull(node::field(n, "type")) && node::isNull(right))
+        return;
     if (node::isNull(right) || node::is(right, "assignment"))
         fail(n, QStringLiteral("chained assignment"), QStringLiteral("not lowered"));
     if (node::is(left, "pattern_list") || node::is(left, "tuple_pattern")) {
@@ -128,10 +130,14 @@ void KirLowering::augmentedAssignment(TSNode n)
 
 void KirLowering::bind(const QString &name, const Value &v, TSNode n)
 {
-    if (m_constParams.contains(name) || (m_vars.contains(name) && m_vars.value(name).kind == Value::Kind::Tensor))
-        fail(n, QStringLiteral("assignment"), QStringLiteral("'%1' is a parameter").arg(name));
-    if (v.kind == Value::Kind::Tensor || v.kind == Value::Kind::Tuple)
-        fail(n, QStringLiteral("assignment"), QStringLiteral("aliasing arrays or tuples is not lowered"));
+    // A ct.Constant's name may be bound again (a helper's local of the same
+    // name, or the kernel's own): the new value shadows it, as in Python.
+    if (m_vars.contains(name) && m_vars.value(name).kind == Value::Kind::Tensor)
+        fail(n, QStringLiteral("assignment"), QStringLiteral("'%1' is an array parameter; bind the value to a new name").arg(name));
+    if (v.kind == Value::Kind::Tensor)
+        fail(n, QStringLiteral("assignment"), QStringLiteral("aliasing an array is not lowered; use the parameter itself"));
+    // A tuple local (`idx = (ct.bid(0), 0)`) is a name for its items, which
+    // are values already; re-binding it inside a loop or an if arm is not.
     bool carried = false;
     for (const QStringList &names : std::as_const(m_carried))
         carried = carried || names.contains(name);

@@ -18,6 +18,8 @@ mlir::Type kirElementType(mlir::MLIRContext *ctx, const QString &n)
     if (n == QLatin1String("bool")) return b.getI1Type();
     if (n == QLatin1String("f8e4m3fn")) return b.getType<mlir::Float8E4M3FNType>();
     if (n == QLatin1String("f8e5m2")) return b.getType<mlir::Float8E5M2Type>();
+    if (n == QLatin1String("f8e8m0fnu")) return b.getType<mlir::Float8E8M0FNUType>();
+    if (n == QLatin1String("f4e2m1fn")) return b.getType<mlir::Float4E2M1FNType>();
     if (n.size() >= 2 && (n[0] == QLatin1Char('i') || n[0] == QLatin1Char('u'))) {
         bool ok = false;
         const int w = n.mid(1).toInt(&ok);
@@ -37,6 +39,8 @@ QString rustElementName(mlir::Type t)
     if (t.isTF32()) return QStringLiteral("tf32");
     if (llvm::isa<mlir::Float8E4M3FNType>(t)) return QStringLiteral("f8e4m3fn");
     if (llvm::isa<mlir::Float8E5M2Type>(t)) return QStringLiteral("f8e5m2");
+    if (llvm::isa<mlir::Float8E8M0FNUType>(t)) return QStringLiteral("f8e8m0fnu");
+    if (llvm::isa<mlir::Float4E2M1FNType>(t)) return QStringLiteral("f4e2m1fn");
     if (auto i = llvm::dyn_cast<mlir::IntegerType>(t)) {
         if (i.getWidth() == 1)
             return QStringLiteral("bool");

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 TilePort contributors
 #include "KirRustPrinter.h"
 
+#include "DerivedGeneric.h"
 #include "EntryHints.h"
 #include "KirNames.h"
 #include "LoweringError.h"
@@ -354,6 +355,7 @@ void Printer::op(Operation *o)
             let(i, QStringLiteral("%1(%2, %3)").arg(fn, a, b));
         })
         .Case<kir::PowOp>([&](kir::PowOp p) { let(p, QStringLiteral("pow(%1, %2)").arg(text(p.getLhs()), text(p.getRhs()))); })
+        .Case<kir::Atan2Op>([&](kir::Atan2Op p) { let(p, QStringLiteral("atan2(%1, %2)").arg(text(p.getLhs()), text(p.getRhs()))); })
         .Case<kir::RemOp>([&](kir::RemOp r) { let(r, QStringLiteral("remi(%1, %2)").arg(text(r.getLhs()), text(r.getRhs()))); })
         .Case<kir::TileToScalarOp>([&](kir::TileToScalarOp t) {
             // A rank-0 tile leaving an `if` arm as its scalar is assigned as it is read.
@@ -368,6 +370,12 @@ void Printer::op(Operation *o)
                                                              {QStringLiteral("eq"), QStringLiteral("==")}, {QStringLiteral("ne"), QStringLiteral("!=")}};
                 return inlineOrLet(c, QStringLiteral("(%1 %2 %3)").arg(text(c.getLhs()), symbols.value(qs(c.getPredicate())), text(c.getRhs())));
             }
+            // cuTile Python's float `!=` is unordered (NaN != NaN holds, so
+            // ct.isnan is x != x); cutile's ne_tile is ordered.
+            const Type e = elementTypeOf(c.getLhs().getType());
+            if (qs(c.getPredicate()) == QLatin1String("ne") && (e.isF16() || e.isBF16() || e.isF32() || e.isF64()))
+                return let(c, Expr::call(QStringLiteral("cmpf"), {text(c.getLhs()), text(c.getRhs()), QStringLiteral("predicate::NotEqual"),
+                                                                  QStringLiteral("cmp_ordering::Unordered")}));
             let(c, Expr::call(qs(c.getPredicate()) + QStringLiteral("_tile"), {text(c.getLhs()), text(c.getRhs())}));
         })
         .Case<kir::ChooseOp>([&](kir::ChooseOp c) {
@@ -404,6 +412,9 @@ void Printer::op(Operation *o)
                 index << text(i);
             let(e, QStringLiteral("extract(%1, [%2])").arg(text(e.getInput()), index.join(QStringLiteral(", "))));
         })
+        .Case<kir::CatOp>([&](kir::CatOp c) {
+            let(c, QStringLiteral("cat(%1, %2, %3i32)").arg(text(c.getLhs()), text(c.getRhs())).arg(c.getAxis()));
+        })
         .Case<kir::ScanSumOp>([&](kir::ScanSumOp s) {
             // The scan's identity is typed; a generic element type gives its own zero.
             const Type e = elementTypeOf(s.getType());
@@ -422,7 +433,9 @@ void Printer::op(Operation *o)
         })
         .Case<kir::TransposeOp>([&](kir::TransposeOp t) { let(t, QStringLiteral("%1.transpose()").arg(text(t.getInput()))); })
         .Case<kir::MmaOp>([&](kir::MmaOp m) {
-            let(m, Expr::call(QStringLiteral("mma"), {text(m.getA()), text(m.getB()), text(m.getAcc())}));
+            // A batched (rank-3) product is cutile's mmaf; rank 2 its mma.
+            const bool batched = cast<kir::TileType>(m.getA().getType()).getRank() == 3;
+            let(m, Expr::call(batched ? QStringLiteral("mmaf") : QStringLiteral("mma"), {text(m.getA()), text(m.getB()), text(m.getAcc())}));
         })
         .Case<kir::IotaOp>([&](kir::IotaOp i) {
             let(i, QStringLiteral("iota(%1)").arg(shapeMacro(cast<kir::TileType>(i.getType()).getDims())));
@@ -795,9 +808,19 @@ TranslatedKernel Printer::print()
             auto pair = cast<ArrayAttr>(c);
             sig.constChoices << EntrySignature::ConstChoice{qs(cast<StringAttr>(pair[0]).getValue()), cast<BoolAttr>(pair[1]).getValue()};
         }
+    QHash<QString, QJsonValue> derived;
+    if (auto ds = m_entry->getAttrOfType<ArrayAttr>("kir.derived_generics"))
+        for (Attribute d : ds) {
+            auto pair = cast<ArrayAttr>(d);
+            derived.insert(qs(cast<StringAttr>(pair[0]).getValue()), DerivedGeneric::fromAttr(pair[1]));
+        }
     for (Attribute c : m_entry.getConstGenerics()) {
         EntrySignature::Generic g;
-        g.name = g.constParam = qs(cast<StringAttr>(c).getValue());
+        g.name = qs(cast<StringAttr>(c).getValue());
+        if (derived.contains(g.name))
+            g.derived = derived.value(g.name);
+        else
+            g.constParam = g.name;
         sig.generics << g;
     }
 
@@ -815,6 +838,11 @@ TranslatedKernel Printer::print()
             }
             hints << t;
         }
+    // Stable Rust cannot compute a tile dim from const generics: the
+    // launch passes each derived one, whose value this comment gives.
+    for (const EntrySignature::Generic &g : std::as_const(sig.generics))
+        if (g.isDerived())
+            headerLine(QStringLiteral("    // %1 = %2 (launch with that value)").arg(g.name, DerivedGeneric::text(g.derived)));
     headerLine(QStringLiteral("    #[cutile::entry(%1)]").arg(entryHintsText(hints)));
     QStringList genericText;
     for (const EntrySignature::Generic &g : sig.generics)

@@ -22,6 +22,7 @@ QString RustNames::elementType(QString d)
         {QStringLiteral("bool_"), QStringLiteral("bool")},
         {QStringLiteral("tfloat32"), QStringLiteral("tf32")},
         {QStringLiteral("float8_e4m3fn"), QStringLiteral("f8e4m3fn")}, {QStringLiteral("float8_e5m2"), QStringLiteral("f8e5m2")},
+        {QStringLiteral("float8_e8m0fnu"), QStringLiteral("f8e8m0fnu")}, {QStringLiteral("float4_e2m1fn"), QStringLiteral("f4e2m1fn")},
     };
     return map.value(d);
 }
@@ -30,7 +31,7 @@ QString RustNames::pythonDtype(const QString &e)
 {
     static const char *const names[] = {"float32", "float16", "bfloat16", "float64", "int32", "int64", "int16",
                                         "int8", "uint32", "uint64", "uint16", "uint8", "bool_", "tfloat32",
-                                        "float8_e4m3fn", "float8_e5m2"};
+                                        "float8_e4m3fn", "float8_e5m2", "float8_e8m0fnu", "float4_e2m1fn"};
     for (const char *n : names)
         if (elementType(QLatin1String(n)) == e)
             return QLatin1String(n);

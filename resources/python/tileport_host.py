@@ -288,14 +288,29 @@ def entry_for_config(entry, bundle, config):
     raise ConfigError("kernel", f"no generated entry serves config {config.get('name')}")
 
 
+def derived_value(expr, consts):
+    """A derived const generic's value (tileport-crate.json "derived"): a
+    ct.Constant's name, an int, or [op, lhs, rhs] as Python computes it."""
+    if isinstance(expr, str):
+        return int(consts[expr])
+    if isinstance(expr, (int, float)):
+        return int(expr)
+    op, lhs, rhs = expr
+    x, y = derived_value(lhs, consts), derived_value(rhs, consts)
+    return {"+": lambda: x + y, "-": lambda: x - y, "*": lambda: x * y,
+            "//": lambda: x // y, "%": lambda: x % y}[op]()
+
+
 def generics_for(entry, config, torch, values):
     out = []
+    consts = {p["name"]: p["value"] for p in config["params"] if p.get("kind") == "const"}
     for g in entry["generics"]:
         if g["kind"] == "dtype":
             out.append(rust_name(values[g["dtype_of"]].dtype, torch))
+        elif "derived" in g:
+            out.append(str(derived_value(g["derived"], consts)))
         else:
-            v = next(p["value"] for p in config["params"] if p["name"] == g["param"])
-            out.append(str(int(v)))
+            out.append(str(int(consts[g["param"]])))
     return out
 
 

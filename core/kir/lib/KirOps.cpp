@@ -244,9 +244,11 @@ LogicalResult TransposeOp::verify()
 LogicalResult MmaOp::verify()
 {
     auto a = cast<TileType>(getA().getType()), b = cast<TileType>(getB().getType()), acc = cast<TileType>(getAcc().getType());
-    if (a.getRank() != 2 || b.getRank() != 2 || acc.getRank() != 2)
-        return emitOpError() << "takes rank-2 tiles";
-    if (a.getDims()[1] != b.getDims()[0] || a.getDims()[0] != acc.getDims()[0] || b.getDims()[1] != acc.getDims()[1])
+    const unsigned r = a.getRank();
+    if ((r != 2 && r != 3) || b.getRank() != r || acc.getRank() != r)
+        return emitOpError() << "takes rank-2 tiles, or rank-3 ones with a leading batch axis";
+    auto d = [](TileType t, unsigned i) { return t.getDims()[t.getRank() - 2 + i]; };
+    if (d(a, 1) != d(b, 0) || d(a, 0) != d(acc, 0) || d(b, 1) != d(acc, 1) || (r == 3 && (a.getDims()[0] != b.getDims()[0] || a.getDims()[0] != acc.getDims()[0])))
         return emitOpError() << "shapes do not chain: " << a << " x " << b << " -> " << acc;
     if (!compatibleElements(a.getElementType(), b.getElementType()))
         return emitOpError() << "operands of different element types";
@@ -324,8 +326,9 @@ LogicalResult SelectOp::verify()
 LogicalResult IotaOp::verify()
 {
     auto tile = cast<TileType>(getResult().getType());
-    if (tile.getRank() != 1 || !tile.getElementType().isInteger(32))
-        return emitOpError() << "makes a rank-1 i32 tile, not " << tile;
+    auto e = dyn_cast<IntegerType>(tile.getElementType());
+    if (tile.getRank() != 1 || !e || e.getWidth() < 8)
+        return emitOpError() << "makes a rank-1 integer tile, not " << tile;
     return success();
 }
 

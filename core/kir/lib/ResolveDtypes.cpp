@@ -24,8 +24,8 @@ SmallVector<std::pair<Type, Type>> tiedElements(Operation *op)
     const auto tie = [&](Value a, Value b) { out.emplace_back(elementTypeOf(a.getType()), elementTypeOf(b.getType())); };
     llvm::TypeSwitch<Operation *>(op)
         // Element-wise: every operand has the result's element type.
-        .Case<AddOp, SubOp, MulOp, DivOp, DivfOp, AddfOp, SubfOp, MulfOp, PowOp, CeilDivOp, NegOp, FmaOp, MathOp, MaximumOp, MinimumOp, FloorDivOp, AndOp, OrOp, XorOp,
-              ShlOp, ShrOp, RemOp, ReduceOp, ReshapeOp, TransposeOp, PermuteOp, ScanSumOp, ScalarToTileOp, TileToScalarOp, BroadcastOp, RebindOp>(
+        .Case<AddOp, SubOp, MulOp, DivOp, DivfOp, AddfOp, SubfOp, MulfOp, PowOp, Atan2Op, CeilDivOp, NegOp, FmaOp, MathOp, MaximumOp, MinimumOp, FloorDivOp, AndOp, OrOp, XorOp,
+              ShlOp, ShrOp, RemOp, ReduceOp, ReshapeOp, CatOp, TransposeOp, PermuteOp, ScanSumOp, ScalarToTileOp, TileToScalarOp, BroadcastOp, RebindOp>(
             [&](Operation *o) {
                 for (Value v : o->getOperands())
                     tie(v, o->getResult(0));

@@ -226,6 +226,21 @@ LogicalResult IToFOp::verify()
     return success();
 }
 
+OpFoldResult IToFOp::fold(FoldAdaptor adaptor)
+{
+    auto dense = dyn_cast_or_null<DenseIntElementsAttr>(adaptor.getFrom());
+    auto to = dyn_cast<ShapedType>(getTo().getType());
+    auto ft = to ? dyn_cast<FloatType>(to.getElementType()) : FloatType();
+    if (!dense || !dense.isSplat() || !ft)
+        return {};
+    const APInt i = dense.getSplatValue<APInt>();
+    APFloat f(ft.getFloatSemantics());
+    const auto status = f.convertFromAPInt(i, getSignedness() == Signedness::Signed, APFloat::rmNearestTiesToEven);
+    if (status != APFloat::opOK) // only exact values: the fold must not round
+        return {};
+    return DenseElementsAttr::get(to, FloatAttr::get(ft, f));
+}
+
 LogicalResult IntToPtrOp::verify() { return verifySameShape(*this, getSource(), getResult(), "source and result"); }
 LogicalResult PtrToIntOp::verify() { return verifySameShape(*this, getSource(), getResult(), "source and result"); }
 LogicalResult PtrToPtrOp::verify() { return verifySameShape(*this, getSource(), getResult(), "source and result"); }

@@ -30,6 +30,22 @@ LogicalResult ConstantOp::verify()
     return success();
 }
 
+namespace {
+
+OpFoldResult foldSplat(Attribute source, Type result)
+{
+    auto dense = dyn_cast_or_null<DenseIntOrFPElementsAttr>(source);
+    auto shaped = dyn_cast<ShapedType>(result);
+    if (!dense || !dense.isSplat() || !shaped)
+        return {};
+    return DenseElementsAttr::get(shaped, dense.getSplatValue<Attribute>());
+}
+
+} // namespace
+
+OpFoldResult ReshapeOp::fold(FoldAdaptor adaptor) { return foldSplat(adaptor.getSource(), getType()); }
+OpFoldResult BroadcastOp::fold(FoldAdaptor adaptor) { return foldSplat(adaptor.getSource(), getType()); }
+
 LogicalResult IotaOp::verify()
 {
     TileType type = tileOf(getResult());

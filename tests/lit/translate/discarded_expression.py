@@ -21,4 +21,4 @@ def discard(x, out, TILE: ct.Constant[int]):
 # CHECK-NEXT: kir.store
 # CHECK-NEXT: kir.return
 
-# REFUSED: discarded_refused.py:9:5: error: call: 'ct.atan2' is not lowered to the kernel IR yet
+# REFUSED: discarded_refused.py:9:5: error: call: 'ct.cumprod' is not lowered to the kernel IR yet

@@ -154,7 +154,7 @@ kir.entry @math_fn(%arg0: !kir.tile<[16], f32> {kir.name = "t"}) attributes {con
 // -----
 
 kir.entry @iota_type(%arg0: !kir.tile<[16], f32> {kir.name = "t"}) attributes {const_generics = [], python_kernel = "iota_type"} {
-  // expected-error @+1 {{makes a rank-1 i32 tile}}
+  // expected-error @+1 {{makes a rank-1 integer tile}}
   %0 = kir.iota : !kir.tile<[16], f32>
   kir.return
 }

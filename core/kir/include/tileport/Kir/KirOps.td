@@ -244,6 +244,13 @@ def Kir_ExtractOp : Kir_Op<"extract", [Pure]> {
   let hasVerifier = 1;
 }
 
+def Kir_CatOp : Kir_Op<"cat", [Pure]> {
+  let summary = "ct.cat: two tiles of one dtype joined along an axis";
+  let arguments = (ins Kir_AnyTile:$lhs, Kir_AnyTile:$rhs, I32Attr:$axis);
+  let results = (outs Kir_AnyTile:$result);
+  let assemblyFormat = "$lhs `,` $rhs `,` $axis attr-dict `:` type($lhs) `,` type($rhs) `->` type($result)";
+}
+
 def Kir_ScanSumOp : Kir_Op<"scan_sum", [Pure]> {
   let summary = "ct.cumsum: the running sum along an axis (reverse: from the end)";
   let arguments = (ins Kir_AnyTile:$input, I32Attr:$axis, BoolAttr:$reverse);
@@ -265,7 +272,7 @@ def Kir_MmaOp : Kir_Op<"mma", [Pure]> {
 }
 
 def Kir_IotaOp : Kir_Op<"iota", [Pure]> {
-  let summary = "ct.arange(N): the rank-1 tile 0, 1, .., N-1";
+  let summary = "ct.arange(N): the rank-1 integer tile 0, 1, .., N-1";
   let results = (outs Kir_AnyTile:$result);
   let assemblyFormat = "attr-dict `:` type($result)";
   let hasVerifier = 1;
@@ -375,6 +382,7 @@ def Kir_DivOp : Kir_BinaryOp<"div", "/">;
 // `**` and ct.pow on float tiles (Tile IR `pow`; the exponent a tile of the
 // base's dtype, as cuTile Python promotes it for Tile IR 13.3).
 def Kir_PowOp : Kir_BinaryOp<"pow", "**">;
+def Kir_Atan2Op : Kir_BinaryOp<"atan2", "ct.atan2">;
 def Kir_CeilDivOp : Kir_BinaryOp<"cdiv", "ct.cdiv">;
 // Python's integer operators: `//` rounds toward negative infinity.
 def Kir_FloorDivOp : Kir_BinaryOp<"floordiv", "//">;

@@ -107,6 +107,9 @@ def CudaTile_IToFOp : CudaTile_Op<"itof", [Pure]> {
     `:` custom<TileIRType>(type($from)) `->` custom<TileIRType>(type($to))
   }];
   let hasVerifier = 1;
+  // A splat integer constant the float type holds exactly folds to that
+  // float (a Python int constant is folded so; cutile converts at run time).
+  let hasFolder = 1;
 }
 
 def CudaTile_IntToPtrOp : CudaTile_CastOp<"int_to_ptr", CudaTile_I64Tile, CudaTile_PointerTile>;

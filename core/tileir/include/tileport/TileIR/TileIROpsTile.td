@@ -26,10 +26,17 @@ def CudaTile_IotaOp : CudaTile_Op<"iota", [Pure]> {
   let hasVerifier = 1;
 }
 
+// Both fold a splat constant into the splat of their result type: a literal
+// is one value, whether written at rank 0 and brought to the shape (what
+// cuTile Python emits) or made at the shape (what cutile emits).
 def CudaTile_BroadcastOp : CudaTile_CastOp<"broadcast", CudaTile_AnyTile, CudaTile_AnyTile,
-    [DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>]>;
+    [DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>]> {
+  let hasFolder = 1;
+}
 def CudaTile_ReshapeOp : CudaTile_CastOp<"reshape", CudaTile_AnyTile, CudaTile_AnyTile,
-    [DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>]>;
+    [DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>]> {
+  let hasFolder = 1;
+}
 
 def CudaTile_PermuteOp : CudaTile_Op<"permute", [Pure]> {
   let summary = "transpose by a permutation of the dimensions";
