@@ -172,6 +172,8 @@ private Q_SLOTS:
         // relaxed block-scoped max.
         QTest::newRow("atomic_total") << "tests/fixtures/constructs/atomics" << "block_total" << 0 << true << QString();
         QTest::newRow("atomic_histogram") << "tests/fixtures/constructs/atomics" << "histogram" << 1 << true << QString();
+        QTest::newRow("atomic_cas_claim") << "tests/fixtures/constructs/atomics" << "claim_slots" << 2 << true << QString();
+        QTest::newRow("atomic_cas_spin_lock") << "tests/fixtures/constructs/atomics" << "locked_total" << 3 << true << QString();
         QTest::newRow("shape_tuple_math") << "tests/fixtures/constructs/kernel_homes" << "shape_reads" << 2 << true << QString();
         QTest::newRow("rounded_arith") << "tests/fixtures/constructs/operator_forms" << "rounded_arith" << 9 << true << QString();
         QTest::newRow("uint16_bits") << "tests/fixtures/constructs/operator_forms" << "bf16_bits_add" << 6 << true << QString();
@@ -225,6 +227,10 @@ private Q_SLOTS:
         QTest::newRow("reshape_infer_batched_mma") << "tests/fixtures/constructs/shape_forms" << "rotate_pairs" << 0 << true << QString();
         QTest::newRow("reshape_infer_batched_mma_bf16") << "tests/fixtures/constructs/shape_forms" << "rotate_pairs" << 2 << true << QString();
         QTest::newRow("arange_float_start_step") << "tests/fixtures/constructs/shape_forms" << "ramp" << 1 << true << QString();
+        QTest::newRow("while_persistent") << "tests/fixtures/constructs/loops_while" << "persistent_scale" << 0 << true << QString();
+        QTest::newRow("while_counted") << "tests/fixtures/constructs/loops_while" << "repeated_halving" << 1 << true << QString();
+        QTest::newRow("while_counted_bf16") << "tests/fixtures/constructs/loops_while" << "repeated_halving" << 2 << true << QString();
+        QTest::newRow("while_tile_condition") << "tests/fixtures/constructs/loops_while" << "shrink" << 3 << true << QString();
     }
 
     void translateBuildDiff()

@@ -94,6 +94,7 @@ private:
     mlir::Value carriedInit(const QString &name, TSNode at, const QString &construct);
     mlir::Value literalAs(const Value &v, mlir::Type t, TSNode at, const QString &mismatch);
     void forStatement(TSNode n);
+    void whileStatement(TSNode n);
     void staticIteration(TSNode n, const QString &var, TSNode items);
 
     // Control flow (KirLoweringControl.cpp)

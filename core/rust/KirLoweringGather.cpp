@@ -245,15 +245,20 @@ KirLowering::Value KirLowering::atomic(TSNode c, const QString &name)
     const QString mode = name.mid(int(qstrlen("atomic_")));
     const Value t = laneArray(c, what);
     const Lanes g = laneAccess(c, what, t);
-    const TSNode valueNode = argument(c, 2, "update");
-    if (node::isNull(valueNode))
-        fail(c, what, QStringLiteral("needs an update"));
+    // ct.atomic_cas(array, indices, expected, desired): the desired value
+    // is the update, the expected one compared to the same type.
+    const bool cas = mode == QLatin1String("cas");
+    const TSNode expectedNode = cas ? argument(c, 2, "expected") : TSNode{};
+    const TSNode valueNode = cas ? argument(c, 3, "desired") : argument(c, 2, "update");
+    if (node::isNull(valueNode) || (cas && node::isNull(expectedNode)))
+        fail(c, what, cas ? QStringLiteral("needs the expected and the desired values") : QStringLiteral("needs an update"));
+    const Value expected = cas ? expr(expectedNode) : Value{};
     const Value v = expr(valueNode);
     const mlir::Type arrayElement = llvm::cast<kir::TensorType>(t.ssa.getType()).getElementType();
     // An array of a generic dtype takes the update's, or the kind of value
     // the operation needs: cutile picks the atomic mode by element type.
     if (m_solver.isGeneric(m_solver.resolve(arrayElement))) {
-        const bool integerOnly = mode != QLatin1String("add") && mode != QLatin1String("xchg");
+        const bool integerOnly = mode != QLatin1String("add") && mode != QLatin1String("xchg") && !cas;
         if (v.isTile() && !m_solver.isGeneric(m_solver.resolve(kir::elementTypeOf(v.ssa.getType()))))
             unify(arrayElement, m_solver.resolve(kir::elementTypeOf(v.ssa.getType())), valueNode, what);
         else if (v.kind == Value::Kind::Int || integerOnly)
@@ -262,24 +267,27 @@ KirLowering::Value KirLowering::atomic(TSNode c, const QString &name)
             unify(arrayElement, m_b.getF32Type(), valueNode, what);
     }
     const mlir::Type e = m_solver.resolve(arrayElement);
-    if (mode != QLatin1String("add") && mode != QLatin1String("xchg") && !isIntegerType(e) && !m_solver.isGeneric(e))
+    if (mode != QLatin1String("add") && mode != QLatin1String("xchg") && !cas && !isIntegerType(e) && !m_solver.isGeneric(e))
         fail(c, what, QStringLiteral("needs an integer array"));
     const auto like = kir::TileType::get(m_ctx, g.dims, e);
-    mlir::Value value;
-    if (v.isTile()) {
-        auto vt = llvm::cast<kir::TileType>(v.ssa.getType());
-        if (broadcastDims(vt.getDims(), g.dims, valueNode) != g.dims)
-            fail(valueNode, what, QStringLiteral("the update does not broadcast to the index shape"));
-        Value converted = v;
+    // An update (or cas's expected value) brought to the lanes: a tile cast
+    // to the array's dtype as Python casts it, a scalar or literal as usual.
+    const auto operand = [&](const Value &x, TSNode at) -> mlir::Value {
+        if (!x.isTile())
+            return toTile(x, like, at);
+        auto vt = llvm::cast<kir::TileType>(x.ssa.getType());
+        if (broadcastDims(vt.getDims(), g.dims, at) != g.dims)
+            fail(at, what, QStringLiteral("the update does not broadcast to the index shape"));
+        Value converted = x;
         const mlir::Type ve = m_solver.resolve(vt.getElementType());
-        if (ve != e && !m_solver.isGeneric(ve) && !m_solver.isGeneric(e)) // Python casts the update to the array's dtype
-            converted.ssa = kir::ConvertOp::create(m_b, loc(), vt.withElementType(e), v.ssa);
+        if (ve != e && !m_solver.isGeneric(ve) && !m_solver.isGeneric(e))
+            converted.ssa = kir::ConvertOp::create(m_b, loc(), vt.withElementType(e), x.ssa);
         else
-            unify(vt.getElementType(), arrayElement, valueNode, what);
-        value = toTile(converted, like, valueNode);
-    } else {
-        value = toTile(v, like, valueNode);
-    }
+            unify(vt.getElementType(), arrayElement, at, what);
+        return toTile(converted, like, at);
+    };
+    const mlir::Value expectedValue = cas ? operand(expected, expectedNode) : mlir::Value();
+    const mlir::Value value = operand(v, valueNode);
     QString ordering = QStringLiteral("AcqRel"), scope = QStringLiteral("Device"); // cuTile Python's defaults
     for (TSNode a : node::children(node::field(c, "arguments"))) {
         if (!node::is(a, "keyword_argument"))
@@ -304,8 +312,12 @@ KirLowering::Value KirLowering::atomic(TSNode c, const QString &name)
     mlir::Value mask;
     const mlir::Value offset = laneOffsets(t, g, c, &mask);
     Value out;
-    out.ssa = kir::AtomicRmwOp::create(m_b, loc(), like, m_b.getStringAttr(mode.toStdString()), value, t.ssa, offset, mask,
-                                       m_b.getStringAttr(ordering.toStdString()), m_b.getStringAttr(scope.toStdString()));
+    if (cas)
+        out.ssa = kir::AtomicCasOp::create(m_b, loc(), like, expectedValue, value, t.ssa, offset, mask, m_b.getStringAttr(ordering.toStdString()),
+                                           m_b.getStringAttr(scope.toStdString()));
+    else
+        out.ssa = kir::AtomicRmwOp::create(m_b, loc(), like, m_b.getStringAttr(mode.toStdString()), value, t.ssa, offset, mask,
+                                           m_b.getStringAttr(ordering.toStdString()), m_b.getStringAttr(scope.toStdString()));
     return out;
 }
 

@@ -74,6 +74,8 @@ void KirLowering::statement(TSNode stmt)
             discardedExpression(e);
     } else if (type == "for_statement") {
         forStatement(stmt);
+    } else if (type == "while_statement") {
+        whileStatement(stmt);
     } else if (type == "if_statement") {
         ifStatement(stmt);
     } else if (type != "pass_statement") {
@@ -265,6 +267,86 @@ void KirLowering::forStatement(TSNode n)
     for (const QString &name : carried)
         next.push_back(m_vars.value(name).ssa);
     kir::YieldOp::create(m_b, loc(), next);
+    m_vars = saved;
+    for (int i = 0; i < int(carried.size()); ++i) {
+        Value v;
+        v.ssa = loop.getResult(unsigned(i));
+        m_vars.insert(carried[i], v);
+    }
+}
+
+// `while cond:`: a kir.while whose carried values are the names the body
+// re-binds that the condition, a later iteration or the code after the loop
+// reads; the condition is lowered over them in a region of its own.
+void KirLowering::whileStatement(TSNode n)
+{
+    if (!node::isNull(node::field(n, "alternative")))
+        fail(n, QStringLiteral("while-else"), QStringLiteral("not lowered"));
+    const TSNode condNode = node::field(n, "condition");
+    const frontend::LoopLiveness liveness(m_src, scopeFunction(), n);
+    QSet<QString> condReads;
+    std::function<void(TSNode)> reads = [&](TSNode x) {
+        if (node::is(x, "identifier"))
+            condReads.insert(m_src.text(x));
+        for (TSNode c : node::children(x))
+            reads(c);
+    };
+    reads(condNode);
+    QStringList carried;
+    std::function<void(TSNode)> targets = [&](TSNode x) {
+        if (node::is(x, "assignment") || node::is(x, "augmented_assignment")) {
+            const QString name = m_src.text(node::field(x, "left"));
+            if ((liveness.isCarried(name) || condReads.contains(name)) && m_vars.contains(name) && !carried.contains(name))
+                carried << name;
+        }
+        for (TSNode c : node::children(x))
+            targets(c);
+    };
+    targets(node::field(n, "body"));
+    llvm::SmallVector<mlir::Value> inits;
+    llvm::SmallVector<mlir::Type> types;
+    std::vector<std::string> storage;
+    for (const QString &name : carried) {
+        inits.push_back(carriedInit(name, n, QStringLiteral("loop-carried variable")));
+        types.push_back(inits.back().getType());
+        storage.push_back((m_inlinePrefix + name).toStdString());
+    }
+    llvm::SmallVector<llvm::StringRef> names(storage.begin(), storage.end());
+    auto loop = kir::WhileOp::create(m_b, loc(), types, inits, m_b.getStrArrayAttr(names));
+    const QHash<QString, Value> saved = m_vars;
+    const auto enter = [&](mlir::Region &region) {
+        mlir::Block *b = new mlir::Block();
+        region.push_back(b);
+        for (mlir::Type t : types)
+            b->addArgument(t, loc());
+        m_vars = saved;
+        for (const QString &name : liveness.assigned())
+            if (!carried.contains(name) && m_vars.contains(name) && m_vars.value(name).kind != Value::Kind::Tensor)
+                m_vars.remove(name);
+        for (int i = 0; i < int(carried.size()); ++i) {
+            Value v;
+            v.ssa = b->getArgument(unsigned(i));
+            m_vars.insert(carried[i], v);
+        }
+        return b;
+    };
+    {
+        mlir::OpBuilder::InsertionGuard guard(m_b);
+        m_b.setInsertionPointToEnd(enter(loop.getCond()));
+        const mlir::Value c = condition(expr(condNode), condNode);
+        kir::YieldOp::create(m_b, loc(), mlir::ValueRange{c});
+    }
+    {
+        mlir::OpBuilder::InsertionGuard guard(m_b);
+        m_b.setInsertionPointToEnd(enter(loop.getBody()));
+        m_carried << carried;
+        block(node::field(n, "body"));
+        m_carried.removeLast();
+        llvm::SmallVector<mlir::Value> next;
+        for (const QString &name : carried)
+            next.push_back(m_vars.value(name).ssa);
+        kir::YieldOp::create(m_b, loc(), next);
+    }
     m_vars = saved;
     for (int i = 0; i < int(carried.size()); ++i) {
         Value v;

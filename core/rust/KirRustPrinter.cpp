@@ -131,6 +131,7 @@ private:
         return {};
     }
     void forLoop(kir::ForOp loop);
+    void whileLoop(kir::WhileOp loop);
     void ifOp(kir::IfOp op);
     QString pointerLanes(Value array, Value offset, ArrayAttr dims, Operation *at);
     QString zero(Type t, Operation *at);
@@ -616,6 +617,22 @@ void Printer::op(Operation *o)
             if (a->hasAttr("kir.name"))
                 let(a, t);
         })
+        .Case<kir::AtomicCasOp>([&](kir::AtomicCasOp a) {
+            auto tile = cast<kir::TileType>(a.getType());
+            const QString lanes = pointerLanes(a.getArray(), a.getOffset(), tile.getDims(), a);
+            const QString t = QStringLiteral("t%1_").arg(m_temp++);
+            statement(QStringLiteral("let (%1, _%1): (%2, Token) = ").arg(t, type(tile)),
+                      Expr::call(QStringLiteral("unsafe { atomic_cas_tko"),
+                                 {lanes, text(a.getExpected()), text(a.getValue()), QStringLiteral("ordering::") + qs(a.getOrdering()),
+                                  QStringLiteral("scope::") + qs(a.getScope()),
+                                  a.getMask() ? QStringLiteral("Some(%1)").arg(text(a.getMask())) : QStringLiteral("None"),
+                                  QStringLiteral("Some(get_tensor_token(%1))").arg(text(a.getArray()))},
+                                 QStringLiteral(" }")),
+                      QStringLiteral(";"), a);
+            m_text[a.getResult().getAsOpaquePointer()] = t;
+            if (a->hasAttr("kir.name"))
+                let(a, t);
+        })
         .Case<kir::StorePtrOp>([&](kir::StorePtrOp s) {
             const QString lanes = pointerLanes(s.getArray(), s.getOffset(), cast<kir::TileType>(s.getValue().getType()).getDims(), s);
             statement(QString(),
@@ -628,6 +645,7 @@ void Printer::op(Operation *o)
                       QStringLiteral(";"), s);
         })
         .Case<kir::ForOp>([&](kir::ForOp f) { forLoop(f); })
+        .Case<kir::WhileOp>([&](kir::WhileOp w) { whileLoop(w); })
         .Case<kir::IfOp>([&](kir::IfOp i) { ifOp(i); })
         .Case<kir::ScopeOp>([&](kir::ScopeOp sc) {
             emit(QStringLiteral("{"), sc);
@@ -670,6 +688,46 @@ void Printer::forLoop(kir::ForOp loop)
     m_carried << names;
     ++m_indent;
     for (Operation &o : *loop.getBodyBlock())
+        op(&o);
+    --m_indent;
+    m_carried.removeLast();
+    emit(QStringLiteral("}"), loop);
+}
+
+// `while cond { .. }` over `let mut` carried names, as forLoop; a condition
+// that needs statements is a block expression (`while { let c = ..; c } {`),
+// which cutile compiles in the loop as it does the plain one.
+void Printer::whileLoop(kir::WhileOp loop)
+{
+    QHash<QString, QString> names;
+    for (unsigned i = 0; i < loop.getInits().size(); ++i) {
+        const QString python = qs(cast<StringAttr>(loop.getCarried()[i]).getValue());
+        const QString var = text(loop.getInits()[i]);
+        names.insert(python, var);
+        m_text[loop.condBlock()->getArgument(i).getAsOpaquePointer()] = var;
+        m_text[loop.bodyBlock()->getArgument(i).getAsOpaquePointer()] = var;
+        m_text[loop.getResult(i).getAsOpaquePointer()] = var;
+    }
+    m_carried << names;
+    const qsizetype before = m_body.size();
+    ++m_indent;
+    for (Operation &o : *loop.condBlock())
+        op(&o);
+    const QString cond = stripOuterParens(text(cast<kir::YieldOp>(loop.condBlock()->getTerminator()).getValues()[0]));
+    if (m_body.size() == before) {
+        --m_indent;
+        emit(QStringLiteral("while %1 {").arg(cond), loop);
+    } else {
+        emit(cond, loop);
+        const QList<RustLine> condLines = m_body.mid(before);
+        m_body.resize(before);
+        --m_indent;
+        emit(QStringLiteral("while {"), loop);
+        m_body += condLines;
+        emit(QStringLiteral("} {"), loop);
+    }
+    ++m_indent;
+    for (Operation &o : *loop.bodyBlock())
         op(&o);
     --m_indent;
     m_carried.removeLast();
@@ -770,6 +828,8 @@ TranslatedKernel Printer::print()
     m_entry.walk([&](Operation *o) {
         llvm::SmallVector<Value> inits;
         if (auto loop = dyn_cast<kir::ForOp>(o))
+            inits.append(loop.getInits().begin(), loop.getInits().end());
+        if (auto loop = dyn_cast<kir::WhileOp>(o))
             inits.append(loop.getInits().begin(), loop.getInits().end());
         if (auto branch = dyn_cast<kir::IfOp>(o))
             inits.append(branch.getInits().begin(), branch.getInits().end());

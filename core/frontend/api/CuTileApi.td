@@ -36,7 +36,7 @@ def Function_load_advanced_indexing : CuTileFunction<"load_advanced_indexing", "
 def Function_store_advanced_indexing : CuTileFunction<"store_advanced_indexing", "memory", -1, "", "">;
 def Function_atomic_add : CuTileFunction<"atomic_add", "memory", -1, "", "Atomic">;
 def Function_atomic_and : CuTileFunction<"atomic_and", "memory", -1, "", "Atomic">;
-def Function_atomic_cas : CuTileFunction<"atomic_cas", "memory", -1, "", "">;
+def Function_atomic_cas : CuTileFunction<"atomic_cas", "memory", -1, "", "Atomic">;
 def Function_atomic_max : CuTileFunction<"atomic_max", "memory", -1, "", "Atomic">;
 def Function_atomic_min : CuTileFunction<"atomic_min", "memory", -1, "", "Atomic">;
 def Function_atomic_or : CuTileFunction<"atomic_or", "memory", -1, "", "Atomic">;

@@ -135,6 +135,35 @@ LogicalResult ForOp::verify()
     return success();
 }
 
+LogicalResult WhileOp::verify()
+{
+    if (getCarried().size() != getInits().size())
+        return emitOpError() << "names " << getCarried().size() << " carried value(s) for " << getInits().size() << " init(s)";
+    for (Block *b : {condBlock(), bodyBlock()}) {
+        if (b->getNumArguments() != getInits().size())
+            return emitOpError() << "regions take one argument per carried value";
+        if (!b->mightHaveTerminator() || !isa<YieldOp>(b->getTerminator()))
+            return emitOpError() << "regions end in kir.yield";
+    }
+    auto condYield = cast<YieldOp>(condBlock()->getTerminator());
+    if (condYield.getValues().size() != 1 || !condYield.getValues()[0].getType().isInteger(1))
+        return emitOpError() << "the condition region yields one i1";
+    auto yield = cast<YieldOp>(bodyBlock()->getTerminator());
+    if (yield.getValues().size() != getInits().size())
+        return emitOpError() << "yields " << yield.getValues().size() << " value(s) for " << getInits().size() << " carried";
+    for (unsigned i = 0; i < getInits().size(); ++i) {
+        const Type init = getInits()[i].getType();
+        for (Type t : {condBlock()->getArgument(i).getType(), bodyBlock()->getArgument(i).getType(), yield.getValues()[i].getType(),
+                       getResult(i).getType()}) {
+            auto a = dyn_cast<TileType>(init), b = dyn_cast<TileType>(t);
+            if (bool(a) != bool(b) || (a && a.getDims() != b.getDims()) || !compatibleElements(elementTypeOf(init), elementTypeOf(t)))
+                return emitOpError() << "carried value '" << cast<StringAttr>(getCarried()[i]).getValue() << "' changes type: "
+                                     << init << " vs " << t;
+        }
+    }
+    return success();
+}
+
 LogicalResult IfOp::verify()
 {
     const unsigned n = getResults().size();
@@ -385,6 +414,18 @@ LogicalResult ConvertOp::verify()
         return emitOpError() << "converts between a scalar and a tile";
     if (in && !sameDims(in.getDims(), out.getDims()))
         return emitOpError() << "changes the tile's dims";
+    return success();
+}
+
+LogicalResult AtomicCasOp::verify()
+{
+    if (getResult().getType() != getValue().getType() || getExpected().getType() != getValue().getType())
+        return emitOpError() << "compares, swaps and gives one type";
+    auto value = cast<TileType>(getValue().getType());
+    if (!sameDims(value.getDims(), cast<TileType>(getOffset().getType()).getDims()))
+        return emitOpError() << "has offsets of another shape than its values";
+    if (!compatibleElements(value.getElementType(), cast<TensorType>(getArray().getType()).getElementType()))
+        return emitOpError() << "swaps into an array of another element type";
     return success();
 }
 

@@ -34,6 +34,11 @@ SmallVector<std::pair<Type, Type>> tiedElements(Operation *op)
         .Case<ExtractOp>([&](ExtractOp o) { tie(o.getInput(), o.getResult()); })
         .Case<LoadPtrOp>([&](LoadPtrOp o) { tie(o.getArray(), o.getResult()); })
         .Case<StorePtrOp>([&](StorePtrOp o) { tie(o.getArray(), o.getValue()); })
+        .Case<AtomicCasOp>([&](AtomicCasOp o) {
+            tie(o.getArray(), o.getValue());
+            tie(o.getValue(), o.getExpected());
+            tie(o.getValue(), o.getResult());
+        })
         .Case<AtomicRmwOp>([&](AtomicRmwOp o) {
             tie(o.getArray(), o.getValue());
             tie(o.getValue(), o.getResult());
@@ -61,6 +66,15 @@ SmallVector<std::pair<Type, Type>> tiedElements(Operation *op)
                 auto yield = cast<YieldOp>(arm->getTerminator());
                 for (unsigned i = 0; i < o.getNumResults(); ++i)
                     tie(yield.getValues()[i], o.getResult(i));
+            }
+        })
+        .Case<WhileOp>([&](WhileOp o) {
+            auto yield = cast<YieldOp>(o.bodyBlock()->getTerminator());
+            for (unsigned i = 0; i < o.getInits().size(); ++i) {
+                tie(o.getInits()[i], o.condBlock()->getArgument(i));
+                tie(o.getInits()[i], o.bodyBlock()->getArgument(i));
+                tie(o.getInits()[i], yield.getValues()[i]);
+                tie(o.getInits()[i], o.getResult(i));
             }
         })
         .Case<ForOp>([&](ForOp o) {

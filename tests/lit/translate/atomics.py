@@ -28,3 +28,28 @@ def counts(x, total, hist, TILE: ct.Constant[int]):
 # RUST-NEXT: scope::TileBlock,
 # RUST: let old: Tile<i32, { [TILE] }> = t{{[0-9]+}}_;
 # RUST: atomic::Add,
+
+
+# ct.atomic_cas(array, indices, expected, desired) is kir.atomic_cas and
+# cutile's atomic_cas_tko, the expected value first; in a `while` condition
+# it makes a spin lock.
+@ct.kernel
+def spin(lock, flags, TILE: ct.Constant[int]):
+    idx = ct.bid(0) * TILE + ct.arange(TILE, dtype=ct.int32)
+    old = ct.atomic_cas(flags, idx, 0, 1)
+    while ct.atomic_cas(lock, 0, 0, 1, memory_order=ct.MemoryOrder.ACQUIRE) == 1:
+        pass
+    ct.atomic_xchg(lock, 0, 0, memory_order=ct.MemoryOrder.RELEASE)
+    ct.scatter(flags, idx, old)
+
+# CHECK-LABEL: kir.entry @spin(
+# CHECK: kir.atomic_cas %{{.*}}, %{{.*}}, %arg1[%{{.*}}] mask %{{.*}} {kir.name = "old", ordering = "AcqRel", scope = "Device"} : !kir.tile<[TILE], i32>, !kir.tile<[TILE], i32>, !kir.tensor<i32, 1>
+# CHECK: kir.while {
+# CHECK: kir.atomic_cas {{.*}} {ordering = "Acquire", scope = "Device"} : !kir.tile<[], i32>
+# CHECK: } do {
+# CHECK: kir.atomic_rmw "xchg"
+
+# RUST-LABEL: pub fn spin<
+# RUST: unsafe { atomic_cas_tko(
+# RUST: while {
+# RUST: ordering::Acquire,

@@ -10,9 +10,9 @@ import cuda.tile as ct
 def looped(a, out, TILE: ct.Constant[int]):
     pid = ct.bid(0)
     acc = ct.load(a, index=(pid,), shape=(TILE,))
-    i = 0
-    while i < 4:
+    for i in range(4):
         acc = acc + acc
-        i += 1
+        if i == 2:
+            break
     ct.store(out, index=(pid,), tile=acc)
-# CHECK: refused.py:[[@LINE-4]]:5: error: {{.*}}while statement: not lowered to the kernel IR yet
+# CHECK: refused.py:[[@LINE-2]]:13: error: {{.*}}break statement: not lowered to the kernel IR yet

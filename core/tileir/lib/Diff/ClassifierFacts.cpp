@@ -18,8 +18,22 @@ void Classifier::tileShapes()
     const auto onlyGen = minus(gen_.tileShapes, ref_.tileShapes);
     if (onlyRef.empty() && onlyGen.empty())
         return;
-    Finding &f = add(Severity::Critical, Owner::Kernel, "tile-shapes", "",
-                     "the set of tile shapes differs (only in ref: " + (onlyRef.empty() ? "-" : join(onlyRef)) +
+    // A one-element shape (`scalar`, `1`, `1x1`, ...) is a step of bringing
+    // one value to a tile: a folded constant has none, a runtime scalar (a
+    // ct.Constant[float] passed as f32) keeps them. Only the others are
+    // tiles the kernel computes on.
+    const auto oneElement = [](const std::string &s) {
+        if (s == "scalar")
+            return true;
+        llvm::SmallVector<llvm::StringRef> dims;
+        llvm::StringRef(s).split(dims, 'x');
+        return llvm::all_of(dims, [](llvm::StringRef d) { return d == "1"; });
+    };
+    const bool onlyScalars = llvm::all_of(onlyRef, oneElement) && llvm::all_of(onlyGen, oneElement);
+    Finding &f = add(onlyScalars ? Severity::Note : Severity::Critical, Owner::Kernel, onlyScalars ? "tile-shapes-scalar" : "tile-shapes", "",
+                     std::string(onlyScalars ? "one-element tile shapes differ (a value brought to a tile in other steps)"
+                                             : "the set of tile shapes differs") +
+                         " (only in ref: " + (onlyRef.empty() ? "-" : join(onlyRef)) +
                          "; only in gen: " + (onlyGen.empty() ? "-" : join(onlyGen)) + ")");
     f.ref = join(onlyRef);
     f.gen = join(onlyGen);

@@ -90,6 +90,27 @@ def Kir_ForOp : Kir_Op<"for", [AttrSizedOperandSegments, RecursiveMemoryEffects,
   }];
 }
 
+def Kir_WhileOp : Kir_Op<"while", [RecursiveMemoryEffects]> {
+  let summary = "`while cond:` with loop-carried values";
+  let description = [{
+    Both regions take one block argument per carried Python name
+    (`carried`, in order): `cond` computes the condition from them and
+    yields one i1; `body` yields their values for the next iteration. The
+    results are their values once the condition is false.
+  }];
+  let arguments = (ins Variadic<Kir_Value>:$inits, StrArrayAttr:$carried);
+  let results = (outs Variadic<Kir_Value>:$results);
+  let regions = (region SizedRegion<1>:$cond, SizedRegion<1>:$body);
+  let assemblyFormat = [{
+    (`carrying` `(` $inits^ `:` type($inits) `)`)? (`->` type($results)^)? $cond `do` $body attr-dict
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    ::mlir::Block *condBlock() { return &getCond().front(); }
+    ::mlir::Block *bodyBlock() { return &getBody().front(); }
+  }];
+}
+
 def Kir_IfOp : Kir_Op<"if", [RecursiveMemoryEffects, NoRegionArguments]> {
   let summary = "`if`/`else` on a scalar condition, with the names it binds as results";
   let description = [{
@@ -128,7 +149,7 @@ def Kir_ScopeOp : Kir_Op<"scope", [RecursiveMemoryEffects, NoRegionArguments]> {
 }
 
 def Kir_YieldOp : Kir_Op<"yield", [Pure, Terminator, ReturnLike,
-                                    ParentOneOf<["::tileport::kir::ForOp", "::tileport::kir::IfOp", "::tileport::kir::ScopeOp"]>]> {
+                                    ParentOneOf<["::tileport::kir::ForOp", "::tileport::kir::WhileOp", "::tileport::kir::IfOp", "::tileport::kir::ScopeOp"]>]> {
   let summary = "the carried values for the next iteration, or an arm's values";
   let arguments = (ins Variadic<Kir_Value>:$values);
   let assemblyFormat = "($values^ `:` type($values))? attr-dict";
@@ -324,6 +345,21 @@ def Kir_StorePtrOp : Kir_Op<"store_ptr"> {
                        I32Attr:$latency);
   let assemblyFormat = [{
     $value `,` $array `[` $offset `]` (`mask` $mask^)? attr-dict `:` type($value) `,` type($array) `,` type($offset) (`,` type($mask)^)?
+  }];
+  let hasVerifier = 1;
+}
+
+def Kir_AtomicCasOp : Kir_Op<"atomic_cas"> {
+  let summary = "ct.atomic_cas: a compare-and-swap at the array's base plus u64 element offsets";
+  let description = [{
+    Where an element equals `expected` it becomes `value`; the result is
+    the old values. `ordering` and `scope` as kir.atomic_rmw's.
+  }];
+  let arguments = (ins Kir_AnyTile:$expected, Kir_AnyTile:$value, Kir_AnyTensor:$array, Kir_AnyTile:$offset,
+                       Optional<Kir_AnyTile>:$mask, StrAttr:$ordering, StrAttr:$scope);
+  let results = (outs Kir_AnyTile:$result);
+  let assemblyFormat = [{
+    $expected `,` $value `,` $array `[` $offset `]` (`mask` $mask^)? attr-dict `:` type($expected) `,` type($value) `,` type($array) `,` type($offset) (`,` type($mask)^)? `->` type($result)
   }];
   let hasVerifier = 1;
 }
