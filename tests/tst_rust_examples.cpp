@@ -231,6 +231,8 @@ private Q_SLOTS:
         QTest::newRow("while_counted") << "tests/fixtures/constructs/loops_while" << "repeated_halving" << 1 << true << QString();
         QTest::newRow("while_counted_bf16") << "tests/fixtures/constructs/loops_while" << "repeated_halving" << 2 << true << QString();
         QTest::newRow("while_tile_condition") << "tests/fixtures/constructs/loops_while" << "shrink" << 3 << true << QString();
+        QTest::newRow("order_choice_plain") << "tests/fixtures/constructs/order_choice" << "matmul_maybe_t" << 0 << true << QStringLiteral("matmul_maybe_t__not_trans_a");
+        QTest::newRow("order_choice_trans") << "tests/fixtures/constructs/order_choice" << "matmul_maybe_t" << 1 << true << QStringLiteral("matmul_maybe_t__trans_a");
     }
 
     void translateBuildDiff()

@@ -55,6 +55,10 @@ public:
         QString condition; // its text: every `if` on it is decided alike
     };
     void decide(uint32_t at, bool value, const QString &condition);
+    // `a if C else b` on ct.Constants where a compile-time form is needed
+    // (`order="F" if TRANS else "C"`): the arm this entry's decision takes;
+    // undecided, a SplitRequest. Any other node is itself.
+    TSNode constantArm(TSNode n);
 
 private:
     // What a Python expression is while lowering: an SSA value (scalar or

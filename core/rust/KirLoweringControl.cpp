@@ -164,6 +164,23 @@ void KirLowering::decide(uint32_t at, bool value, const QString &condition)
         m_pinned.insert(m_src.text(name), n);
 }
 
+TSNode KirLowering::constantArm(TSNode n)
+{
+    n = node::unparen(n);
+    if (!node::is(n, "conditional_expression") || m_inlineDepth != 0)
+        return n;
+    const auto ch = node::children(n);
+    if (ch.size() != 3 || !constantsOnly(ch[1]))
+        return n;
+    const uint32_t at = ts_node_start_byte(ch[1]);
+    const QString text = m_src.flatText(ch[1]);
+    if (m_decided.contains(at))
+        return constantArm(m_decided.value(at) ? ch[0] : ch[2]);
+    if (m_decidedTexts.contains(text))
+        return constantArm(m_decidedTexts.value(text) ? ch[0] : ch[2]);
+    throw SplitRequest{at, text};
+}
+
 // Whether a condition reads only ct.Constant parameters and literals, so
 // that a config decides it.
 bool KirLowering::constantsOnly(TSNode n) const

@@ -334,7 +334,7 @@ KirLowering::MemoryOptions KirLowering::memoryOptions(TSNode c, const QString &w
             continue;
         }
         if (k == QLatin1String("order")) {
-            const TSNode v = node::unparen(valueNode);
+            const TSNode v = constantArm(valueNode);
             const QString text = m_src.text(v);
             llvm::SmallVector<int32_t> axes;
             if (text == QLatin1String("\"C\"") || text == QLatin1String("'C'"))
