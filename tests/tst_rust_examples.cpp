@@ -233,6 +233,7 @@ private Q_SLOTS:
         QTest::newRow("while_tile_condition") << "tests/fixtures/constructs/loops_while" << "shrink" << 3 << true << QString();
         QTest::newRow("order_choice_plain") << "tests/fixtures/constructs/order_choice" << "matmul_maybe_t" << 0 << true << QStringLiteral("matmul_maybe_t__not_trans_a");
         QTest::newRow("order_choice_trans") << "tests/fixtures/constructs/order_choice" << "matmul_maybe_t" << 1 << true << QStringLiteral("matmul_maybe_t__trans_a");
+        QTest::newRow("name_clashes") << "tests/fixtures/constructs/name_clashes" << "normalize" << 0 << true << QString();
     }
 
     void translateBuildDiff()

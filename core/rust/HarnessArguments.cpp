@@ -95,7 +95,7 @@ QStringList HarnessArguments::forConfig(const EntrySignature &entry, const front
             for (int i = 0; i + 1 < t.rank; ++i)
                 dims << QStringLiteral("-1");
             dims << QStringLiteral("1");
-            strides << t.name + QLatin1Char('=') + dims.join(QLatin1Char(','));
+            strides << RustNames::local(t.name) + QLatin1Char('=') + dims.join(QLatin1Char(','));
             continue;
         }
         QList<qint64> shape, given;
@@ -125,9 +125,10 @@ QStringList HarnessArguments::forConfig(const EntrySignature &entry, const front
             *error = QStringLiteral("config %1, array '%2': %3").arg(config.name, t.name, why);
             return {};
         }
-        strides << t.name + QLatin1Char('=') + joined(spec->strides);
+        // The harness names parameters as the Rust entry spells them.
+        strides << RustNames::local(t.name) + QLatin1Char('=') + joined(spec->strides);
         specs << QStringLiteral("%1=%2/%3/%4/%5")
-                     .arg(t.name, joined(spec->shapeDiv), joined(spec->strideDiv))
+                     .arg(RustNames::local(t.name), joined(spec->shapeDiv), joined(spec->strideDiv))
                      .arg(spec->basePtrDiv)
                      .arg(spec->elementsDisjoint ? 1 : 0);
     }
@@ -143,7 +144,7 @@ QStringList HarnessArguments::forConfig(const EntrySignature &entry, const front
             || !isIntegerDtype(p.value(QStringLiteral("dtype")).toString()) || !value.isDouble()
             || value.toDouble() != double(qint64(value.toDouble())))
             continue;
-        specs << QStringLiteral("%1:%2").arg(p.value(QStringLiteral("name")).toString())
+        specs << QStringLiteral("%1:%2").arg(RustNames::local(p.value(QStringLiteral("name")).toString()))
                      .arg(LaunchSpecialization::divisor(qint32(qint64(value.toDouble()))));
     }
     specs += strideHints;

@@ -197,7 +197,12 @@ QString Printer::bindingLead(Operation *op)
 {
     Value v = op->getResult(0);
     if (auto attr = op->getAttrOfType<StringAttr>("kir.name")) {
-        const QString name = RustNames::local(qs(attr.getValue()));
+        QString name = RustNames::local(qs(attr.getValue()));
+        // A local re-binding a ct.Constant's name: Rust cannot shadow a const
+        // generic with a `let`.
+        for (Attribute g : m_entry.getConstGenerics())
+            if (cast<StringAttr>(g).getValue() == name.toStdString())
+                name += QLatin1Char('_');
         if (const QString var = carriedVariable(qs(attr.getValue())); !var.isEmpty()) {
             m_text[v.getAsOpaquePointer()] = var;
             return var + QStringLiteral(" = ");
@@ -909,8 +914,11 @@ TranslatedKernel Printer::print()
         genericText << (g.isType ? g.name + QStringLiteral(": ElementType") : QStringLiteral("const %1: i32").arg(g.name));
     headerLine(QStringLiteral("    pub fn %1<%2>(").arg(sig.entry, genericText.join(QStringLiteral(", "))));
     for (BlockArgument a : body.getArguments()) {
+        // The signature keeps the Python name (configs name parameters so);
+        // the Rust text avoids keywords and cutile's function names.
         const QString name = qs(m_entry.getArgName(a.getArgNumber()));
-        m_text[a.getAsOpaquePointer()] = name;
+        const QString rustName = RustNames::local(name);
+        m_text[a.getAsOpaquePointer()] = rustName;
         QString t;
         if (auto tensor = dyn_cast<kir::TensorType>(a.getType())) {
             EntrySignature::TensorParam p;
@@ -958,7 +966,7 @@ TranslatedKernel Printer::print()
             }
             sig.params << param;
         }
-        headerLine(QStringLiteral("        %1: %2,").arg(name, t));
+        headerLine(QStringLiteral("        %1: %2,").arg(rustName, t));
     }
     headerLine(QStringLiteral("    ) {"));
     for (Operation &o : body)

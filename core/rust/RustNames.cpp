@@ -72,7 +72,27 @@ QString RustNames::local(const QString &n)
         QStringLiteral("macro"), QStringLiteral("override"), QStringLiteral("typeof"), QStringLiteral("unsized"),
         QStringLiteral("virtual"), QStringLiteral("yield"), QStringLiteral("async"), QStringLiteral("await"),
         QStringLiteral("try"), QStringLiteral("gen")};
-    return keywords.contains(n) ? n + QLatin1Char('_') : n;
+    // The cutile::core functions a port calls by their bare names: a Python
+    // name equal to one (a tensor called `rsqrt`, a tile called `exp`) would
+    // hide it inside the entry.
+    static const QSet<QString> functions{
+        QStringLiteral("abs"), QStringLiteral("absf"), QStringLiteral("absi"), QStringLiteral("addptr_tile"), QStringLiteral("andi"),
+        QStringLiteral("atan2"), QStringLiteral("atomic_cas_tko"), QStringLiteral("atomic_rmw_tko"), QStringLiteral("bitcast"),
+        QStringLiteral("broadcast_scalar"), QStringLiteral("cat"), QStringLiteral("ceil"), QStringLiteral("ceil_div"), QStringLiteral("cmpf"),
+        QStringLiteral("constant"), QStringLiteral("convert_scalar"), QStringLiteral("convert_tile"), QStringLiteral("cos"), QStringLiteral("cosh"),
+        QStringLiteral("divi"), QStringLiteral("exp"), QStringLiteral("exp2"), QStringLiteral("exti"), QStringLiteral("extract"),
+        QStringLiteral("floor"), QStringLiteral("fma"), QStringLiteral("get_num_tile_blocks"), QStringLiteral("get_tensor_base"),
+        QStringLiteral("get_tensor_token"), QStringLiteral("get_tile_block_id"), QStringLiteral("iota"), QStringLiteral("load_ptr_tko"),
+        QStringLiteral("load_view_tko"), QStringLiteral("log"), QStringLiteral("log2"), QStringLiteral("make_partition_view"),
+        QStringLiteral("max"), QStringLiteral("maxf"), QStringLiteral("min"), QStringLiteral("minf"), QStringLiteral("mma"),
+        QStringLiteral("mmaf"), QStringLiteral("negf"), QStringLiteral("negi"), QStringLiteral("num_tiles"), QStringLiteral("ori"),
+        QStringLiteral("permute"), QStringLiteral("pow"), QStringLiteral("reduce_max"), QStringLiteral("reduce_min"),
+        QStringLiteral("reduce_prod"), QStringLiteral("reduce_sum"), QStringLiteral("remi"), QStringLiteral("rsqrt"),
+        QStringLiteral("scalar_to_tile"), QStringLiteral("scan_sum"), QStringLiteral("select"), QStringLiteral("shape"),
+        QStringLiteral("shli"), QStringLiteral("shri"), QStringLiteral("sin"), QStringLiteral("sinh"), QStringLiteral("sqrt"),
+        QStringLiteral("store_ptr_tko"), QStringLiteral("tan"), QStringLiteral("tanh"), QStringLiteral("tile_to_scalar"),
+        QStringLiteral("trunci"), QStringLiteral("xori")};
+    return keywords.contains(n) || functions.contains(n) ? n + QLatin1Char('_') : n;
 }
 
 QString RustNames::paddingMode(const QString &m)
