@@ -47,6 +47,15 @@ QStringList HarnessArguments::forConfig(const EntrySignature &entry, const front
                 return v.toObject();
         return {};
     };
+    // A ct.Constant's value as a const generic takes it: an int, a bool as 0/1.
+    const auto constant = [&](const QString &name) -> std::optional<qint64> {
+        const QJsonValue x = param(name).value(QStringLiteral("value"));
+        if (x.isBool())
+            return x.toBool() ? 1 : 0;
+        if (x.isDouble() && x.toDouble() == double(qint64(x.toDouble())))
+            return qint64(x.toDouble());
+        return std::nullopt;
+    };
     QStringList generics;
     for (const EntrySignature::Generic &g : entry.generics) {
         if (g.isType) {
@@ -58,29 +67,19 @@ QStringList HarnessArguments::forConfig(const EntrySignature &entry, const front
             generics << dt;
         } else if (g.isDerived()) {
             QString why;
-            const auto v = DerivedGeneric::evaluate(g.derived, [&](const QString &name) -> std::optional<qint64> {
-                const QJsonValue x = param(name).value(QStringLiteral("value"));
-                if (x.isBool())
-                    return x.toBool() ? 1 : 0;
-                if (x.isDouble() && x.toDouble() == double(qint64(x.toDouble())))
-                    return qint64(x.toDouble());
-                return std::nullopt;
-            }, &why);
+            const auto v = DerivedGeneric::evaluate(g.derived, constant, &why);
             if (!v) {
                 *error = QStringLiteral("config %1: %2 = %3: %4").arg(config.name, g.name, DerivedGeneric::text(g.derived), why);
                 return {};
             }
             generics << QString::number(*v);
         } else {
-            const QJsonValue v = param(g.constParam).value(QStringLiteral("value"));
-            if (v.isBool())
-                generics << (v.toBool() ? QStringLiteral("1") : QStringLiteral("0"));
-            else if (v.isDouble() && v.toDouble() == double(qint64(v.toDouble())))
-                generics << QString::number(qint64(v.toDouble()));
-            else {
+            const auto v = constant(g.constParam);
+            if (!v) {
                 *error = QStringLiteral("config %1 gives no int value for '%2'").arg(config.name, g.constParam);
                 return {};
             }
+            generics << QString::number(*v);
         }
     }
     bool captured = false;

@@ -18,6 +18,13 @@
 #include <QHash>
 #include <QSet>
 
+#include <functional>
+#include <optional>
+
+namespace tileport::frontend {
+class LoopLiveness;
+}
+
 namespace tileport::rust {
 
 // Builds the kernel IR of one `@ct.kernel` function: a kir.entry whose
@@ -59,6 +66,7 @@ public:
     // (`order="F" if TRANS else "C"`): the arm this entry's decision takes;
     // undecided, a SplitRequest. Any other node is itself.
     TSNode constantArm(TSNode n);
+    std::optional<bool> decision(TSNode cond) const;
 
 private:
     // What a Python expression is while lowering: an SSA value (scalar or
@@ -99,6 +107,18 @@ private:
     mlir::Value literalAs(const Value &v, mlir::Type t, TSNode at, const QString &mismatch);
     void forStatement(TSNode n);
     void whileStatement(TSNode n);
+    // What forStatement and whileStatement share (KirLoweringStatements.cpp).
+    struct CarriedInits {
+        llvm::SmallVector<mlir::Value> values;
+        llvm::SmallVector<mlir::Type> types;
+        std::vector<std::string> names; // as the loop's `carried` attribute spells them
+    };
+    QStringList carriedNames(TSNode body, const std::function<bool(const QString &)> &carries) const;
+    CarriedInits carriedInits(const QStringList &carried, TSNode at);
+    void bindLoopScope(const QHash<QString, Value> &saved, const frontend::LoopLiveness &liveness, const QStringList &carried,
+                       mlir::ValueRange args);
+    void loopBody(TSNode body, const QStringList &carried);
+    void afterLoop(const QHash<QString, Value> &saved, const QStringList &carried, mlir::ValueRange results);
     void staticIteration(TSNode n, const QString &var, TSNode items);
 
     // Control flow (KirLoweringControl.cpp)

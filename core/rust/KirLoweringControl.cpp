@@ -164,6 +164,19 @@ void KirLowering::decide(uint32_t at, bool value, const QString &condition)
         m_pinned.insert(m_src.text(name), n);
 }
 
+// This entry's decision of a condition: taken at this very condition (a
+// split), or at another on the same ct.Constants-only text in the kernel.
+std::optional<bool> KirLowering::decision(TSNode cond) const
+{
+    const uint32_t at = ts_node_start_byte(cond);
+    if (m_decided.contains(at))
+        return m_decided.value(at);
+    const QString text = m_src.flatText(cond);
+    if (m_inlineDepth == 0 && m_decidedTexts.contains(text) && constantsOnly(cond))
+        return m_decidedTexts.value(text);
+    return std::nullopt;
+}
+
 TSNode KirLowering::constantArm(TSNode n)
 {
     n = node::unparen(n);
@@ -172,13 +185,9 @@ TSNode KirLowering::constantArm(TSNode n)
     const auto ch = node::children(n);
     if (ch.size() != 3 || !constantsOnly(ch[1]))
         return n;
-    const uint32_t at = ts_node_start_byte(ch[1]);
-    const QString text = m_src.flatText(ch[1]);
-    if (m_decided.contains(at))
-        return constantArm(m_decided.value(at) ? ch[0] : ch[2]);
-    if (m_decidedTexts.contains(text))
-        return constantArm(m_decidedTexts.value(text) ? ch[0] : ch[2]);
-    throw SplitRequest{at, text};
+    if (const auto d = decision(ch[1]))
+        return constantArm(*d ? ch[0] : ch[2]);
+    throw SplitRequest{ts_node_start_byte(ch[1]), m_src.flatText(ch[1])};
 }
 
 // Whether a condition reads only ct.Constant parameters and literals, so
@@ -226,13 +235,8 @@ void KirLowering::ifChain(QList<TSNode> conditions, QList<TSNode> bodies, TSNode
     const TSNode body = bodies.takeFirst();
     const uint32_t condAt = ts_node_start_byte(condNode);
     const bool kernelConstants = m_inlineDepth == 0 && constantsOnly(condNode);
-    Value c;
-    if (m_decided.contains(condAt))
-        c = boolLiteral(m_decided.value(condAt)); // this entry's arm of a split
-    else if (kernelConstants && m_decidedTexts.contains(m_src.flatText(condNode)))
-        c = boolLiteral(m_decidedTexts.value(m_src.flatText(condNode)));
-    else
-        c = expr(condNode);
+    const std::optional<bool> decided = decision(condNode); // this entry's arm of a split
+    const Value c = decided ? boolLiteral(*decided) : expr(condNode);
     if (c.isLiteral()) {
         // A module-constant condition: the taken arm is lowered in place,
         // its names stay visible afterwards, as in Python.

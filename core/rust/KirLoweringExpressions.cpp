@@ -1641,12 +1641,8 @@ KirLowering::Value KirLowering::conditional(TSNode n)
         fail(n, QStringLiteral("conditional expression"), QStringLiteral("malformed"));
     // A condition on ct.Constants this entry decided (a split elsewhere on
     // the same condition): its arm, as the `if` statements take theirs.
-    if (m_inlineDepth == 0 && constantsOnly(ch[1])) {
-        const uint32_t at = ts_node_start_byte(ch[1]);
-        const QString text = m_src.flatText(ch[1]);
-        if (m_decided.contains(at) || m_decidedTexts.contains(text))
-            return expr(constantArm(n));
-    }
+    if (const auto d = decision(ch[1]))
+        return expr(*d ? ch[0] : ch[2]);
     const Value c = expr(ch[1]);
     if (c.isLiteral())
         return expr(c.integer != 0 || c.number != 0.0 ? ch[0] : ch[2]);

@@ -21,17 +21,8 @@ mlir::ArrayAttr KirLowering::shapeArgument(TSNode n, bool inferred)
     // A tuple written out, or a tuple value (`t.shape`), or one dim.
     QList<QPair<Value, TSNode>> parts;
     if (node::is(n, "tuple")) {
-        for (TSNode c : node::children(n)) {
-            const TSNode d = node::unparen(c);
-            if (node::is(d, "identifier") && m_constParams.contains(m_src.text(d)) && !m_vars.contains(m_src.text(d))) {
-                Value named;
-                named.kind = Value::Kind::Enum; // marks a const generic named in place
-                named.name = m_src.text(d);
-                parts.append({named, c});
-            } else {
-                parts.append({expr(c), c});
-            }
-        }
+        for (TSNode c : node::children(n))
+            parts.append({expr(c), c});
     } else {
         const Value v = expr(n);
         if (v.kind == Value::Kind::Tuple)
@@ -41,10 +32,6 @@ mlir::ArrayAttr KirLowering::shapeArgument(TSNode n, bool inferred)
             parts.append({v, n});
     }
     for (const auto &[v, c] : std::as_const(parts)) {
-        if (v.kind == Value::Kind::Enum && m_constParams.contains(v.name)) {
-            dims.push_back(kir::symbolDim(m_ctx, v.name.toStdString()));
-            continue;
-        }
         if (v.isScalar()) {
             if (auto param = v.ssa.getDefiningOp<kir::ConstParamOp>()) { // a helper's parameter bound to one
                 dims.push_back(kir::symbolDim(m_ctx, param.getParam().str()));

@@ -8,8 +8,6 @@
 #include "LoopLiveness.h"
 #include "SyntaxNode.h"
 
-#include <mlir/Interfaces/SideEffectInterfaces.h>
-
 #include <functional>
 
 namespace tileport::rust {
@@ -17,23 +15,10 @@ namespace tileport::rust {
 using namespace tileport::frontend;
 
 // An expression whose value nobody reads (`t.astype(ct.float32)` on its
-// own line): lowered, so that what does not lower is still refused, then
-// its side-effect-free ops go, as cuTile Python's dead code elimination
-// drops them.
-void KirLowering::discardedExpression(TSNode e)
-{
-    mlir::Block *block = m_b.getInsertionBlock();
-    const mlir::Block::iterator at = m_b.getInsertionPoint(); // new ops go before it
-    mlir::Operation *next = at == block->end() ? nullptr : &*at;
-    mlir::Operation *prev = at == block->begin() ? nullptr : &*std::prev(at);
-    (void)expr(e);
-    llvm::SmallVector<mlir::Operation *> added;
-    for (auto it = prev ? std::next(prev->getIterator()) : block->begin(); it != (next ? next->getIterator() : block->end()); ++it)
-        added.push_back(&*it);
-    for (auto it = added.rbegin(); it != added.rend(); ++it)
-        if (mlir::isOpTriviallyDead(*it))
-            (*it)->erase();
-}
+// own line): lowered, so that what does not lower is still refused; its
+// side-effect-free ops are dead code, which lower() removes at the end as
+// cuTile Python's dead code elimination does.
+void KirLowering::discardedExpression(TSNode e) { (void)expr(e); }
 
 void KirLowering::block(TSNode blk)
 {
@@ -223,54 +208,89 @@ void KirLowering::forStatement(TSNode n)
     // Carried: re-bound in the body, read by a later iteration or after the
     // loop, and bound before it; in the order the body first binds them.
     const frontend::LoopLiveness liveness(m_src, scopeFunction(), n);
+    const QStringList carried = carriedNames(node::field(n, "body"), [&](const QString &name) { return liveness.isCarried(name); });
+    const CarriedInits in = carriedInits(carried, n);
+    const QString var = m_src.text(left);
+    llvm::SmallVector<llvm::StringRef> names(in.names.begin(), in.names.end());
+    auto loop = kir::ForOp::create(m_b, loc(), lo, hi, step, in.values, (m_inlinePrefix + var).toStdString(), names);
+    const QHash<QString, Value> saved = m_vars;
+    bindLoopScope(saved, liveness, carried, loop.getBodyBlock()->getArguments().drop_front());
+    Value index;
+    index.ssa = loop.getInductionVar();
+    m_vars.insert(var, index);
+    {
+        mlir::OpBuilder::InsertionGuard guard(m_b);
+        m_b.setInsertionPointToEnd(loop.getBodyBlock());
+        loopBody(node::field(n, "body"), carried);
+    }
+    afterLoop(saved, carried, loop.getResults());
+}
+
+// The names a loop carries, in the order its body first binds them: names
+// the body re-binds that `carries` says a later read needs and that are
+// bound before the loop.
+QStringList KirLowering::carriedNames(TSNode body, const std::function<bool(const QString &)> &carries) const
+{
     QStringList carried;
     std::function<void(TSNode)> targets = [&](TSNode x) {
         if (node::is(x, "assignment") || node::is(x, "augmented_assignment")) {
             const QString name = m_src.text(node::field(x, "left"));
-            if (liveness.isCarried(name) && m_vars.contains(name) && !carried.contains(name))
+            if (carries(name) && m_vars.contains(name) && !carried.contains(name))
                 carried << name;
         }
         for (TSNode c : node::children(x))
             targets(c);
     };
-    targets(node::field(n, "body"));
-    llvm::SmallVector<mlir::Value> inits;
-    llvm::SmallVector<llvm::StringRef> names;
-    std::vector<std::string> storage;
+    targets(body);
+    return carried;
+}
+
+KirLowering::CarriedInits KirLowering::carriedInits(const QStringList &carried, TSNode at)
+{
+    CarriedInits out;
     for (const QString &name : carried) {
-        inits.push_back(carriedInit(name, n, QStringLiteral("loop-carried variable")));
-        storage.push_back((m_inlinePrefix + name).toStdString()); // a helper's names carry its prefix
+        out.values.push_back(carriedInit(name, at, QStringLiteral("loop-carried variable")));
+        out.types.push_back(out.values.back().getType());
+        out.names.push_back((m_inlinePrefix + name).toStdString()); // a helper's names carry its prefix
     }
-    for (const std::string &s : storage)
-        names.push_back(s);
-    const QString var = m_src.text(left);
-    auto loop = kir::ForOp::create(m_b, loc(), lo, hi, step, inits, (m_inlinePrefix + var).toStdString(), names);
-    const QHash<QString, Value> saved = m_vars;
-    // Names the body binds but does not carry are fresh in each iteration.
+    return out;
+}
+
+// A loop region's scope: the names before the loop, less those the body
+// binds afresh in each iteration, with the carried names as `args`.
+void KirLowering::bindLoopScope(const QHash<QString, Value> &saved, const frontend::LoopLiveness &liveness, const QStringList &carried,
+                                mlir::ValueRange args)
+{
+    m_vars = saved;
     for (const QString &name : liveness.assigned())
         if (!carried.contains(name) && m_vars.contains(name) && m_vars.value(name).kind != Value::Kind::Tensor)
             m_vars.remove(name);
-    Value index;
-    index.ssa = loop.getInductionVar();
-    m_vars.insert(var, index);
     for (int i = 0; i < int(carried.size()); ++i) {
         Value v;
-        v.ssa = loop.getCarriedArg(unsigned(i));
+        v.ssa = args[unsigned(i)];
         m_vars.insert(carried[i], v);
     }
-    mlir::OpBuilder::InsertionGuard guard(m_b);
-    m_b.setInsertionPointToEnd(loop.getBodyBlock());
+}
+
+// The body at the insertion point, then the carried names' values yielded.
+void KirLowering::loopBody(TSNode body, const QStringList &carried)
+{
     m_carried << carried;
-    block(node::field(n, "body"));
+    block(body);
     m_carried.removeLast();
     llvm::SmallVector<mlir::Value> next;
     for (const QString &name : carried)
         next.push_back(m_vars.value(name).ssa);
     kir::YieldOp::create(m_b, loc(), next);
+}
+
+// After a loop: the names before it, the carried ones bound to `results`.
+void KirLowering::afterLoop(const QHash<QString, Value> &saved, const QStringList &carried, mlir::ValueRange results)
+{
     m_vars = saved;
     for (int i = 0; i < int(carried.size()); ++i) {
         Value v;
-        v.ssa = loop.getResult(unsigned(i));
+        v.ssa = results[unsigned(i)];
         m_vars.insert(carried[i], v);
     }
 }
@@ -292,42 +312,19 @@ void KirLowering::whileStatement(TSNode n)
             reads(c);
     };
     reads(condNode);
-    QStringList carried;
-    std::function<void(TSNode)> targets = [&](TSNode x) {
-        if (node::is(x, "assignment") || node::is(x, "augmented_assignment")) {
-            const QString name = m_src.text(node::field(x, "left"));
-            if ((liveness.isCarried(name) || condReads.contains(name)) && m_vars.contains(name) && !carried.contains(name))
-                carried << name;
-        }
-        for (TSNode c : node::children(x))
-            targets(c);
-    };
-    targets(node::field(n, "body"));
-    llvm::SmallVector<mlir::Value> inits;
-    llvm::SmallVector<mlir::Type> types;
-    std::vector<std::string> storage;
-    for (const QString &name : carried) {
-        inits.push_back(carriedInit(name, n, QStringLiteral("loop-carried variable")));
-        types.push_back(inits.back().getType());
-        storage.push_back((m_inlinePrefix + name).toStdString());
-    }
-    llvm::SmallVector<llvm::StringRef> names(storage.begin(), storage.end());
-    auto loop = kir::WhileOp::create(m_b, loc(), types, inits, m_b.getStrArrayAttr(names));
+    const QStringList carried = carriedNames(node::field(n, "body"), [&](const QString &name) {
+        return liveness.isCarried(name) || condReads.contains(name);
+    });
+    const CarriedInits in = carriedInits(carried, n);
+    llvm::SmallVector<llvm::StringRef> names(in.names.begin(), in.names.end());
+    auto loop = kir::WhileOp::create(m_b, loc(), in.types, in.values, m_b.getStrArrayAttr(names));
     const QHash<QString, Value> saved = m_vars;
     const auto enter = [&](mlir::Region &region) {
         mlir::Block *b = new mlir::Block();
         region.push_back(b);
-        for (mlir::Type t : types)
+        for (mlir::Type t : in.types)
             b->addArgument(t, loc());
-        m_vars = saved;
-        for (const QString &name : liveness.assigned())
-            if (!carried.contains(name) && m_vars.contains(name) && m_vars.value(name).kind != Value::Kind::Tensor)
-                m_vars.remove(name);
-        for (int i = 0; i < int(carried.size()); ++i) {
-            Value v;
-            v.ssa = b->getArgument(unsigned(i));
-            m_vars.insert(carried[i], v);
-        }
+        bindLoopScope(saved, liveness, carried, b->getArguments());
         return b;
     };
     {
@@ -339,20 +336,9 @@ void KirLowering::whileStatement(TSNode n)
     {
         mlir::OpBuilder::InsertionGuard guard(m_b);
         m_b.setInsertionPointToEnd(enter(loop.getBody()));
-        m_carried << carried;
-        block(node::field(n, "body"));
-        m_carried.removeLast();
-        llvm::SmallVector<mlir::Value> next;
-        for (const QString &name : carried)
-            next.push_back(m_vars.value(name).ssa);
-        kir::YieldOp::create(m_b, loc(), next);
+        loopBody(node::field(n, "body"), carried);
     }
-    m_vars = saved;
-    for (int i = 0; i < int(carried.size()); ++i) {
-        Value v;
-        v.ssa = loop.getResult(unsigned(i));
-        m_vars.insert(carried[i], v);
-    }
+    afterLoop(saved, carried, loop.getResults());
 }
 
 // Whether the kernel binds `name` more than once.

@@ -131,6 +131,10 @@ private:
         return {};
     }
     void forLoop(kir::ForOp loop);
+    // cutile's atomic_rmw_tko / atomic_cas_tko: the lanes, `operands`, the
+    // ordering, scope, mask and the array's token; the old values bound.
+    void atomic(Operation *op, const QString &fn, Value array, Value offset, Value mask, const QStringList &operands,
+                StringRef ordering, StringRef scope);
     void whileLoop(kir::WhileOp loop);
     void ifOp(kir::IfOp op);
     QString pointerLanes(Value array, Value offset, ArrayAttr dims, Operation *at);
@@ -608,35 +612,12 @@ void Printer::op(Operation *o)
                                  : m == QLatin1String("max") ? (isUnsigned ? QStringLiteral("Umax") : QStringLiteral("Max"))
                                  : m == QLatin1String("min") ? (isUnsigned ? QStringLiteral("Umin") : QStringLiteral("Min"))
                                                              : modes.value(m);
-            const QString lanes = pointerLanes(a.getArray(), a.getOffset(), tile.getDims(), a);
-            const QString t = QStringLiteral("t%1_").arg(m_temp++);
-            statement(QStringLiteral("let (%1, _%1): (%2, Token) = ").arg(t, type(tile)),
-                      Expr::call(QStringLiteral("unsafe { atomic_rmw_tko"),
-                                 {lanes, text(a.getValue()), QStringLiteral("atomic::") + mode, QStringLiteral("ordering::") + qs(a.getOrdering()),
-                                  QStringLiteral("scope::") + qs(a.getScope()),
-                                  a.getMask() ? QStringLiteral("Some(%1)").arg(text(a.getMask())) : QStringLiteral("None"),
-                                  QStringLiteral("Some(get_tensor_token(%1))").arg(text(a.getArray()))},
-                                 QStringLiteral(" }")),
-                      QStringLiteral(";"), a);
-            m_text[a.getResult().getAsOpaquePointer()] = t;
-            if (a->hasAttr("kir.name"))
-                let(a, t);
+            atomic(a, QStringLiteral("atomic_rmw_tko"), a.getArray(), a.getOffset(), a.getMask(),
+                   {text(a.getValue()), QStringLiteral("atomic::") + mode}, a.getOrdering(), a.getScope());
         })
         .Case<kir::AtomicCasOp>([&](kir::AtomicCasOp a) {
-            auto tile = cast<kir::TileType>(a.getType());
-            const QString lanes = pointerLanes(a.getArray(), a.getOffset(), tile.getDims(), a);
-            const QString t = QStringLiteral("t%1_").arg(m_temp++);
-            statement(QStringLiteral("let (%1, _%1): (%2, Token) = ").arg(t, type(tile)),
-                      Expr::call(QStringLiteral("unsafe { atomic_cas_tko"),
-                                 {lanes, text(a.getExpected()), text(a.getValue()), QStringLiteral("ordering::") + qs(a.getOrdering()),
-                                  QStringLiteral("scope::") + qs(a.getScope()),
-                                  a.getMask() ? QStringLiteral("Some(%1)").arg(text(a.getMask())) : QStringLiteral("None"),
-                                  QStringLiteral("Some(get_tensor_token(%1))").arg(text(a.getArray()))},
-                                 QStringLiteral(" }")),
-                      QStringLiteral(";"), a);
-            m_text[a.getResult().getAsOpaquePointer()] = t;
-            if (a->hasAttr("kir.name"))
-                let(a, t);
+            atomic(a, QStringLiteral("atomic_cas_tko"), a.getArray(), a.getOffset(), a.getMask(), {text(a.getExpected()), text(a.getValue())},
+                   a.getOrdering(), a.getScope());
         })
         .Case<kir::StorePtrOp>([&](kir::StorePtrOp s) {
             const QString lanes = pointerLanes(s.getArray(), s.getOffset(), cast<kir::TileType>(s.getValue().getType()).getDims(), s);
@@ -697,6 +678,22 @@ void Printer::forLoop(kir::ForOp loop)
     --m_indent;
     m_carried.removeLast();
     emit(QStringLiteral("}"), loop);
+}
+
+void Printer::atomic(Operation *op, const QString &fn, Value array, Value offset, Value mask, const QStringList &operands,
+                     StringRef ordering, StringRef scope)
+{
+    auto tile = cast<kir::TileType>(op->getResult(0).getType());
+    QStringList args{pointerLanes(array, offset, tile.getDims(), op)};
+    args << operands << QStringLiteral("ordering::") + qs(ordering) << QStringLiteral("scope::") + qs(scope)
+         << (mask ? QStringLiteral("Some(%1)").arg(text(mask)) : QStringLiteral("None"))
+         << QStringLiteral("Some(get_tensor_token(%1))").arg(text(array));
+    const QString t = QStringLiteral("t%1_").arg(m_temp++);
+    statement(QStringLiteral("let (%1, _%1): (%2, Token) = ").arg(t, type(tile)),
+              Expr::call(QStringLiteral("unsafe { ") + fn, args, QStringLiteral(" }")), QStringLiteral(";"), op);
+    m_text[op->getResult(0).getAsOpaquePointer()] = t;
+    if (op->hasAttr("kir.name"))
+        let(op, t);
 }
 
 // `while cond { .. }` over `let mut` carried names, as forLoop; a condition

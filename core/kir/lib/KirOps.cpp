@@ -417,16 +417,26 @@ LogicalResult ConvertOp::verify()
     return success();
 }
 
+namespace {
+
+// An atomic's values and its lanes (offsets into the array) agree.
+LogicalResult verifyAtomicLanes(Operation *op, Value value, Value offset, Value array)
+{
+    auto v = cast<TileType>(value.getType());
+    if (!sameDims(v.getDims(), cast<TileType>(offset.getType()).getDims()))
+        return op->emitOpError() << "has offsets of another shape than its values";
+    if (!compatibleElements(v.getElementType(), cast<TensorType>(array.getType()).getElementType()))
+        return op->emitOpError() << "writes an array of another element type";
+    return success();
+}
+
+} // namespace
+
 LogicalResult AtomicCasOp::verify()
 {
     if (getResult().getType() != getValue().getType() || getExpected().getType() != getValue().getType())
         return emitOpError() << "compares, swaps and gives one type";
-    auto value = cast<TileType>(getValue().getType());
-    if (!sameDims(value.getDims(), cast<TileType>(getOffset().getType()).getDims()))
-        return emitOpError() << "has offsets of another shape than its values";
-    if (!compatibleElements(value.getElementType(), cast<TensorType>(getArray().getType()).getElementType()))
-        return emitOpError() << "swaps into an array of another element type";
-    return success();
+    return verifyAtomicLanes(*this, getValue(), getOffset(), getArray());
 }
 
 LogicalResult AtomicRmwOp::verify()
@@ -443,12 +453,7 @@ LogicalResult AtomicRmwOp::verify()
         return emitOpError() << "has unknown memory scope '" << getScope() << "'";
     if (getResult().getType() != getValue().getType())
         return emitOpError() << "gives " << getResult().getType() << " for an update of " << getValue().getType();
-    auto value = cast<TileType>(getValue().getType());
-    if (!sameDims(value.getDims(), cast<TileType>(getOffset().getType()).getDims()))
-        return emitOpError() << "has offsets of another shape than its update";
-    if (!compatibleElements(value.getElementType(), cast<TensorType>(getArray().getType()).getElementType()))
-        return emitOpError() << "updates an array of another element type";
-    return success();
+    return verifyAtomicLanes(*this, getValue(), getOffset(), getArray());
 }
 
 LogicalResult BitcastOp::verify()
