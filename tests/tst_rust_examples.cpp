@@ -218,6 +218,18 @@ private Q_SLOTS:
         QTest::newRow("cov_sum_squares_f64") << "tests/fixtures/constructs/cov_dtypes" << "sum_squares_f64" << 8 << true << QString();
         QTest::newRow("cov_sum_squares_f64_io") << "tests/fixtures/constructs/cov_dtypes" << "sum_squares_f64" << 9 << true << QString();
         QTest::newRow("cov_half_rounding_gap") << "tests/fixtures/constructs/cov_dtypes" << "half_rounding_gap" << 10 << true << QString();
+        QTest::newRow("cov_quantize_f8e4m3fn") << "tests/fixtures/constructs/cov_dtypes" << "quantize" << 11 << true << QString();
+        QTest::newRow("cov_quantize_f8e5m2") << "tests/fixtures/constructs/cov_dtypes" << "quantize" << 12 << true << QString();
+        QTest::newRow("cov_quantize_u64") << "tests/fixtures/constructs/cov_dtypes" << "quantize" << 13 << true << QString();
+        QTest::newRow("cov_acquire_release") << "tests/fixtures/constructs/cov_memory_options" << "publish" << 0 << true << QString();
+        QTest::newRow("cov_relaxed_weak") << "tests/fixtures/constructs/cov_memory_options" << "relaxed_copy" << 1 << true << QString();
+        QTest::newRow("cov_padding_modes") << "tests/fixtures/constructs/cov_memory_options" << "padded_tail" << 2 << true << QString();
+        QTest::newRow("cov_ordered_atomics") << "tests/fixtures/constructs/cov_memory_options" << "ordered_atomics" << 3 << true << QString();
+        QTest::newRow("cov_rounded_ops") << "tests/fixtures/constructs/cov_rounding" << "rounded_ops" << 0 << true << QString();
+        QTest::newRow("cov_static_assert_eval") << "tests/fixtures/constructs/cov_compile_time" << "checked_scale" << 0 << true << QString();
+        QTest::newRow("cov_divmod") << "tests/fixtures/constructs/cov_compile_time" << "floor_pairs" << 1 << true << QString();
+        QTest::newRow("cov_assume_divisible") << "tests/fixtures/constructs/cov_compile_time" << "aligned_blocks" << 2 << true << QString();
+        QTest::newRow("cov_static_exception_arm") << "tests/fixtures/constructs/cov_compile_time" << "guarded" << 3 << true << QStringLiteral("guarded__mode_1");
         QTest::newRow("derived_half_dims") << "tests/fixtures/constructs/derived_dims" << "fold_halves" << 0 << true << QString();
         QTest::newRow("derived_product_dim") << "tests/fixtures/constructs/derived_dims" << "flatten_rows" << 1 << true << QString();
         QTest::newRow("derived_half_dims_f16") << "tests/fixtures/constructs/derived_dims" << "fold_halves" << 2 << true << QString();

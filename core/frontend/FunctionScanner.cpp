@@ -234,7 +234,7 @@ void FunctionScanner::statement(TSNode s, int depth)
         const bool staticException = is(v, "call")
             && m_module.imports->resolve(src, field(v, "function")) == QLatin1String("cuda.tile.static_exception");
         if (staticException && values.size() == 1)
-            expression(v, depth + 1);
+            ; // its argument is Python that cuTile Python evaluates while compiling
         else
             unsupported(s, QStringLiteral("raise statement"),
                         QStringLiteral("tile code can only `raise ct.static_exception(...)`"));

@@ -200,6 +200,13 @@ void FunctionScanner::call(TSNode n, int depth)
                         QStringLiteral("ct.%1 is not part of the cuTile Python 1.7 API").arg(rest));
         else
             recordOp(n, rest, q, f->category, false, TSNode{}, f->shapeArg, f->shapeKeyword);
+        if (rest == QLatin1String("static_assert")) {
+            // Its message is Python that cuTile Python evaluates only on failure.
+            const auto a = children(args);
+            if (!a.empty())
+                expression(is(a.front(), "keyword_argument") ? field(a.front(), "value") : a.front(), depth + 1);
+            return;
+        }
         scanArgs();
         return;
     }

@@ -55,6 +55,9 @@ QStringList definitelyAssigned(const PythonSource &src, TSNode block)
             }
             if (!hasElse)
                 continue;
+            arms.erase(std::remove_if(arms.begin(), arms.end(), [](TSNode arm) { return !fallsThrough(arm); }), arms.end());
+            if (arms.isEmpty())
+                continue;
             QStringList common = definitelyAssigned(src, arms.first());
             for (int i = 1; i < int(arms.size()); ++i) {
                 const QStringList other = definitelyAssigned(src, arms[i]);
@@ -68,5 +71,12 @@ QStringList definitelyAssigned(const PythonSource &src, TSNode block)
     return out;
 }
 
+bool fallsThrough(TSNode block)
+{
+    for (TSNode stmt : node::children(block))
+        if (node::is(stmt, "raise_statement"))
+            return false;
+    return true;
+}
 
 } // namespace tileport::rust

@@ -20,4 +20,9 @@ void assignedNames(const frontend::PythonSource &src, TSNode n, QStringList &out
 // so what they bind is not definite.
 QStringList definitelyAssigned(const frontend::PythonSource &src, TSNode block);
 
+// Whether control can leave a block at its end: not when it raises (`raise
+// ct.static_exception(...)`), so the names an if binds after it are those
+// of the arms that do fall through.
+bool fallsThrough(TSNode block);
+
 } // namespace tileport::rust

@@ -91,6 +91,13 @@ kir::EntryOp KirLowering::lower(mlir::ModuleOp module)
             for (mlir::Type promoted : m_promotedToF32)
                 if (m_solver.isGeneric(t.getElementType()) && m_solver.resolve(t.getElementType()) == m_solver.resolve(promoted))
                     entry.setArgAttr(a.getArgNumber(), "kir.not_float64", m_b.getUnitAttr());
+    // The ct.Constant conditions this entry was lowered with, in order:
+    // the splits' and the static assertions' the body met.
+    llvm::SmallVector<mlir::Attribute> choices;
+    for (const auto &[condition, value] : m_constChoices)
+        choices.push_back(m_b.getArrayAttr({m_b.getStringAttr(condition.toStdString()), m_b.getBoolAttr(value)}));
+    if (!choices.empty())
+        entry->setAttr("kir.const_choices", m_b.getArrayAttr(choices));
     m_solver.apply(entry);
     return entry;
 }
@@ -197,12 +204,6 @@ void KirLowering::parameters(mlir::OpBuilder &top, mlir::ModuleOp)
     }
     if (!targets.empty())
         entry->setAttr("kir.optimization_hints", top.getArrayAttr(targets));
-    // The ct.Constant conditions this entry was lowered with, in order.
-    llvm::SmallVector<mlir::Attribute> choices;
-    for (const auto &[condition, value] : m_constChoices)
-        choices.push_back(top.getArrayAttr({top.getStringAttr(condition.toStdString()), top.getBoolAttr(value)}));
-    if (!choices.empty())
-        entry->setAttr("kir.const_choices", top.getArrayAttr(choices));
     mlir::Block *body = new mlir::Block();
     entry.getBody().push_back(body);
     for (qsizetype i = 0; i < bound.size(); ++i) {

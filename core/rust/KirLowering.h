@@ -52,6 +52,13 @@ public:
         bool optional = false;
     };
     const QList<DtypeTest> &dtypeTests() const { return m_dtypeTests; }
+    // Configs this entry refuses (a ct.static_assert on ct.Constants they
+    // fail): the decisions that lead there, and why.
+    struct RefusedArm {
+        QList<QPair<QString, bool>> choices;
+        LoweringError why;
+    };
+    const QList<RefusedArm> &refusedArms() const { return m_refusedArms; }
 
     // An `if` of the kernel on ct.Constants only whose arms bind different
     // types, or hold what the kernel IR does not lower, is decided per
@@ -172,6 +179,13 @@ private:
     Value call(TSNode n);
     Value method(TSNode call);
     Value callFamily(TSNode call, ApiLowering family, const QString &name);
+    // Compile-time functions (KirLoweringCompileTime.cpp)
+    Value staticEval(TSNode call);
+    Value staticAssert(TSNode call);
+    Value ensureConstant(TSNode call);
+    Value assumeDivisible(TSNode call);
+    Value divmodPair(TSNode call);
+    void raiseStatement(TSNode stmt);
     Value item(TSNode call);
     Value permute(TSNode call, const QString &name);
     Value expandDims(TSNode call);
@@ -239,7 +253,8 @@ private:
         QString tma = QStringLiteral("Enabled"); // or a bool const generic's name
         mlir::Attribute latency;                 // an i32, a const generic's name, or none
         mlir::DenseI32ArrayAttr order;           // none: the identity
-        bool plain() const { return tma == QLatin1String("Enabled") && !latency && !order; }
+        mlir::StringAttr ordering, scope;        // none: weak (memory_order=, memory_scope=)
+        bool plain() const { return tma == QLatin1String("Enabled") && !latency && !order && !ordering; }
     };
     MemoryOptions memoryOptions(TSNode call, const QString &what, kir::TensorType array);
     Value load(TSNode call);
@@ -285,6 +300,7 @@ private:
     QHash<QString, bool> m_decidedTexts;       // the same decisions by condition text
     QHash<QString, qint64> m_pinned;           // ct.Constant ints a decided condition fixes
     QList<QPair<QString, bool>> m_constChoices; // the decisions, in order
+    QList<RefusedArm> m_refusedArms;
     frontend::SourceRange m_stmt; // the statement being lowered: every op's location
     // `t.m(...)` lowers as `ct.m(t, ...)`: the receiver is argument 0,
     // evaluated once.

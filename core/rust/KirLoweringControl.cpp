@@ -263,10 +263,11 @@ void KirLowering::ifChain(QList<TSNode> conditions, QList<TSNode> bodies, TSNode
         if (m_vars.contains(name) && m_vars.value(name).kind != Value::Kind::Tensor)
             carried << name;
     if (hasElse) {
-        QList<QStringList> definite;
+        QList<QStringList> definite; // of the arms that fall through
         for (TSNode arm : arms)
-            definite << definitelyAssigned(m_src, arm);
-        for (const QString &name : definite.first())
+            if (fallsThrough(arm))
+                definite << definitelyAssigned(m_src, arm);
+        for (const QString &name : definite.value(0))
             if (!m_vars.contains(name)
                 && std::all_of(definite.cbegin() + 1, definite.cend(), [&](const QStringList &d) { return d.contains(name); }))
                 fresh << name;

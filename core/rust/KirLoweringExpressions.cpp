@@ -719,6 +719,9 @@ KirLowering::Value KirLowering::call(TSNode n)
             fail(n, QStringLiteral("%1()").arg(m_src.text(fn)), QStringLiteral("only the two-argument form is lowered"));
         return extremum(n, m_src.text(fn) == QLatin1String("max"));
     }
+    if (q.isEmpty() && node::is(fn, "identifier") && m_src.text(fn) == QLatin1String("divmod") && !m_imports.binds(m_src.text(fn))
+        && !m_analysis.helper(m_src.text(fn)))
+        return divmodPair(n); // Python's divmod, as ct.divmod
     if (q.isEmpty() && node::is(fn, "identifier") && m_analysis.helper(m_src.text(fn))) {
         const Value v = inlineHelper(n, m_src.text(fn));
         if (v.kind == Value::Kind::Enum && v.name.isEmpty())
@@ -860,6 +863,18 @@ KirLowering::Value KirLowering::callFamily(TSNode n, ApiLowering family, const Q
         out.ssa = kir::MathOp::create(m_b, loc(), x.ssa.getType(), x.ssa, m_b.getStringAttr("abs"), mlir::StringAttr(), mlir::StringAttr());
         return out;
     }
+    case ApiLowering::StaticEval:
+        return staticEval(n);
+    case ApiLowering::StaticAssert:
+        return staticAssert(n);
+    case ApiLowering::EnsureConstant:
+        return ensureConstant(n);
+    case ApiLowering::AssumeDivisible:
+        return assumeDivisible(n);
+    case ApiLowering::DivMod:
+        return divmodPair(n);
+    case ApiLowering::StaticException:
+        fail(n, QStringLiteral("ct.static_exception"), QStringLiteral("only `raise ct.static_exception(...)` uses it"));
     case ApiLowering::Store:
     case ApiLowering::Scatter:
     case ApiLowering::None:
@@ -1605,6 +1620,14 @@ KirLowering::Value KirLowering::arithFunction(TSNode c, const QString &name)
                          || name == QLatin1String("mul");
     if (!rounded || (!a.isTile() && !b.isTile()))
         fail(c, QStringLiteral("ct.%1").arg(name), QStringLiteral("rounding/flush_to_zero options are lowered on tile add, sub, mul and truediv"));
+    // cuTile Python takes RN, RZ, RM and RP on add, sub and mul, and also
+    // FULL and APPROX on truediv; cutile's divf has no Full.
+    const bool approxOrFull = rounding == QLatin1String("Approx") || rounding == QLatin1String("Full");
+    if (approxOrFull && name != QLatin1String("truediv"))
+        fail(c, QStringLiteral("ct.%1").arg(name), QStringLiteral("rounding_mode FULL and APPROX are truediv's only (as in cuTile Python)"));
+    if (rounding == QLatin1String("Full"))
+        fail(c, QStringLiteral("ct.truediv"),
+             QStringLiteral("cutile's divf has no Full rounding (its modes: NearestEven, Zero, NegativeInf, PositiveInf, Approx)"));
     // The operation as the operator builds it, then with Python's options.
     Value out = binaryValues(ops.value(name), a, b, c, an, bn);
     mlir::Operation *plain = out.ssa.getDefiningOp();

@@ -206,7 +206,8 @@ KirLowering::Value KirLowering::load(TSNode c)
     Value out;
     auto load = kir::LoadOp::create(m_b, loc(), kir::TileType::get(m_ctx, shape, tensor.getElementType()), array.ssa, index,
                                     m_b.getStringAttr(o.padding.toStdString()), o.latency,
-                                    o.tma == QLatin1String("Enabled") ? mlir::StringAttr() : m_b.getStringAttr(o.tma.toStdString()), o.order);
+                                    o.tma == QLatin1String("Enabled") ? mlir::StringAttr() : m_b.getStringAttr(o.tma.toStdString()), o.order,
+                                    o.ordering, o.scope);
     out.ssa = load;
     return out;
 }
@@ -257,12 +258,34 @@ KirLowering::Value KirLowering::astype(TSNode c, TSNode receiver)
     const TSNode xNode = method ? receiver : argument(c, 0, "x");
     const Value x = expr(xNode);
     const mlir::Type to = dtypeArgument(argument(c, method ? 0 : 1, "dtype"));
+    // rounding_mode=: cuTile Python's float-to-float conversion (ftof) takes
+    // it; the other conversions ignore it there, and so here.
+    mlir::StringAttr rounding;
+    for (TSNode a : node::children(node::field(c, "arguments"))) {
+        if (!node::is(a, "keyword_argument") || m_src.text(node::field(a, "name")) != QLatin1String("rounding_mode"))
+            continue;
+        const TSNode valueNode = node::field(a, "value");
+        if (m_src.text(valueNode) == QLatin1String("None"))
+            continue;
+        const Value v = expr(valueNode);
+        const QString item = v.kind == Value::Kind::Enum ? v.name.section(QLatin1Char('.'), -1) : QString();
+        QString mode = RustNames::roundingMode(v.kind == Value::Kind::Enum ? v.name : QString());
+        if (item == QLatin1String("RA"))
+            mode = QStringLiteral("NearestAway");
+        if (item == QLatin1String("RZI"))
+            fail(a, QStringLiteral("ct.astype rounding_mode"),
+                 QStringLiteral("RZI has no form in cutile's ftof (its rounding modes: RN, RZ, RM, RP, RA, FULL, APPROX)"));
+        if (mode.isEmpty())
+            fail(a, QStringLiteral("ct.astype rounding_mode"), QStringLiteral("must be a ct.RoundingMode member"));
+        if (mode != QLatin1String("NearestEven")) // the default, as cuTile Python's
+            rounding = m_b.getStringAttr(mode.toStdString());
+    }
     if (x.isScalar()) {
         // A scalar becomes a rank-0 tile, then converts (never `as`).
         Value out = scalarAsRank0(x, c, QStringLiteral("ct.astype"));
         const auto rank0 = llvm::cast<kir::TileType>(out.ssa.getType());
         if (m_solver.resolve(rank0.getElementType()) != m_solver.resolve(to))
-            out.ssa = kir::ConvertOp::create(m_b, loc(), rank0.withElementType(to), out.ssa);
+            out.ssa = kir::ConvertOp::create(m_b, loc(), rank0.withElementType(to), out.ssa, rounding);
         return out;
     }
     if (!x.isTile())
@@ -274,7 +297,7 @@ KirLowering::Value KirLowering::astype(TSNode c, TSNode receiver)
     // Integer widening (exti, keeping the source's sign) and narrowing
     // (trunci) are convert ops of their own in the printer.
     Value out;
-    out.ssa = kir::ConvertOp::create(m_b, loc(), tile.withElementType(to), x.ssa);
+    out.ssa = kir::ConvertOp::create(m_b, loc(), tile.withElementType(to), x.ssa, rounding);
     return out;
 }
 
@@ -283,6 +306,8 @@ KirLowering::Value KirLowering::astype(TSNode c, TSNode receiver)
 KirLowering::MemoryOptions KirLowering::memoryOptions(TSNode c, const QString &what, kir::TensorType tensorType)
 {
     MemoryOptions o;
+    QString orderItem = QStringLiteral("WEAK"), scopeItem = QStringLiteral("NONE"); // cuTile Python's defaults
+    TSNode orderNode = c;
     for (TSNode a : node::children(node::field(c, "arguments"))) {
         if (!node::is(a, "keyword_argument"))
             continue;
@@ -354,12 +379,50 @@ KirLowering::MemoryOptions KirLowering::memoryOptions(TSNode c, const QString &w
                 o.order = m_b.getDenseI32ArrayAttr(axes);
             continue;
         }
+        if (k == QLatin1String("memory_order") || k == QLatin1String("memory_scope")) {
+            const Value v = expr(valueNode);
+            const QString item = v.kind == Value::Kind::Enum ? v.name.section(QLatin1Char('.'), -1) : QString();
+            (k == QLatin1String("memory_order") ? orderItem : scopeItem) = item;
+            if (item.isEmpty())
+                fail(a, QStringLiteral("%1 %2").arg(what, k), QStringLiteral("must be a ct.%1 member").arg(k == QLatin1String("memory_order") ? QStringLiteral("MemoryOrder") : QStringLiteral("MemoryScope")));
+            orderNode = k == QLatin1String("memory_order") ? a : orderNode;
+            continue;
+        }
+        if (k == QLatin1String("check_bounds")) {
+            const Value v = expr(valueNode);
+            if (v.kind == Value::Kind::Bool && v.integer)
+                continue; // the default
+            fail(a, QStringLiteral("%1 check_bounds").arg(what),
+                 QStringLiteral("only True is lowered: check_bounds=False needs Tile IR 13.4, which cutile 0.4.0 does not emit"));
+        }
         if (k != QLatin1String("padding_mode") || what != QLatin1String("ct.load"))
             fail(a, what, QStringLiteral("option '%1' is not lowered to the kernel IR yet").arg(k));
         const Value mode = expr(valueNode);
         o.padding = RustNames::paddingMode(mode.kind == Value::Kind::Enum ? mode.name : QString());
         if (o.padding.isEmpty())
             fail(a, QStringLiteral("ct.load padding_mode"), QStringLiteral("'%1' is not a known mode").arg(m_src.text(valueNode)));
+    }
+    // memory_order= and memory_scope= as cuTile Python checks them: weak
+    // takes no scope, any other ordering one; a load may acquire, a store
+    // release.
+    const bool isLoad = what == QLatin1String("ct.load");
+    static const QHash<QString, QString> scopes{{QStringLiteral("BLOCK"), QStringLiteral("TileBlock")},
+                                                {QStringLiteral("DEVICE"), QStringLiteral("Device")},
+                                                {QStringLiteral("SYS"), QStringLiteral("System")}};
+    const QString directed = isLoad ? QStringLiteral("ACQUIRE") : QStringLiteral("RELEASE");
+    if (orderItem == QLatin1String("WEAK")) {
+        if (scopeItem != QLatin1String("NONE"))
+            fail(orderNode, what, QStringLiteral("a weak memory_order takes memory_scope=ct.MemoryScope.NONE"));
+    } else if (orderItem != QLatin1String("RELAXED") && orderItem != directed) {
+        fail(orderNode, QStringLiteral("%1 memory_order").arg(what),
+             QStringLiteral("must be WEAK, RELAXED or %1, not %2").arg(directed, orderItem));
+    } else if (!scopes.contains(scopeItem)) {
+        fail(orderNode, QStringLiteral("%1 memory_scope").arg(what),
+             QStringLiteral("a %1 memory_order needs BLOCK, DEVICE or SYS, not %2").arg(orderItem, scopeItem));
+    } else {
+        const QString ordering = orderItem == QLatin1String("RELAXED") ? QStringLiteral("Relaxed") : isLoad ? QStringLiteral("Acquire") : QStringLiteral("Release");
+        o.ordering = m_b.getStringAttr(ordering.toStdString());
+        o.scope = m_b.getStringAttr(scopes.value(scopeItem).toStdString());
     }
     return o;
 }

@@ -63,6 +63,8 @@ void KirLowering::statement(TSNode stmt)
         whileStatement(stmt);
     } else if (type == "if_statement") {
         ifStatement(stmt);
+    } else if (type == "raise_statement") {
+        raiseStatement(stmt);
     } else if (type != "pass_statement") {
         fail(stmt, QString::fromUtf8(type.data(), qsizetype(type.size())).replace(QLatin1Char('_'), QLatin1Char(' ')),
              QStringLiteral("not lowered to the kernel IR yet"));
@@ -394,7 +396,8 @@ void KirLowering::store(TSNode c)
         entry.setFunctionTypeAttr(mlir::TypeAttr::get(m_b.getFunctionType(inputs, {})));
     }
     kir::StoreOp::create(m_b, loc(), tile.ssa, array.ssa, index, o.latency,
-                         o.tma == QLatin1String("Enabled") ? mlir::StringAttr() : m_b.getStringAttr(o.tma.toStdString()));
+                         o.tma == QLatin1String("Enabled") ? mlir::StringAttr() : m_b.getStringAttr(o.tma.toStdString()), o.ordering,
+                         o.scope);
 }
 
 // `for t in ct.static_iter(...)`: unrolled while lowering. Over

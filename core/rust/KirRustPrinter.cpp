@@ -465,7 +465,14 @@ void Printer::op(Operation *o)
                 return let(c, QStringLiteral("exti(%1)").arg(text(c.getInput())));
             if (fi && ti && ti.getWidth() > 1 && ti.getWidth() < fi.getWidth())
                 return let(c, QStringLiteral("trunci(%1, overflow::None)").arg(text(c.getInput())));
+            // A dtype-generic source is a float one where rounding was given
+            // (a launch with integers would take cuTile Python's itof instead).
+            if (c.getRounding() && !isa<IntegerType>(from) && isa<FloatType>(to))
+                return let(c, QStringLiteral("ftof(%1, rounding::%2)").arg(text(c.getInput()), qs(*c.getRounding())));
             let(c, QStringLiteral("%1(%2)").arg(relabel ? QStringLiteral("bitcast") : QStringLiteral("convert_tile"), text(c.getInput())));
+        })
+        .Case<kir::AssumeDivByOp>([&](kir::AssumeDivByOp a) {
+            let(a, QStringLiteral("unsafe { assume_div_by::<%1, %2>(%3) }").arg(type(a.getType())).arg(a.getDivisor()).arg(text(a.getInput())));
         })
         .Case<kir::BitcastOp>([&](kir::BitcastOp b) { let(b, QStringLiteral("bitcast(%1)").arg(text(b.getInput()))); })
         .Case<kir::BroadcastOp>([&](kir::BroadcastOp b) {
@@ -494,7 +501,9 @@ void Printer::op(Operation *o)
                 dimMap = QStringLiteral("const_array![%1]").arg(axes.join(QStringLiteral(", ")));
             }
             const QString tma = l.getTma() ? qs(*l.getTma()) : QStringLiteral("Enabled"); // absent: the default
-            const bool plain = latency == QLatin1String("None") && tma == QLatin1String("Enabled") && !l.getOrder();
+            const bool plain = latency == QLatin1String("None") && tma == QLatin1String("Enabled") && !l.getOrder() && !l.getOrdering();
+            const QString ordering = QStringLiteral("ordering::") + (l.getOrdering() ? qs(*l.getOrdering()) : QStringLiteral("Weak"));
+            const QString scope = QStringLiteral("scope::") + (l.getScope() ? qs(*l.getScope()) : QStringLiteral("TileBlock"));
             if (l.getPadding() == "Zero" && plain)
                 return let(l, QStringLiteral("%1.load_tile(%2, %3)").arg(array, shapeMacro(tile.getDims()), index));
             const QString view = bindTemp(Expr::call(QStringLiteral("unsafe { make_partition_view"),
@@ -504,8 +513,7 @@ void Printer::op(Operation *o)
                                           QStringLiteral("Partition<%1, { [%2] }>").arg(element(tile.getElementType()), dims(tile.getDims())),
                                           l);
             const auto loadText = [&](const QString &mode) {
-                return Expr::call(QStringLiteral("load_view_tko"), {QLatin1Char('&') + view, index, QStringLiteral("ordering::Weak"),
-                                                                    QStringLiteral("scope::TileBlock"), latency, QStringLiteral("tma::") + mode});
+                return Expr::call(QStringLiteral("load_view_tko"), {QLatin1Char('&') + view, index, ordering, scope, latency, QStringLiteral("tma::") + mode});
             };
             if (tma == QLatin1String("Enabled") || tma == QLatin1String("Disabled"))
                 return let(l, loadText(tma));
@@ -535,7 +543,9 @@ void Printer::op(Operation *o)
             emit(QStringLiteral("let mut %1: PartitionMut<%2, { [%3] }> = unsafe { %4.partition_full_mut(%5) };")
                      .arg(part, element(tile.getElementType()), dims(tile.getDims()), array, shapeMacro(tile.getDims())),
                  s);
-            if (s.getLatencyAttr() || s.getTma()) {
+            if (s.getLatencyAttr() || s.getTma() || s.getOrdering()) {
+                const QString ordering = QStringLiteral("ordering::") + (s.getOrdering() ? qs(*s.getOrdering()) : QStringLiteral("Weak"));
+                const QString scope = QStringLiteral("scope::") + (s.getScope() ? qs(*s.getScope()) : QStringLiteral("TileBlock"));
                 QString latency = QStringLiteral("None");
                 if (auto n = dyn_cast_or_null<IntegerAttr>(s.getLatencyAttr()))
                     latency = QStringLiteral("Some(%1i32)").arg(n.getInt());
@@ -543,8 +553,8 @@ void Printer::op(Operation *o)
                     latency = QStringLiteral("Some(%1)").arg(qs(p.getValue()));
                 const auto storeText = [&](const QString &tma) {
                     return Expr::call(QStringLiteral("unsafe { store_view_tko_mut"),
-                                      {QStringLiteral("&mut ") + part, value, QStringLiteral("[%1]").arg(index), QStringLiteral("ordering::Weak"),
-                                       QStringLiteral("scope::TileBlock"), latency, QStringLiteral("tma::") + tma},
+                                      {QStringLiteral("&mut ") + part, value, QStringLiteral("[%1]").arg(index), ordering, scope, latency,
+                                       QStringLiteral("tma::") + tma},
                                       QStringLiteral(" }"));
                 };
                 const QString tma = s.getTma() ? qs(*s.getTma()) : QStringLiteral("Enabled");

@@ -84,7 +84,7 @@ struct KirModule {
 QList<TranslatedKernel> lowerKirEntry(const PythonSource &src, const ImportTable &imports, const ModuleAnalysis &analysis,
                                       const KernelInfo &k, TSNode function, const QList<Decided> &decided,
                                       const QList<FixedDtype> &fixed, const QString &entry, KirModule *into,
-                                      QList<KirLowering::DtypeTest> *tests)
+                                      QList<KirLowering::DtypeTest> *tests, QList<TranslationResult::DroppedArm> &dropped)
 {
     mlir::MLIRContext *ctx = &into->ctx;
     mlir::OwningOpRef<mlir::ModuleOp> one = mlir::ModuleOp::create(mlir::UnknownLoc::get(ctx));
@@ -96,6 +96,16 @@ QList<TranslatedKernel> lowerKirEntry(const PythonSource &src, const ImportTable
     lowering.setEntryName(entry);
     lowering.lower(*one);
     *tests = lowering.dtypeTests();
+    // The configs a static assertion of this entry refuses, each reported once.
+    for (const KirLowering::RefusedArm &r : lowering.refusedArms()) {
+        TranslationResult::DroppedArm d;
+        d.pythonKernel = k.name;
+        for (const auto &[condition, value] : r.choices)
+            d.choices.append(EntrySignature::ConstChoice{condition, value});
+        d.why = TranslationDiagnostic{src.fileName(), r.why.range.line, r.why.range.col, k.name, r.why.construct, r.why.reason};
+        if (std::none_of(dropped.cbegin(), dropped.cend(), [&](const TranslationResult::DroppedArm &o) { return o.toString() == d.toString(); }))
+            dropped.append(d);
+    }
     std::optional<LoweringError> failure;
     {
         mlir::ScopedDiagnosticHandler handler(ctx, [&](mlir::Diagnostic &d) {
@@ -128,7 +138,7 @@ QList<TranslatedKernel> lowerKirEntry(const PythonSource &src, const ImportTable
 // probed.
 void lowerKirDtypes(const PythonSource &src, const ImportTable &imports, const ModuleAnalysis &analysis, const KernelInfo &k,
                     TSNode function, const QList<Decided> &decided, const QList<FixedDtype> &fixed, const QString &base,
-                    KirModule *into, QList<TranslatedKernel> &out, QSet<QString> &seen)
+                    KirModule *into, QList<TranslatedKernel> &out, QSet<QString> &seen, QList<TranslationResult::DroppedArm> &dropped)
 {
     QString entry = base;
     QStringList key;
@@ -141,7 +151,7 @@ void lowerKirDtypes(const PythonSource &src, const ImportTable &imports, const M
         return;
     seen.insert(key.join(QLatin1Char(',')));
     QList<KirLowering::DtypeTest> tests;
-    const QList<TranslatedKernel> lowered = lowerKirEntry(src, imports, analysis, k, function, decided, fixed, entry, into, &tests);
+    const QList<TranslatedKernel> lowered = lowerKirEntry(src, imports, analysis, k, function, decided, fixed, entry, into, &tests, dropped);
     // An entry that types an array as a compute type (tf32, from an mma
     // operand) serves no config: left out, its refinements still tried.
     const bool keep = !lowered.isEmpty() && !lowered.front().signature.storesComputeType;
@@ -156,14 +166,14 @@ void lowerKirDtypes(const PythonSource &src, const ImportTable &imports, const M
                 out[at].signature.otherThan[a].append(RustNames::pythonDtype(test.dtype));
         const QList<FixedDtype> refined = fixed + QList<FixedDtype>{FixedDtype{test.key, test.dtype, test.arrays.value(0)}};
         if (!test.optional) {
-            lowerKirDtypes(src, imports, analysis, k, function, decided, refined, base, into, out, seen);
+            lowerKirDtypes(src, imports, analysis, k, function, decided, refined, base, into, out, seen, dropped);
             continue;
         }
         // An int64 refinement that does not lower leaves the int32 entry
         // alone; the int64 configs then name no entry (TranslationResult).
         const qsizetype before = out.size();
         try {
-            lowerKirDtypes(src, imports, analysis, k, function, decided, refined, base, into, out, seen);
+            lowerKirDtypes(src, imports, analysis, k, function, decided, refined, base, into, out, seen, dropped);
         } catch (const LoweringError &) {
             out.resize(before);
         }
@@ -184,7 +194,7 @@ void lowerKirSplits(const PythonSource &src, const ImportTable &imports, const M
         suffix += QStringLiteral("__") + conditionToken(d.condition, d.value);
     QSet<QString> seen;
     try {
-        lowerKirDtypes(src, imports, analysis, k, function, decided, {}, base + suffix, into, out, seen);
+        lowerKirDtypes(src, imports, analysis, k, function, decided, {}, base + suffix, into, out, seen, dropped);
     } catch (const KirLowering::SplitRequest &split) {
         if (decided.size() >= 3 || std::any_of(decided.cbegin(), decided.cend(), [&](const Decided &d) { return d.at == split.at; }))
             throw LoweringError{src.range(function), QStringLiteral("constant split"),

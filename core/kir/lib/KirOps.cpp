@@ -363,8 +363,26 @@ LogicalResult IotaOp::verify()
 
 // --- memory -------------------------------------------------------------------
 
+// A load's or store's ordering and scope: both absent (weak) or both given,
+// each one cutile names for that direction.
+static LogicalResult verifyOrdering(Operation *op, std::optional<StringRef> ordering, std::optional<StringRef> scope,
+                                    StringRef allowed)
+{
+    if (bool(ordering) != bool(scope))
+        return op->emitOpError() << "needs both an ordering and a scope, or neither";
+    if (!ordering)
+        return success();
+    if (*ordering != "Relaxed" && *ordering != allowed)
+        return op->emitOpError() << "has ordering '" << *ordering << "' (Relaxed or " << allowed << ")";
+    if (*scope != "TileBlock" && *scope != "Device" && *scope != "System")
+        return op->emitOpError() << "has unknown scope '" << *scope << "'";
+    return success();
+}
+
 LogicalResult LoadOp::verify()
 {
+    if (failed(verifyOrdering(*this, getOrdering(), getScope(), "Acquire")))
+        return failure();
     auto tensor = cast<TensorType>(getArray().getType());
     auto tile = cast<TileType>(getResult().getType());
     if (failed(verifyIndex(*this, tensor, getIndex())))
@@ -391,6 +409,8 @@ LogicalResult LoadOp::verify()
 
 LogicalResult StoreOp::verify()
 {
+    if (failed(verifyOrdering(*this, getOrdering(), getScope(), "Release")))
+        return failure();
     auto tensor = cast<TensorType>(getArray().getType());
     auto tile = cast<TileType>(getTile().getType());
     if (failed(verifyIndex(*this, tensor, getIndex())))
@@ -587,6 +607,16 @@ LogicalResult ExtractOp::verify()
     }
     if (!compatibleElements(in.getElementType(), out.getElementType()))
         return emitOpError() << "changes the element type";
+    return success();
+}
+
+LogicalResult AssumeDivByOp::verify()
+{
+    const Type e = elementTypeOf(getInput().getType());
+    if (!isa<VarType>(e) && (!isa<IntegerType>(e) || e.getIntOrFloatBitWidth() == 1))
+        return emitOpError() << "needs an integer value";
+    if (getDivisor() <= 0)
+        return emitOpError() << "needs a positive divisor";
     return success();
 }
 

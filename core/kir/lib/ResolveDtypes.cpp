@@ -25,7 +25,7 @@ SmallVector<std::pair<Type, Type>> tiedElements(Operation *op)
     llvm::TypeSwitch<Operation *>(op)
         // Element-wise: every operand has the result's element type.
         .Case<AddOp, SubOp, MulOp, DivOp, DivfOp, AddfOp, SubfOp, MulfOp, PowOp, Atan2Op, CeilDivOp, NegOp, FmaOp, MathOp, MaximumOp, MinimumOp, FloorDivOp, AndOp, OrOp, XorOp,
-              ShlOp, ShrOp, RemOp, ReduceOp, ReshapeOp, CatOp, TransposeOp, PermuteOp, ScanSumOp, ScalarToTileOp, TileToScalarOp, BroadcastOp, RebindOp>(
+              ShlOp, ShrOp, RemOp, ReduceOp, ReshapeOp, CatOp, TransposeOp, PermuteOp, ScanSumOp, AssumeDivByOp, ScalarToTileOp, TileToScalarOp, BroadcastOp, RebindOp>(
             [&](Operation *o) {
                 for (Value v : o->getOperands())
                     tie(v, o->getResult(0));

@@ -272,6 +272,14 @@ def Kir_CatOp : Kir_Op<"cat", [Pure]> {
   let assemblyFormat = "$lhs `,` $rhs `,` $axis attr-dict `:` type($lhs) `,` type($rhs) `->` type($result)";
 }
 
+def Kir_AssumeDivByOp : Kir_Op<"assume_div_by", [Pure, AllTypesMatch<["input", "result"]>]> {
+  let summary = "ct.assume_divisible_by: the value itself, promised a multiple of divisor";
+  let arguments = (ins Kir_Value:$input, I32Attr:$divisor);
+  let results = (outs Kir_Value:$result);
+  let assemblyFormat = "$input `,` $divisor attr-dict `:` type($input)";
+  let hasVerifier = 1;
+}
+
 def Kir_ScanSumOp : Kir_Op<"scan_sum", [Pure]> {
   let summary = "ct.cumsum: the running sum along an axis (reverse: from the end)";
   let arguments = (ins Kir_AnyTile:$input, I32Attr:$axis, BoolAttr:$reverse);
@@ -310,12 +318,15 @@ def Kir_LoadOp : Kir_Op<"load"> {
     "PosInf", "NegInf"); the tile's dims are the result type's. `latency`
     is a literal or an int const generic's name; `tma` is "Disabled" or a
     bool const generic's name (both forms, chosen by it), absent "Enabled";
-    `order` permutes the array's axes (absent: the identity).
+    `order` permutes the array's axes (absent: the identity). `ordering`
+    ("Relaxed", "Acquire") and `scope` ("TileBlock", "Device", "System")
+    are cutile's ordering:: and scope:: markers (absent: a weak load).
   }];
   let arguments = (ins Kir_AnyTensor:$array, Variadic<I32>:$index, StrAttr:$padding,
                        OptionalAttr<AnyAttrOf<[I32Attr, StrAttr]>>:$latency,
                        OptionalAttr<StrAttr>:$tma,
-                       OptionalAttr<DenseI32ArrayAttr>:$order);
+                       OptionalAttr<DenseI32ArrayAttr>:$order,
+                       OptionalAttr<StrAttr>:$ordering, OptionalAttr<StrAttr>:$scope);
   let results = (outs Kir_AnyTile:$result);
   let assemblyFormat = "$array `[` $index `]` attr-dict `:` type($array) `->` type($result)";
   let hasVerifier = 1;
@@ -385,10 +396,13 @@ def Kir_AtomicRmwOp : Kir_Op<"atomic_rmw"> {
 def Kir_StoreOp : Kir_Op<"store"> {
   let summary = "ct.store: one tile into an array at a tile index";
   let description = [{
-    `latency` and `tma` as on kir.load (absent: none given, TMA allowed).
+    `latency` and `tma` as on kir.load (absent: none given, TMA allowed);
+    `ordering` ("Relaxed", "Release") and `scope` as on kir.load (absent:
+    a weak store).
   }];
   let arguments = (ins Kir_AnyTile:$tile, Kir_AnyTensor:$array, Variadic<I32>:$index,
-                       OptionalAttr<AnyAttrOf<[I32Attr, StrAttr]>>:$latency, OptionalAttr<StrAttr>:$tma);
+                       OptionalAttr<AnyAttrOf<[I32Attr, StrAttr]>>:$latency, OptionalAttr<StrAttr>:$tma,
+                       OptionalAttr<StrAttr>:$ordering, OptionalAttr<StrAttr>:$scope);
   let assemblyFormat = "$tile `,` $array `[` $index `]` attr-dict `:` type($tile) `,` type($array)";
   let hasVerifier = 1;
 }
@@ -541,7 +555,11 @@ def Kir_SelectOp : Kir_Op<"select", [Pure]> {
 
 def Kir_ConvertOp : Kir_Op<"convert", [Pure]> {
   let summary = "ct.astype: the same shape, another element type";
-  let arguments = (ins Kir_Value:$input);
+  let description = [{
+    `rounding` is rounding_mode= as cutile's rounding:: marker; cuTile
+    Python applies it to float-to-float conversions only (cutile's ftof).
+  }];
+  let arguments = (ins Kir_Value:$input, OptionalAttr<StrAttr>:$rounding);
   let results = (outs Kir_Value:$result);
   let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
   let hasVerifier = 1;
