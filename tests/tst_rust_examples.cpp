@@ -230,6 +230,11 @@ private Q_SLOTS:
         QTest::newRow("cov_divmod") << "tests/fixtures/constructs/cov_compile_time" << "floor_pairs" << 1 << true << QString();
         QTest::newRow("cov_assume_divisible") << "tests/fixtures/constructs/cov_compile_time" << "aligned_blocks" << 2 << true << QString();
         QTest::newRow("cov_static_exception_arm") << "tests/fixtures/constructs/cov_compile_time" << "guarded" << 3 << true << QStringLiteral("guarded__mode_1");
+        QTest::newRow("cov_mma_scaled_mxfp8") << "tests/fixtures/constructs/cov_scaled_mma" << "mxfp8_matmul" << 0 << true << QString();
+        QTest::newRow("cov_mma_scaled_unit_e5m2") << "tests/fixtures/constructs/cov_scaled_mma" << "unit_scaled" << 1 << true << QString();
+        QTest::newRow("cov_pack_words") << "tests/fixtures/constructs/cov_bytes" << "word_bytes" << 0 << true << QString();
+        QTest::newRow("cov_pack_half_plane") << "tests/fixtures/constructs/cov_bytes" << "half_plane_bytes" << 1 << true << QString();
+        QTest::newRow("cov_pack_byte_view") << "tests/fixtures/constructs/cov_bytes" << "byte_view" << 2 << true << QString();
         QTest::newRow("derived_half_dims") << "tests/fixtures/constructs/derived_dims" << "fold_halves" << 0 << true << QString();
         QTest::newRow("derived_product_dim") << "tests/fixtures/constructs/derived_dims" << "flatten_rows" << 1 << true << QString();
         QTest::newRow("derived_half_dims_f16") << "tests/fixtures/constructs/derived_dims" << "fold_halves" << 2 << true << QString();
@@ -308,8 +313,7 @@ private Q_SLOTS:
         QCOMPARE(entry.entry, expectEntry.isEmpty() ? kernel : expectEntry);
         QString error;
         const QString genDir = work.filePath(QStringLiteral("gen"));
-        const QStringList args = HarnessArguments::forConfig(entry, cfg, genDir, QStringLiteral("sm_90"),
-                                                             QStringLiteral("13.3"), &error);
+        const QStringList args = HarnessArguments::forConfig(entry, cfg, genDir, entry.minTarget, QStringLiteral("13.3"), &error);
         QVERIFY2(error.isEmpty(), qPrintable(error));
         const QString harness = QDir(m_tools.cargoEnvironment().value(QStringLiteral("CARGO_TARGET_DIR")))
                                     .filePath(QStringLiteral("release/") + manifest.value(QStringLiteral("harness")).toString());

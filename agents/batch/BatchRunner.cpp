@@ -377,7 +377,7 @@ void BatchRunner::kernelBuilt(int index)
             continue;
         }
         QString error;
-        const QStringList args = rust::HarnessArguments::forConfig(entry->signature, config, QString(), QStringLiteral("sm_90"),
+        const QStringList args = rust::HarnessArguments::forConfig(entry->signature, config, QString(), entry->signature.minTarget,
                                                                    QStringLiteral("13.3"), &error);
         if (!error.isEmpty()) {
             row.irReason = QStringLiteral("harness arguments: %1").arg(error);

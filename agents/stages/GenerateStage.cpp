@@ -190,7 +190,7 @@ StageReport GenerateStage::run(StageContext &ctx)
         const rust::TranslatedKernel *entry = result.entryForConfig(kernel, c.params);
         if (!entry)
             error = result.noEntryReason(kernel, c.params, c.name);
-        const QStringList args = entry ? rust::HarnessArguments::forConfig(entry->signature, c, outDir, QStringLiteral("sm_90"),
+        const QStringList args = entry ? rust::HarnessArguments::forConfig(entry->signature, c, outDir, entry->signature.minTarget,
                                                                            QStringLiteral("13.3"), &error)
                                        : QStringList();
         ProcessResult ran;

@@ -93,6 +93,8 @@ QJsonObject EntrySignature::toJson() const
             f.insert(it.key(), QJsonArray::fromStringList(it.value()));
         o.insert(QStringLiteral("dtypes_served_elsewhere"), f);
     }
+    if (minTarget != QLatin1String("sm_90"))
+        o.insert(QStringLiteral("min_target"), minTarget);
     if (!constChoices.isEmpty()) {
         QJsonArray cs;
         for (const ConstChoice &c : constChoices)
@@ -156,6 +158,7 @@ EntrySignature EntrySignature::fromJson(const QJsonObject &o)
     for (const QJsonValue &v : o.value(QStringLiteral("const_choices")).toArray())
         s.constChoices << ConstChoice{v.toObject().value(QStringLiteral("condition")).toString(),
                                       v.toObject().value(QStringLiteral("value")).toBool()};
+    s.minTarget = o.value(QStringLiteral("min_target")).toString(QStringLiteral("sm_90"));
     return s;
 }
 

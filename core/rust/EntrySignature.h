@@ -65,6 +65,10 @@ struct EntrySignature {
     QList<TensorParam> tensors;
     QStringList runtimeFloatConstants; // ct.Constant[float] passed as f32 scalars
     bool storesComputeType = false;    // an array typed tf32: the entry serves no config
+    // The oldest GPU target that compiles the entry: "sm_100" when it uses
+    // an op of that generation (ct.mma_scaled), else sm_90. The IR harness
+    // compiles for it.
+    QString minTarget = QStringLiteral("sm_90");
     // A kernel that tests an array's dtype (`A.dtype == ct.float32`) gets one
     // entry per tested dtype, with that array's element type fixed, and a
     // generic entry for every other dtype.

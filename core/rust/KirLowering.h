@@ -179,6 +179,9 @@ private:
     Value call(TSNode n);
     Value method(TSNode call);
     Value callFamily(TSNode call, ApiLowering family, const QString &name);
+    Value mmaScaled(TSNode call);
+    Value packBytes(TSNode call);
+    Value unpackBytes(TSNode call);
     // Compile-time functions (KirLoweringCompileTime.cpp)
     Value staticEval(TSNode call);
     Value staticAssert(TSNode call);

@@ -246,9 +246,23 @@ mlir::Value KirLowering::toTile(const Value &v, kir::TileType like, TSNode at)
     if (v.isTile())
         return broadcastTile(v.ssa, like, at);
     if (v.isLiteral()) {
-        if (m_solver.isGeneric(dt) || dt.isF16() || dt.isBF16()) {
-            // A literal meeting a dtype-generic (or half) tile: an f32
-            // constant converted to the tile's type, as Python rounds it.
+        if (auto f8 = llvm::dyn_cast<mlir::FloatType>(dt); f8 && f8.getWidth() == 8 && v.kind != Value::Kind::Bool) {
+            // An 8-bit float has no Rust literal, and an f32 conversion to
+            // some (f8E8M0FNU) needs Tile IR 13.4: the literal rounded here
+            // (to nearest even, as Python rounds it), its bits an i8
+            // constant read as the float type.
+            llvm::APFloat value(v.number);
+            bool lost = false;
+            value.convert(f8.getFloatSemantics(), llvm::APFloat::rmNearestTiesToEven, &lost);
+            const mlir::Type i8 = m_b.getIntegerType(8);
+            const mlir::Value bits = kir::ConstantOp::create(m_b, loc(), like.withElementType(i8),
+                                                             m_b.getI64IntegerAttr(value.bitcastToAPInt().getSExtValue()));
+            return kir::BitcastOp::create(m_b, loc(), like, bits);
+        }
+        if (m_solver.isGeneric(dt) || dt.isF16() || dt.isBF16() || (isFloatType(dt) && dt.getIntOrFloatBitWidth() < 16)) {
+            // A literal meeting a dtype-generic, half or 4-bit float tile
+            // (no Rust literal of them): an f32 constant converted to the
+            // tile's type, as Python rounds it.
             if (v.kind == Value::Kind::Bool)
                 fail(at, QStringLiteral("literal"), QStringLiteral("a bool literal meets a float tile"));
             const mlir::Value f = kir::ConstantOp::create(m_b, loc(), like.withElementType(m_b.getF32Type()), m_b.getF64FloatAttr(v.number));
@@ -779,6 +793,8 @@ KirLowering::Value KirLowering::callFamily(TSNode n, ApiLowering family, const Q
         return reshape(n, true);
     case ApiLowering::Mma:
         return mma(n);
+    case ApiLowering::MmaScaled:
+        return mmaScaled(n);
     case ApiLowering::Math:
         return unaryMath(n, name);
     case ApiLowering::Extremum:
@@ -802,6 +818,10 @@ KirLowering::Value KirLowering::callFamily(TSNode n, ApiLowering family, const Q
         return operatorFunction(n, name);
     case ApiLowering::Bitcast:
         return bitcast(n);
+    case ApiLowering::PackBytes:
+        return packBytes(n);
+    case ApiLowering::UnpackBytes:
+        return unpackBytes(n);
     case ApiLowering::Atomic:
         return atomic(n, name);
     case ApiLowering::Matmul: {
@@ -1234,6 +1254,35 @@ KirLowering::Value KirLowering::mma(TSNode c)
     return out;
 }
 
+// ct.mma_scaled(x, x_scale, y, y_scale, acc): cutile's mmaf_scaled, the
+// block scales along K; the f32 accumulator keeps its type.
+KirLowering::Value KirLowering::mmaScaled(TSNode c)
+{
+    const TSNode an = argument(c, 0, "x"), asn = argument(c, 1, "x_scale"), bn = argument(c, 2, "y"), bsn = argument(c, 3, "y_scale"),
+                 accn = argument(c, 4, "acc");
+    const Value a = tileValue(an, c), as = tileValue(asn, c), b = tileValue(bn, c), bs = tileValue(bsn, c), acc = tileValue(accn, c);
+    auto ta = llvm::cast<kir::TileType>(a.ssa.getType()), tas = llvm::cast<kir::TileType>(as.ssa.getType()),
+         tb = llvm::cast<kir::TileType>(b.ssa.getType()), tbs = llvm::cast<kir::TileType>(bs.ssa.getType()),
+         tc = llvm::cast<kir::TileType>(acc.ssa.getType());
+    const unsigned r = ta.getRank();
+    if ((r != 2 && r != 3) || tas.getRank() != r || tb.getRank() != r || tbs.getRank() != r || tc.getRank() != r)
+        fail(c, QStringLiteral("ct.mma_scaled"), QStringLiteral("the operands and scales must all be rank 2, or all rank 3 (a batch axis)"));
+    if (r == 3 && (ta.getDims()[0] != tb.getDims()[0] || ta.getDims()[0] != tc.getDims()[0] || tas.getDims()[0] != ta.getDims()[0]
+                   || tbs.getDims()[0] != tb.getDims()[0]))
+        fail(c, QStringLiteral("ct.mma_scaled"), QStringLiteral("a batched mma_scaled is lowered with one batch extent on every operand (no broadcast)"));
+    const auto d = [](kir::TileType t, unsigned i) { return t.getDims()[t.getRank() - 2 + i]; };
+    if (d(ta, 1) != d(tb, 0) || d(ta, 0) != d(tc, 0) || d(tb, 1) != d(tc, 1))
+        fail(c, QStringLiteral("ct.mma_scaled"), QStringLiteral("the operand shapes do not chain"));
+    if (d(tas, 0) != d(ta, 0) || d(tbs, 1) != d(tb, 1) || d(tas, 1) != d(tbs, 0))
+        fail(c, QStringLiteral("ct.mma_scaled"), QStringLiteral("the scales must be [M, Ks] and [Ks, N] for operands [M, K] and [K, N]"));
+    unify(ta.getElementType(), tb.getElementType(), c, QStringLiteral("ct.mma_scaled operands"));
+    unify(tas.getElementType(), tbs.getElementType(), c, QStringLiteral("ct.mma_scaled scales"));
+    unify(tc.getElementType(), m_b.getF32Type(), accn, QStringLiteral("ct.mma_scaled accumulator (f32)"));
+    Value out;
+    out.ssa = kir::MmaScaledOp::create(m_b, loc(), acc.ssa.getType(), a.ssa, as.ssa, b.ssa, bs.ssa, acc.ssa);
+    return out;
+}
+
 KirLowering::Value KirLowering::tileValue(TSNode n, TSNode call)
 {
     if (node::isNull(n))
@@ -1583,6 +1632,60 @@ KirLowering::Value KirLowering::bitcast(TSNode c)
              QStringLiteral("%1 and %2 differ in width").arg(RustNames::pythonDtype(rustElementName(from)), RustNames::pythonDtype(rustElementName(target))));
     Value out;
     out.ssa = kir::BitcastOp::create(m_b, loc(), tile.withElementType(to), x.ssa);
+    return out;
+}
+
+// ct.pack_to_bytes(x): x flattened, its bytes as uint8 (cuTile Python's
+// reshape, then a bitcast for 8-bit elements or cuda_tile.pack).
+KirLowering::Value KirLowering::packBytes(TSNode c)
+{
+    const Value x = tileValue(argument(c, 0, "x"), c);
+    auto in = llvm::cast<kir::TileType>(x.ssa.getType());
+    const mlir::Type e = m_solver.resolve(in.getElementType());
+    if (m_solver.isGeneric(e) || llvm::isa<kir::VarType>(e))
+        fail(c, QStringLiteral("ct.pack_to_bytes"), QStringLiteral("the tile's dtype must be known here: its width sets the byte count"));
+    if (e.getIntOrFloatBitWidth() == 1)
+        fail(c, QStringLiteral("ct.pack_to_bytes"), QStringLiteral("a bool tile has no bytes (as in cuTile Python)"));
+    mlir::Value flat = x.ssa;
+    if (in.getRank() != 1) {
+        const mlir::Attribute n = quotientDim(in.getDims(), {}, c);
+        flat = kir::ReshapeOp::create(m_b, loc(), kir::TileType::get(m_ctx, m_b.getArrayAttr({n}), in.getElementType()), x.ssa);
+    }
+    auto flatType = llvm::cast<kir::TileType>(flat.getType());
+    const mlir::Type u8 = m_b.getIntegerType(8, false);
+    Value out;
+    if (e.getIntOrFloatBitWidth() == 8) {
+        out.ssa = kir::BitcastOp::create(m_b, loc(), flatType.withElementType(u8), flat);
+        return out;
+    }
+    llvm::SmallVector<mlir::Attribute> total(flatType.getDims().begin(), flatType.getDims().end());
+    total.push_back(kir::literalDim(m_ctx, e.getIntOrFloatBitWidth()));
+    const mlir::Attribute bytes = quotientDim(m_b.getArrayAttr(total), {kir::literalDim(m_ctx, 8)}, c);
+    out.ssa = kir::PackOp::create(m_b, loc(), kir::TileType::get(m_ctx, m_b.getArrayAttr({bytes}), u8), flat);
+    return out;
+}
+
+// ct.unpack_from_bytes(x, dtype): a rank-1 uint8 tile read as dtype (a
+// bitcast for 8-bit dtypes, else cuda_tile.unpack).
+KirLowering::Value KirLowering::unpackBytes(TSNode c)
+{
+    const Value x = tileValue(argument(c, 0, "x"), c);
+    auto in = llvm::cast<kir::TileType>(x.ssa.getType());
+    const mlir::Type to = m_solver.resolve(dtypeArgument(argument(c, 1, "dtype")));
+    if (in.getRank() != 1)
+        fail(c, QStringLiteral("ct.unpack_from_bytes"), QStringLiteral("needs a rank-1 tile, not rank %1").arg(in.getRank()));
+    const mlir::Type u8 = m_b.getIntegerType(8, false);
+    unify(in.getElementType(), u8, c, QStringLiteral("ct.unpack_from_bytes (a uint8 tile)"));
+    if (to.getIntOrFloatBitWidth() == 1)
+        fail(c, QStringLiteral("ct.unpack_from_bytes"), QStringLiteral("bools have no byte form (as in cuTile Python)"));
+    Value out;
+    if (to.getIntOrFloatBitWidth() == 8) {
+        out.ssa = kir::BitcastOp::create(m_b, loc(), in.withElementType(to), x.ssa);
+        return out;
+    }
+    const mlir::Attribute n = quotientDim(m_b.getArrayAttr({in.getDims()[0], kir::literalDim(m_ctx, 8)}),
+                                          {kir::literalDim(m_ctx, to.getIntOrFloatBitWidth())}, c);
+    out.ssa = kir::UnpackOp::create(m_b, loc(), kir::TileType::get(m_ctx, m_b.getArrayAttr({n}), to), x.ssa);
     return out;
 }
 

@@ -151,6 +151,8 @@ QString KirLowering::derivedGeneric(mlir::Attribute expr)
             return name;
     const QJsonValue json = DerivedGeneric::fromAttr(expr);
     QString name = DerivedGeneric::name(json);
+    if (!name.isEmpty() && name.front().isDigit())
+        name.prepend(QLatin1Char('D')); // `4 * TILE`: a Rust identifier starts with a letter
     const QString base = name;
     for (int i = 2; m_constParams.contains(name) || std::any_of(m_derived.begin(), m_derived.end(), [&](const auto &d) { return d.first == name; }); ++i)
         name = QStringLiteral("%1_%2").arg(base).arg(i);

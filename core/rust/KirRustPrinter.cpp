@@ -447,6 +447,9 @@ void Printer::op(Operation *o)
             const bool batched = cast<kir::TileType>(m.getA().getType()).getRank() == 3;
             let(m, Expr::call(batched ? QStringLiteral("mmaf") : QStringLiteral("mma"), {text(m.getA()), text(m.getB()), text(m.getAcc())}));
         })
+        .Case<kir::MmaScaledOp>([&](kir::MmaScaledOp m) {
+            let(m, Expr::call(QStringLiteral("mmaf_scaled"), {text(m.getA()), text(m.getB()), text(m.getAcc()), text(m.getAScale()), text(m.getBScale())}));
+        })
         .Case<kir::IotaOp>([&](kir::IotaOp i) {
             let(i, QStringLiteral("iota(%1)").arg(shapeMacro(cast<kir::TileType>(i.getType()).getDims())));
         })
@@ -474,6 +477,8 @@ void Printer::op(Operation *o)
         .Case<kir::AssumeDivByOp>([&](kir::AssumeDivByOp a) {
             let(a, QStringLiteral("unsafe { assume_div_by::<%1, %2>(%3) }").arg(type(a.getType())).arg(a.getDivisor()).arg(text(a.getInput())));
         })
+        .Case<kir::PackOp>([&](kir::PackOp p) { let(p, QStringLiteral("pack(%1)").arg(text(p.getInput()))); })
+        .Case<kir::UnpackOp>([&](kir::UnpackOp u) { let(u, QStringLiteral("unpack(%1)").arg(text(u.getInput()))); })
         .Case<kir::BitcastOp>([&](kir::BitcastOp b) { let(b, QStringLiteral("bitcast(%1)").arg(text(b.getInput()))); })
         .Case<kir::BroadcastOp>([&](kir::BroadcastOp b) {
             auto out = cast<kir::TileType>(b.getType());
@@ -875,6 +880,8 @@ TranslatedKernel Printer::print()
         g.dtypeOf = owners[i];
         sig.generics << g;
     }
+    // Block-scaled MMA compiles for sm_100 and newer only.
+    m_entry.walk([&](kir::MmaScaledOp) { sig.minTarget = QStringLiteral("sm_100"); });
     if (auto choices = m_entry->getAttrOfType<ArrayAttr>("kir.const_choices"))
         for (Attribute c : choices) {
             auto pair = cast<ArrayAttr>(c);

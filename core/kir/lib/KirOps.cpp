@@ -286,6 +286,44 @@ LogicalResult MmaOp::verify()
     return success();
 }
 
+LogicalResult MmaScaledOp::verify()
+{
+    auto a = cast<TileType>(getA().getType()), as = cast<TileType>(getAScale().getType()), b = cast<TileType>(getB().getType()),
+         bs = cast<TileType>(getBScale().getType()), acc = cast<TileType>(getAcc().getType());
+    const unsigned r = a.getRank();
+    if ((r != 2 && r != 3) || as.getRank() != r || b.getRank() != r || bs.getRank() != r || acc.getRank() != r)
+        return emitOpError() << "takes rank-2 tiles, or rank-3 ones with a leading batch axis";
+    auto d = [](TileType t, unsigned i) { return t.getDims()[t.getRank() - 2 + i]; };
+    if (d(a, 1) != d(b, 0) || d(a, 0) != d(acc, 0) || d(b, 1) != d(acc, 1))
+        return emitOpError() << "shapes do not chain: " << a << " x " << b << " -> " << acc;
+    if (d(as, 0) != d(a, 0) || d(bs, 1) != d(b, 1) || d(as, 1) != d(bs, 0))
+        return emitOpError() << "scale shapes do not fit the operands: " << as << ", " << bs;
+    if (!compatibleElements(a.getElementType(), b.getElementType()) || !compatibleElements(as.getElementType(), bs.getElementType()))
+        return emitOpError() << "operands (or scales) of different element types";
+    if (!isa<VarType>(acc.getElementType()) && !acc.getElementType().isF32())
+        return emitOpError() << "needs an f32 accumulator";
+    if (getResult().getType() != getAcc().getType())
+        return emitOpError() << "result must have the accumulator's type";
+    return success();
+}
+
+// pack / unpack: rank-1 tiles, one side uint8 bytes, the other of a width
+// other than 8 (8-bit elements are a bitcast).
+static LogicalResult verifyBytes(Operation *op, TileType wide, TileType bytes)
+{
+    if (wide.getRank() != 1 || bytes.getRank() != 1)
+        return op->emitOpError() << "takes and gives rank-1 tiles";
+    if (!isa<VarType>(bytes.getElementType()) && !bytes.getElementType().isUnsignedInteger(8))
+        return op->emitOpError() << "needs uint8 bytes, not " << bytes.getElementType();
+    const Type e = wide.getElementType();
+    if (!isa<VarType>(e) && (e.getIntOrFloatBitWidth() == 8 || e.getIntOrFloatBitWidth() == 1))
+        return op->emitOpError() << "packs " << e << ": 8-bit elements are a bitcast, bools have no bytes";
+    return success();
+}
+
+LogicalResult PackOp::verify() { return verifyBytes(*this, cast<TileType>(getInput().getType()), cast<TileType>(getResult().getType())); }
+LogicalResult UnpackOp::verify() { return verifyBytes(*this, cast<TileType>(getResult().getType()), cast<TileType>(getInput().getType())); }
+
 LogicalResult ScalarToTileOp::verify()
 {
     auto out = cast<TileType>(getResult().getType());

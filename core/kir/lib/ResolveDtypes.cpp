@@ -58,6 +58,11 @@ SmallVector<std::pair<Type, Type>> tiedElements(Operation *op)
             tie(o.getA(), o.getB());
             tie(o.getAcc(), o.getResult());
         })
+        .Case<MmaScaledOp>([&](MmaScaledOp o) {
+            tie(o.getA(), o.getB());
+            tie(o.getAScale(), o.getBScale());
+            tie(o.getAcc(), o.getResult());
+        })
         // A carried value is one type across init, body argument, yield and result.
         .Case<IfOp>([&](IfOp o) {
             for (unsigned i = 0; i < o.getInits().size(); ++i)

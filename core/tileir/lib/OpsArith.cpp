@@ -171,6 +171,27 @@ LogicalResult BitcastOp::verify()
     return success();
 }
 
+OpFoldResult BitcastOp::fold(FoldAdaptor adaptor)
+{
+    auto dense = dyn_cast_or_null<DenseElementsAttr>(adaptor.getSource());
+    auto to = dyn_cast<ShapedType>(getResult().getType());
+    if (!dense || !dense.isSplat() || !to)
+        return {};
+    APInt bits;
+    if (auto i = dyn_cast<DenseIntElementsAttr>(dense))
+        bits = i.getSplatValue<APInt>();
+    else if (auto f = dyn_cast<DenseFPElementsAttr>(dense))
+        bits = f.getSplatValue<APFloat>().bitcastToAPInt();
+    else
+        return {};
+    const Type e = to.getElementType();
+    if (auto ft = dyn_cast<FloatType>(e))
+        return DenseElementsAttr::get(to, FloatAttr::get(ft, APFloat(ft.getFloatSemantics(), bits)));
+    if (auto it = dyn_cast<IntegerType>(e); it && it.getWidth() == bits.getBitWidth())
+        return DenseElementsAttr::get(to, IntegerAttr::get(it, bits));
+    return {};
+}
+
 LogicalResult ExtIOp::verify()
 {
     if (failed(verifySameShape(*this, getFrom(), getTo(), "source and result")))

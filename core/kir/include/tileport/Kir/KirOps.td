@@ -300,6 +300,21 @@ def Kir_MmaOp : Kir_Op<"mma", [Pure]> {
   let hasVerifier = 1;
 }
 
+def Kir_MmaScaledOp : Kir_Op<"mma_scaled", [Pure]> {
+  let summary = "ct.mma_scaled(a, a_scale, b, b_scale, acc): acc + (a * a_scale) @ (b * b_scale)";
+  let description = [{
+    Block-scaled: a is [.., M, K] with a_scale [.., M, Ks], b [.., K, N]
+    with b_scale [.., Ks, N]; the f32 accumulator [.., M, N]. The operands
+    share one element type, the scales another.
+  }];
+  let arguments = (ins Kir_AnyTile:$a, Kir_AnyTile:$a_scale, Kir_AnyTile:$b, Kir_AnyTile:$b_scale, Kir_AnyTile:$acc);
+  let results = (outs Kir_AnyTile:$result);
+  let assemblyFormat = [{
+    $a `,` $a_scale `,` $b `,` $b_scale `,` $acc attr-dict `:` type($a) `,` type($a_scale) `,` type($b) `,` type($b_scale) `,` type($acc) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
 def Kir_IotaOp : Kir_Op<"iota", [Pure]> {
   let summary = "ct.arange(N): the rank-1 integer tile 0, 1, .., N-1";
   let results = (outs Kir_AnyTile:$result);
@@ -567,6 +582,22 @@ def Kir_ConvertOp : Kir_Op<"convert", [Pure]> {
 
 def Kir_BitcastOp : Kir_Op<"bitcast", [Pure]> {
   let summary = "ct.bitcast: the same bits read as another element type of one width";
+  let arguments = (ins Kir_AnyTile:$input);
+  let results = (outs Kir_AnyTile:$result);
+  let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def Kir_PackOp : Kir_Op<"pack", [Pure]> {
+  let summary = "ct.pack_to_bytes: a rank-1 tile's raw bytes as a rank-1 uint8 tile";
+  let arguments = (ins Kir_AnyTile:$input);
+  let results = (outs Kir_AnyTile:$result);
+  let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def Kir_UnpackOp : Kir_Op<"unpack", [Pure]> {
+  let summary = "ct.unpack_from_bytes: a rank-1 uint8 tile read as a rank-1 tile of another width";
   let arguments = (ins Kir_AnyTile:$input);
   let results = (outs Kir_AnyTile:$result);
   let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";

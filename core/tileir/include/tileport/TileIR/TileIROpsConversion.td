@@ -46,7 +46,12 @@ def CudaTile_SelectOp : CudaTile_Op<"select", [
   let hasVerifier = 1;
 }
 
-def CudaTile_BitcastOp : CudaTile_CastOp<"bitcast", CudaTile_NumberTile, CudaTile_NumberTile>;
+def CudaTile_BitcastOp : CudaTile_CastOp<"bitcast", CudaTile_NumberTile, CudaTile_NumberTile> {
+  // A splat constant folds to the constant of the same bits (cutile writes
+  // an 8-bit float constant as the bitcast of its integer bits; cuTile
+  // Python emits the constant).
+  let hasFolder = 1;
+}
 
 def CudaTile_ExtIOp : CudaTile_Op<"exti", [Pure]> {
   let summary = "sign or zero extension";
