@@ -210,6 +210,12 @@ void FunctionScanner::call(TSNode n, int depth)
         scanArgs();
         return;
     }
+    if (!q.isEmpty() && is(fn, "identifier") && m_module.importedHelpers && m_module.importedHelpers->contains(src.text(fn))) {
+        // A helper of another module of the project: inlined from there.
+        addSignature(QStringLiteral("call:") + src.text(fn));
+        scanArgs();
+        return;
+    }
     if (!q.isEmpty()) {
         if (is(fn, "identifier"))
             unsupported(n, QStringLiteral("call to an imported function"),

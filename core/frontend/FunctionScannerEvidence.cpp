@@ -122,7 +122,9 @@ void FunctionScanner::memoryEvidence(TSNode call, const QString &name)
         const TSNode idx = arg(1, "index");
         rank(indexRank(idx), QStringLiteral("index of ct.load"));
         const TSNode shape = arg(2, "shape");
-        rank(tupleLength(shape), QStringLiteral("shape tuple of ct.load"));
+        // `shape=()` loads one element at a full index: the index gives the rank.
+        if (tupleLength(shape) != 0)
+            rank(tupleLength(shape), QStringLiteral("shape tuple of ct.load"));
         if (is(unparen(shape), "integer"))
             rank(1, QStringLiteral("integer shape of ct.load"));
         indexScalars(idx);

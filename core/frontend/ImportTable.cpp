@@ -28,8 +28,17 @@ QString joinModule(const QString &module, const QString &name)
 
 } // namespace
 
-void ImportTable::bind(const QString &name, const QString &target, bool alias, const SourceRange &range)
+void ImportTable::bind(const QString &name, const QString &target_, bool alias, const SourceRange &range)
 {
+    // cuda.tile's private modules (`from cuda.tile._datatype import
+    // float8_e4m3fn`, `cuda.tile._stub.pack_to_bytes`) hold what cuda.tile
+    // exports: the exported name is the same object.
+    QString target = target_;
+    static const QStringList privateModules{QStringLiteral("cuda.tile._datatype."), QStringLiteral("cuda.tile._stub."),
+                                            QStringLiteral("cuda.tile._numeric_semantics.")};
+    for (const QString &m : privateModules)
+        if (target.startsWith(m) && !target.mid(m.size()).contains(QLatin1Char('.')) && CuTileApi::isExport(target.mid(m.size())))
+            target = QStringLiteral("cuda.tile.") + target.mid(m.size());
     const auto it = m_index.constFind(name);
     if (it != m_index.constEnd()) {
         m_bindings[*it] = {name, target, alias, range}; // the later binding wins

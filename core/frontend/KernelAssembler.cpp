@@ -4,6 +4,7 @@
 #include "KernelAssembler.h"
 
 #include "SiblingConstants.h"
+#include "SiblingHelpers.h"
 
 #include "FunctionScanner.h"
 #include "OptionReader.h"
@@ -111,6 +112,11 @@ void KernelAssembler::moduleStatements()
         if (is(s, "import_from_statement")) {
             // Constants of the project's own modules (`from .config import
             // TM`, `from pkg.kernels.loss import GTM`) are constants here too.
+            // Their device helpers are inlined from there (siblingHelpers).
+            for (const ImportedHelper &h : siblingHelpers(m_src, s)) {
+                m_out.importedHelpers.append(h);
+                m_importedHelperNames.insert(h.local);
+            }
             const QHash<QString, ModuleConstant> theirs = siblingConstants(m_src, s);
             for (auto it = theirs.cbegin(); it != theirs.cend(); ++it) {
                 m_constants.insert(it.key(), it.value());
@@ -409,6 +415,7 @@ void KernelAssembler::scanKernel(const KernelDef &def)
     module.imports = &m_imports;
     module.constants = &m_constants;
     module.functions = &m_functionNames;
+    module.importedHelpers = &m_importedHelperNames;
     module.staticGlobals = &m_staticGlobals;
     module.kernels = &m_kernelNames;
     FunctionScanner scanner(module, FunctionScanner::Role::Kernel, def.name);

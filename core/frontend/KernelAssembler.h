@@ -79,6 +79,7 @@ private:
     std::unique_ptr<ConstantEvaluator> m_eval;
     QHash<QString, TSNode> m_functions;
     QSet<QString> m_functionNames;
+    QSet<QString> m_importedHelperNames; // helpers imported from the project's modules
     QSet<QString> m_tileFunctions;
     QSet<QString> m_kernelNames;
     QList<KernelDef> m_kernelDefs;

@@ -43,6 +43,7 @@ const FunctionFacts *KernelAssembler::helperFacts(const QString &name, const QSe
     module.imports = &m_imports;
     module.constants = &m_constants;
     module.functions = &m_functionNames;
+    module.importedHelpers = &m_importedHelperNames;
     module.staticGlobals = &m_staticGlobals;
     module.kernels = &m_kernelNames;
     FunctionScanner scanner(module, FunctionScanner::Role::Helper, name);

@@ -8,6 +8,7 @@
 #include "KernelInfo.h"
 #include "LaunchSite.h"
 #include "ModuleConstant.h"
+#include "SiblingHelpers.h"
 #include "SyntaxError.h"
 #include "UnsupportedConstruct.h"
 
@@ -31,6 +32,8 @@ struct ModuleAnalysis {
     QList<LaunchSite> launches;
     QList<AutotuneSite> autotune;
     QList<UnsupportedConstruct> unsupported; // every kernel's, deduplicated, in source order
+    // Helpers imported from modules of the same project, by local name.
+    QList<ImportedHelper> importedHelpers;
     // The parsed file the analysis read (null when it could not be read):
     // the translator lowers from it, so a stage parses the file once.
     std::shared_ptr<const PythonSource> source;
@@ -41,6 +44,13 @@ struct ModuleAnalysis {
         for (const KernelInfo &k : kernels)
             if (k.name == name)
                 return &k;
+        return nullptr;
+    }
+    const ImportedHelper *importedHelper(const QString &local) const
+    {
+        for (const ImportedHelper &h : importedHelpers)
+            if (h.local == local)
+                return &h;
         return nullptr;
     }
     const HelperFunction *helper(const QString &name) const

@@ -28,6 +28,7 @@ public:
         const ImportTable *imports = nullptr;
         const QHash<QString, ModuleConstant> *constants = nullptr;
         const QSet<QString> *functions = nullptr; // module-level function names
+        const QSet<QString> *importedHelpers = nullptr; // helpers imported from the project's modules
         // Module-level names bound once to other compile-time values (tuples
         // of constants, strings): cuTile reads them as frozen globals.
         const QSet<QString> *staticGlobals = nullptr;

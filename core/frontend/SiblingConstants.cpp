@@ -80,9 +80,8 @@ QString siblingModuleFile(const QString &fromFile, int dots, const QStringList &
     return {};
 }
 
-QHash<QString, ModuleConstant> siblingConstants(const PythonSource &src, TSNode importFrom)
+QString importedModuleFile(const PythonSource &src, TSNode importFrom)
 {
-    QHash<QString, ModuleConstant> out;
     const TSNode module = node::field(importFrom, "module_name");
     int dots = 0;
     QStringList parts;
@@ -96,8 +95,14 @@ QHash<QString, ModuleConstant> siblingConstants(const PythonSource &src, TSNode 
         parts = src.text(module).split(QLatin1Char('.'));
     }
     if (parts.isEmpty() || parts.front() == QLatin1String("cuda"))
-        return out;
-    const QString file = siblingModuleFile(src.fileName(), dots, parts);
+        return {};
+    return siblingModuleFile(src.fileName(), dots, parts);
+}
+
+QHash<QString, ModuleConstant> siblingConstants(const PythonSource &src, TSNode importFrom)
+{
+    QHash<QString, ModuleConstant> out;
+    const QString file = importedModuleFile(src, importFrom);
     if (file.isEmpty() || t_reading.contains(file) || t_reading.size() >= kMaxDepth
         || file == QFileInfo(src.fileName()).canonicalFilePath())
         return out;

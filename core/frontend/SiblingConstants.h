@@ -25,4 +25,8 @@ QHash<QString, ModuleConstant> siblingConstants(const PythonSource &src, TSNode 
 // leading dots of a relative import (0: absolute).
 QString siblingModuleFile(const QString &fromFile, int dots, const QStringList &parts);
 
+// The file a `from MODULE import ...` statement of `src` reads, when MODULE
+// is a module of the same project (siblingModuleFile); else empty.
+QString importedModuleFile(const PythonSource &src, TSNode importFrom);
+
 } // namespace tileport::frontend

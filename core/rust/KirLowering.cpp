@@ -17,13 +17,19 @@ using namespace tileport::frontend;
 
 KirLowering::KirLowering(const PythonSource &src, const ImportTable &imports, const ModuleAnalysis &analysis,
                          const KernelInfo &kernel, TSNode function, mlir::MLIRContext *ctx)
-    : m_src(src), m_imports(imports), m_analysis(analysis), m_kernel(kernel), m_function(function), m_ctx(ctx), m_b(ctx)
+    : m_src(&src), m_imports(&imports), m_analysis(&analysis), m_kernelSrc(&src), m_kernel(kernel), m_function(function), m_ctx(ctx), m_b(ctx)
 {
 }
 
 void KirLowering::fail(TSNode at, const QString &construct, const QString &reason) const
 {
-    throw LoweringError{m_src.range(at), construct, reason};
+    if (m_src == m_kernelSrc)
+        throw LoweringError{m_src->range(at), construct, reason};
+    // In a helper imported from another module: reported at the kernel
+    // file's call, naming where in that module.
+    const frontend::SourceRange r = m_src->range(at);
+    throw LoweringError{m_importSite, construct,
+                        QStringLiteral("%1 (at %2:%3:%4, in a helper inlined from there)").arg(reason, m_src->fileName()).arg(r.line).arg(r.col)};
 }
 
 // The statement being lowered, its last line not counting a trailing
@@ -31,7 +37,7 @@ void KirLowering::fail(TSNode at, const QString &construct, const QString &reaso
 mlir::Location KirLowering::loc() const
 {
     const int end = m_stmt.endCol == 1 && m_stmt.endLine > m_stmt.line ? m_stmt.endLine - 1 : m_stmt.endLine;
-    return mlir::FileLineColRange::get(mlir::StringAttr::get(m_ctx, m_src.fileName().toStdString()), unsigned(m_stmt.line),
+    return mlir::FileLineColRange::get(mlir::StringAttr::get(m_ctx, m_src->fileName().toStdString()), unsigned(m_stmt.line),
                                        unsigned(m_stmt.col), unsigned(end), unsigned(m_stmt.endCol));
 }
 
@@ -48,10 +54,10 @@ mlir::Type KirLowering::unify(mlir::Type a, mlir::Type b, TSNode at, const QStri
 kir::EntryOp KirLowering::lower(mlir::ModuleOp module)
 {
     m_b.setInsertionPointToEnd(module.getBody());
-    m_stmt = m_src.range(node::field(m_function, "name"));
+    m_stmt = m_src->range(node::field(m_function, "name"));
     parameters(m_b, module);
     auto entry = llvm::cast<kir::EntryOp>(module.getBody()->back());
-    m_blockOutputs = blockOutputs(m_src, m_imports, m_kernel, node::field(m_function, "body"));
+    m_blockOutputs = blockOutputs(*m_src, *m_imports, m_kernel, node::field(m_function, "body"));
     // Block outputs: their partition is the tile stored into them, known
     // once the store is lowered (store()).
     m_b.setInsertionPointToEnd(&entry.getBody().front());
@@ -118,7 +124,7 @@ void KirLowering::parameters(mlir::OpBuilder &top, mlir::ModuleOp)
     for (const KernelParam &p : m_kernel.params) {
         TSNode at = params;
         for (TSNode c : node::children(params))
-            if (m_src.range(c).line == p.range.line && m_src.range(c).col == p.range.col)
+            if (m_src->range(c).line == p.range.line && m_src->range(c).col == p.range.col)
                 at = c;
         llvm::SmallVector<mlir::NamedAttribute> attrs{
             top.getNamedAttr("kir.name", top.getStringAttr(p.name.toStdString()))};

@@ -142,8 +142,11 @@ private:
     Value negated(TSNode n);
     Value negatedValue(const Value &v, TSNode at);
     static Value boolLiteral(bool t);
-    Value inlineHelper(TSNode call, const QString &name);
+    // `imported`: a helper of another module of the project, whose body is
+    // read in that module (the arguments in the caller's).
+    Value inlineHelper(TSNode call, const QString &name, const frontend::ImportedHelper *imported = nullptr);
     TSNode moduleFunction(const QString &name) const;
+    const frontend::ImportTable *moduleImports(const frontend::ModuleAnalysis &module);
     TSNode decidedArm(TSNode ifNode);
     bool constantsOnly(TSNode n) const;
     // The function whose body is being lowered: the kernel, or the helper
@@ -277,9 +280,16 @@ private:
     llvm::SmallVector<mlir::Value> indexArgument(TSNode n);
     mlir::Type dtypeArgument(TSNode n);
 
-    const frontend::PythonSource &m_src;
-    const frontend::ImportTable &m_imports;
-    const frontend::ModuleAnalysis &m_analysis;
+    // The module whose code is being lowered: the kernel's file, or while
+    // a helper imported from another module of the project is inlined,
+    // that module (its text, imports, constants and helpers).
+    const frontend::PythonSource *m_src;
+    const frontend::ImportTable *m_imports;
+    const frontend::ModuleAnalysis *m_analysis;
+    const frontend::PythonSource *m_kernelSrc; // the kernel's file
+    frontend::SourceRange m_importSite;        // in an imported helper: the kernel file's call into it
+    // The import tables of imported helpers' modules, built once each.
+    QHash<const frontend::ModuleAnalysis *, std::shared_ptr<frontend::ImportTable>> m_moduleImports;
     const frontend::KernelInfo &m_kernel;
     TSNode m_function;
 

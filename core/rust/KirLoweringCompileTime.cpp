@@ -48,8 +48,8 @@ KirLowering::Value KirLowering::staticAssert(TSNode c)
     const TSNode cond = argument(c, 0, "condition");
     if (node::isNull(cond))
         fail(c, QStringLiteral("ct.static_assert"), QStringLiteral("needs a condition"));
-    const QString message = messageText(m_src, argument(c, 1, "message"));
-    const QString failed = message.isEmpty() ? QStringLiteral("static assertion failed: %1").arg(m_src.flatText(cond))
+    const QString message = messageText(*m_src, argument(c, 1, "message"));
+    const QString failed = message.isEmpty() ? QStringLiteral("static assertion failed: %1").arg(m_src->flatText(cond))
                                              : QStringLiteral("static assertion failed: %1").arg(message);
     std::optional<bool> holds = decision(cond);
     Value v;
@@ -59,11 +59,11 @@ KirLowering::Value KirLowering::staticAssert(TSNode c)
             holds = v.number != 0.0 || v.integer != 0;
     }
     if (!holds && m_inlineDepth == 0 && constantsOnly(cond)) {
-        const QString text = m_src.flatText(cond);
+        const QString text = m_src->flatText(cond);
         RefusedArm refused;
         refused.choices = m_constChoices;
         refused.choices.append({text, false});
-        refused.why = LoweringError{m_src.range(c), QStringLiteral("ct.static_assert"), failed};
+        refused.why = LoweringError{m_src->range(c), QStringLiteral("ct.static_assert"), failed};
         m_refusedArms.append(refused);
         m_decided.insert(ts_node_start_byte(cond), true);
         m_decidedTexts.insert(text, true);
@@ -88,7 +88,7 @@ KirLowering::Value KirLowering::ensureConstant(TSNode c)
     const bool known = v.isLiteral() || v.kind == Value::Kind::DType || (v.kind == Value::Kind::Enum && !v.name.isEmpty())
                        || (m_inlineDepth == 0 && constantsOnly(node::unparen(x)));
     if (!known)
-        fail(x, QStringLiteral("ct.ensure_constant"), QStringLiteral("'%1' is not a compile-time constant").arg(m_src.flatText(x)));
+        fail(x, QStringLiteral("ct.ensure_constant"), QStringLiteral("'%1' is not a compile-time constant").arg(m_src->flatText(x)));
     return v;
 }
 
@@ -139,11 +139,11 @@ void KirLowering::raiseStatement(TSNode stmt)
     const auto values = node::children(stmt);
     const TSNode call = values.empty() ? TSNode{} : node::unparen(values.front());
     if (node::isNull(call) || !node::is(call, "call")
-        || loweringOf(m_imports.resolve(m_src, node::field(call, "function"))) != ApiLowering::StaticException)
+        || loweringOf(m_imports->resolve(*m_src, node::field(call, "function"))) != ApiLowering::StaticException)
         fail(stmt, QStringLiteral("raise statement"), QStringLiteral("tile code can only `raise ct.static_exception(...)`"));
     const TSNode exception = argument(call, 0, "exc");
     fail(stmt, QStringLiteral("ct.static_exception"),
-         QStringLiteral("raised while compiling: %1").arg(node::isNull(exception) ? m_src.flatText(call) : m_src.flatText(exception)));
+         QStringLiteral("raised while compiling: %1").arg(node::isNull(exception) ? m_src->flatText(call) : m_src->flatText(exception)));
 }
 
 } // namespace tileport::rust

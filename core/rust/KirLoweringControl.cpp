@@ -55,7 +55,7 @@ mlir::Value KirLowering::condition(const Value &c, TSNode at)
 KirLowering::Value KirLowering::booleanOperator(TSNode n)
 {
     const TSNode l = node::field(n, "left"), r = node::field(n, "right");
-    const QString op = m_src.text(node::field(n, "operator"));
+    const QString op = m_src->text(node::field(n, "operator"));
     const Value a = expr(l); // Python's order: the left operand first
     const Value b = expr(r);
     return booleanCombination(op, a, b, l, r, n);
@@ -99,7 +99,7 @@ KirLowering::Value KirLowering::negated(TSNode n)
     }
     if (node::is(n, "boolean_operator")) {
         const TSNode l = node::field(n, "left"), r = node::field(n, "right");
-        const QString op = m_src.text(node::field(n, "operator"));
+        const QString op = m_src->text(node::field(n, "operator"));
         const Value a = negated(l), b = negated(r);
         return booleanCombination(op == QLatin1String("and") ? QStringLiteral("or") : QStringLiteral("and"), a, b, l, r, n);
     }
@@ -152,16 +152,16 @@ void KirLowering::decide(uint32_t at, bool value, const QString &condition)
         cond = node::parent(cond);
     if (node::isNull(cond) || !node::is(cond, "comparison_operator") || ts_node_start_byte(cond) != at || node::children(cond).size() != 2)
         return;
-    const QString op = m_src.text(ts_node_child(cond, 1));
+    const QString op = m_src->text(ts_node_child(cond, 1));
     TSNode name = node::children(cond).front(), number = node::children(cond).back();
     if (!node::is(name, "identifier"))
         std::swap(name, number);
     bool isInt = false;
-    const qint64 n = m_src.text(number).toLongLong(&isInt);
+    const qint64 n = m_src->text(number).toLongLong(&isInt);
     if (!node::is(name, "identifier") || !node::is(number, "integer") || !isInt)
         return;
     if ((op == QLatin1String("==") && value) || (op == QLatin1String("!=") && !value))
-        m_pinned.insert(m_src.text(name), n);
+        m_pinned.insert(m_src->text(name), n);
 }
 
 // This entry's decision of a condition: taken at this very condition (a
@@ -171,7 +171,7 @@ std::optional<bool> KirLowering::decision(TSNode cond) const
     const uint32_t at = ts_node_start_byte(cond);
     if (m_decided.contains(at))
         return m_decided.value(at);
-    const QString text = m_src.flatText(cond);
+    const QString text = m_src->flatText(cond);
     if (m_inlineDepth == 0 && m_decidedTexts.contains(text) && constantsOnly(cond))
         return m_decidedTexts.value(text);
     return std::nullopt;
@@ -187,7 +187,7 @@ TSNode KirLowering::constantArm(TSNode n)
         return n;
     if (const auto d = decision(ch[1]))
         return constantArm(*d ? ch[0] : ch[2]);
-    throw SplitRequest{ts_node_start_byte(ch[1]), m_src.flatText(ch[1])};
+    throw SplitRequest{ts_node_start_byte(ch[1]), m_src->flatText(ch[1])};
 }
 
 // Whether a condition reads only ct.Constant parameters and literals, so
@@ -195,7 +195,7 @@ TSNode KirLowering::constantArm(TSNode n)
 bool KirLowering::constantsOnly(TSNode n) const
 {
     if (node::is(n, "identifier"))
-        return m_constParams.contains(m_src.text(n)) || m_pinned.contains(m_src.text(n));
+        return m_constParams.contains(m_src->text(n)) || m_pinned.contains(m_src->text(n));
     if (node::is(n, "call") || node::is(n, "attribute") || node::is(n, "subscript"))
         return false;
     for (TSNode c : node::children(n))
@@ -257,7 +257,7 @@ void KirLowering::ifChain(QList<TSNode> conditions, QList<TSNode> bodies, TSNode
         arms << elseBody;
     QStringList assigned;
     for (TSNode arm : arms)
-        assignedNames(m_src, arm, assigned);
+        assignedNames(*m_src, arm, assigned);
     QStringList carried, fresh;
     for (const QString &name : assigned)
         if (m_vars.contains(name) && m_vars.value(name).kind != Value::Kind::Tensor)
@@ -266,7 +266,7 @@ void KirLowering::ifChain(QList<TSNode> conditions, QList<TSNode> bodies, TSNode
         QList<QStringList> definite; // of the arms that fall through
         for (TSNode arm : arms)
             if (fallsThrough(arm))
-                definite << definitelyAssigned(m_src, arm);
+                definite << definitelyAssigned(*m_src, arm);
         for (const QString &name : definite.value(0))
             if (!m_vars.contains(name)
                 && std::all_of(definite.cbegin() + 1, definite.cend(), [&](const QStringList &d) { return d.contains(name); }))
@@ -293,7 +293,7 @@ void KirLowering::ifChain(QList<TSNode> conditions, QList<TSNode> bodies, TSNode
     const QStringList names = carried + fresh;
     const QHash<QString, Value> saved = m_vars;
     QList<Value> thenValues, elseValues;
-    const SplitRequest split{condAt, m_src.flatText(condNode)};
+    const SplitRequest split{condAt, m_src->flatText(condNode)};
     try {
         mlir::OpBuilder::InsertionGuard guard(m_b);
         m_carried << carried;
@@ -411,22 +411,58 @@ TSNode KirLowering::decidedArm(TSNode ifNode)
 
 TSNode KirLowering::moduleFunction(const QString &name) const
 {
-    for (TSNode stmt : node::children(m_src.root())) {
+    for (TSNode stmt : node::children(m_src->root())) {
         TSNode def = stmt;
         if (node::is(def, "decorated_definition"))
             def = node::field(def, "definition");
-        if (node::is(def, "function_definition") && m_src.text(node::field(def, "name")) == name)
+        if (node::is(def, "function_definition") && m_src->text(node::field(def, "name")) == name)
             return def;
     }
     return TSNode{};
+}
+
+// The import table of an imported helper's module, built once.
+const frontend::ImportTable *KirLowering::moduleImports(const frontend::ModuleAnalysis &module)
+{
+    auto it = m_moduleImports.find(&module);
+    if (it == m_moduleImports.end()) {
+        auto table = std::make_shared<frontend::ImportTable>();
+        for (TSNode stmt : node::children(module.source->root()))
+            if (node::is(stmt, "import_statement") || node::is(stmt, "import_from_statement"))
+                table->addImport(*module.source, stmt);
+        it = m_moduleImports.insert(&module, table);
+    }
+    return it.value().get();
 }
 
 // A module-level helper is inlined at its call, as cuTile Python's compiler
 // does: its parameters bound to the arguments (evaluated in the caller's
 // scope), its names prefixed so that they cannot shadow the caller's, its
 // final `return` the call's value.
-KirLowering::Value KirLowering::inlineHelper(TSNode call, const QString &name)
+KirLowering::Value KirLowering::inlineHelper(TSNode call, const QString &name, const frontend::ImportedHelper *imported)
 {
+    // The caller's module, restored on every exit (a refusal unwinds
+    // through here too); an imported helper's parameters and body are read
+    // in its own module, the arguments in the caller's.
+    struct Caller {
+        KirLowering *l;
+        const frontend::PythonSource *src;
+        const frontend::ImportTable *imports;
+        const frontend::ModuleAnalysis *analysis;
+        frontend::SourceRange site;
+        void enter() const { l->m_src = src, l->m_imports = imports, l->m_analysis = analysis; }
+        ~Caller() { enter(), l->m_importSite = site; }
+    } caller{this, m_src, m_imports, m_analysis, m_importSite};
+    const auto enterHelper = [&]() {
+        if (!imported)
+            return;
+        if (m_src == m_kernelSrc)
+            m_importSite = m_src->range(call); // errors in there are reported at this call
+        m_src = imported->module->source.get();
+        m_imports = moduleImports(*imported->module);
+        m_analysis = imported->module.get();
+    };
+    enterHelper();
     const TSNode def = moduleFunction(name);
     if (node::isNull(def))
         fail(call, QStringLiteral("helper call"), QStringLiteral("'%1' is not a module-level function").arg(name));
@@ -436,23 +472,24 @@ KirLowering::Value KirLowering::inlineHelper(TSNode call, const QString &name)
     QList<TSNode> defaults;
     for (TSNode p : node::children(node::field(def, "parameters"))) {
         if (node::is(p, "identifier")) {
-            names << m_src.text(p);
+            names << m_src->text(p);
             defaults << TSNode{};
         } else if (node::is(p, "typed_parameter")) {
-            names << m_src.text(node::children(p).front());
+            names << m_src->text(node::children(p).front());
             defaults << TSNode{};
         } else if (node::is(p, "default_parameter") || node::is(p, "typed_default_parameter")) {
-            names << m_src.text(node::field(p, "name"));
+            names << m_src->text(node::field(p, "name"));
             defaults << node::field(p, "value");
         } else if (!node::is(p, "keyword_separator")) {
-            fail(p, QStringLiteral("helper parameter"), QStringLiteral("'%1' is not lowered").arg(m_src.text(p)));
+            fail(p, QStringLiteral("helper parameter"), QStringLiteral("'%1' is not lowered").arg(m_src->text(p)));
         }
     }
     QHash<QString, Value> bound;
     int pos = 0;
+    caller.enter();
     for (TSNode a : node::children(node::field(call, "arguments"))) {
         if (node::is(a, "keyword_argument")) {
-            const QString k = m_src.text(node::field(a, "name"));
+            const QString k = m_src->text(node::field(a, "name"));
             if (!names.contains(k))
                 fail(a, QStringLiteral("helper call"), QStringLiteral("'%1' has no parameter '%2'").arg(name, k));
             bound.insert(k, expr(node::field(a, "value")));
@@ -475,6 +512,7 @@ KirLowering::Value KirLowering::inlineHelper(TSNode call, const QString &name)
         return false;
     };
 
+    enterHelper();
     // The helper's own scope: its parameters and module names only.
     const QHash<QString, Value> savedVars = m_vars;
     const QList<QStringList> savedCarried = m_carried;
@@ -497,7 +535,7 @@ KirLowering::Value KirLowering::inlineHelper(TSNode call, const QString &name)
     // A parameter the helper re-binds gets a binding of its own, so that
     // it can be carried like any local.
     QStringList reassigned;
-    assignedNames(m_src, node::field(def, "body"), reassigned);
+    assignedNames(*m_src, node::field(def, "body"), reassigned);
     for (const QString &p : names)
         if (reassigned.contains(p) && m_vars.value(p).kind == Value::Kind::Ssa) {
             Value v = m_vars.value(p);
@@ -534,7 +572,7 @@ KirLowering::Value KirLowering::inlineHelper(TSNode call, const QString &name)
                 fail(s, QStringLiteral("return statement"), QStringLiteral("only a final return is lowered in helpers"));
             const auto ch = node::children(s);
             if (!ch.empty()) {
-                m_stmt = m_src.range(s);
+                m_stmt = m_src->range(s);
                 result = expr(ch.front());
             }
         } else if (returns(s)) {

@@ -18,7 +18,7 @@ using namespace tileport::frontend;
 TSNode KirLowering::argument(TSNode call, int pos, const char *keyword) const
 {
     for (TSNode a : node::children(node::field(call, "arguments")))
-        if (node::is(a, "keyword_argument") && m_src.text(node::field(a, "name")) == QLatin1String(keyword))
+        if (node::is(a, "keyword_argument") && m_src->text(node::field(a, "name")) == QLatin1String(keyword))
             return node::field(a, "value");
     if (!node::isNull(m_methodCall) && ts_node_eq(call, m_methodCall)) {
         if (pos == 0)
@@ -55,15 +55,15 @@ KirLowering::Value KirLowering::expr(TSNode n)
     if (!node::isNull(m_methodSelf) && ts_node_eq(n, m_methodSelf))
         return m_methodSelfValue; // a method's receiver, lowered once
     // Literal arithmetic over literals and module constants folds here.
-    const ConstantEvaluator eval(m_src, m_imports, [this](const QString &name) -> std::optional<ConstantValue> {
+    const ConstantEvaluator eval(*m_src, *m_imports, [this](const QString &name) -> std::optional<ConstantValue> {
         if (m_vars.contains(name) || m_constParams.contains(name))
             return std::nullopt;
-        for (const ModuleConstant &c : m_analysis.constants)
+        for (const ModuleConstant &c : m_analysis->constants)
             if (c.name == name && !c.reassigned)
                 return c.value;
         return std::nullopt;
     });
-    if (!node::is(n, "call") || m_imports.resolve(m_src, node::field(n, "function")).isEmpty())
+    if (!node::is(n, "call") || m_imports->resolve(*m_src, node::field(n, "function")).isEmpty())
         if (const auto c = eval.evaluate(n))
             return literal(*c);
     const auto type = node::type(n);
@@ -100,7 +100,7 @@ KirLowering::Value KirLowering::expr(TSNode n)
 
 KirLowering::Value KirLowering::identifier(TSNode n)
 {
-    const QString name = m_src.text(n);
+    const QString name = m_src->text(n);
     if (m_vars.contains(name))
         return m_vars.value(name);
     if (m_pinned.contains(name))
@@ -110,28 +110,32 @@ KirLowering::Value KirLowering::identifier(TSNode n)
         v.ssa = kir::ConstParamOp::create(m_b, loc(), m_b.getI32Type(), m_b.getStringAttr(name.toStdString()));
         return v;
     }
-    for (const ModuleConstant &c : m_analysis.constants)
+    for (const ModuleConstant &c : m_analysis->constants)
         if (c.name == name) {
             if (c.reassigned)
                 fail(n, QStringLiteral("module constant"), QStringLiteral("'%1' is bound more than once").arg(name));
             return literal(c.value);
         }
     // `PAD = ct.PaddingMode.ZERO` at module level: an alias of the member.
-    for (TSNode stmt : node::children(m_src.root())) {
+    for (TSNode stmt : node::children(m_src->root())) {
         if (!node::is(stmt, "expression_statement") || node::children(stmt).size() != 1)
             continue;
         const TSNode a = node::children(stmt).front();
-        if (node::is(a, "assignment") && node::is(node::field(a, "left"), "identifier") && m_src.text(node::field(a, "left")) == name
+        if (node::is(a, "assignment") && node::is(node::field(a, "left"), "identifier") && m_src->text(node::field(a, "left")) == name
             && node::is(node::field(a, "right"), "attribute")
-            && m_imports.resolve(m_src, node::field(a, "right")).startsWith(QLatin1String("cuda.tile.")))
+            && m_imports->resolve(*m_src, node::field(a, "right")).startsWith(QLatin1String("cuda.tile.")))
             return attribute(node::field(a, "right"));
     }
+    // A name imported from cuda.tile (`from cuda.tile import float16 as
+    // half`): the member it names, as `ct.float16` is.
+    if (m_imports->resolve(*m_src, n).startsWith(QLatin1String("cuda.tile.")))
+        return attribute(n);
     fail(n, QStringLiteral("name"), QStringLiteral("'%1' is not defined here (or only inside a loop body)").arg(name));
 }
 
 KirLowering::Value KirLowering::attribute(TSNode n)
 {
-    const QString q = m_imports.resolve(m_src, n);
+    const QString q = m_imports->resolve(*m_src, n);
     for (const QString &prefix : {QStringLiteral("torch."), QStringLiteral("numpy.")})
         if (q.startsWith(prefix) && !RustNames::elementType(q.mid(prefix.size())).isEmpty()) {
             // Host-side dtypes spelled through torch or numpy mean the same element type.
@@ -168,7 +172,7 @@ KirLowering::Value KirLowering::attribute(TSNode n)
         return v;
     }
     const TSNode object = node::field(n, "object");
-    const QString member = m_src.text(node::field(n, "attribute"));
+    const QString member = m_src->text(node::field(n, "attribute"));
     if (node::is(object, "identifier") && (member == QLatin1String("shape") || member == QLatin1String("ndim"))) {
         // `rows, cols = x.shape` and `x.ndim`: launch metadata, as x.shape[i].
         const Value t = expr(object);
@@ -217,7 +221,7 @@ KirLowering::Value KirLowering::attribute(TSNode n)
             return v;
         }
     }
-    fail(n, QStringLiteral("attribute"), QStringLiteral("'%1' is not lowered to the kernel IR yet").arg(m_src.flatText(n)));
+    fail(n, QStringLiteral("attribute"), QStringLiteral("'%1' is not lowered to the kernel IR yet").arg(m_src->flatText(n)));
 }
 
 // An i32 index component: a block id, an i32 scalar, or an int literal.
@@ -694,7 +698,7 @@ KirLowering::Value KirLowering::method(TSNode n)
 {
     const TSNode fn = node::field(n, "function");
     const TSNode object = node::field(fn, "object");
-    const QString name = m_src.text(node::field(fn, "attribute"));
+    const QString name = m_src->text(node::field(fn, "attribute"));
     const ApiLowering family = methodLoweringOf(name);
     if (family == ApiLowering::None)
         fail(n, QStringLiteral("method call"), QStringLiteral("'.%1()' is not lowered to the kernel IR yet").arg(name));
@@ -719,27 +723,38 @@ KirLowering::Value KirLowering::method(TSNode n)
 KirLowering::Value KirLowering::call(TSNode n)
 {
     const TSNode fn = node::field(n, "function");
-    const QString q = m_imports.resolve(m_src, fn);
+    const QString q = m_imports->resolve(*m_src, fn);
     for (TSNode a : node::children(node::field(n, "arguments")))
         if (node::is(a, "list_splat") || node::is(a, "dictionary_splat"))
             fail(a, QStringLiteral("splat argument"), QStringLiteral("not lowered"));
     if (q.isEmpty() && node::is(fn, "attribute"))
         return method(n);
-    if (q.isEmpty() && node::is(fn, "identifier") && (m_src.text(fn) == QLatin1String("min") || m_src.text(fn) == QLatin1String("max"))
-        && !m_imports.binds(m_src.text(fn))) {
+    if (q.isEmpty() && node::is(fn, "identifier") && (m_src->text(fn) == QLatin1String("min") || m_src->text(fn) == QLatin1String("max"))
+        && !m_imports->binds(m_src->text(fn))) {
         // Python's min/max of two values: one lowering with ct.minimum/maximum.
         const auto args = node::children(node::field(n, "arguments"));
         if (args.size() != 2 || node::is(args[0], "keyword_argument") || node::is(args[1], "keyword_argument"))
-            fail(n, QStringLiteral("%1()").arg(m_src.text(fn)), QStringLiteral("only the two-argument form is lowered"));
-        return extremum(n, m_src.text(fn) == QLatin1String("max"));
+            fail(n, QStringLiteral("%1()").arg(m_src->text(fn)), QStringLiteral("only the two-argument form is lowered"));
+        return extremum(n, m_src->text(fn) == QLatin1String("max"));
     }
-    if (q.isEmpty() && node::is(fn, "identifier") && m_src.text(fn) == QLatin1String("divmod") && !m_imports.binds(m_src.text(fn))
-        && !m_analysis.helper(m_src.text(fn)))
+    if (q.isEmpty() && node::is(fn, "identifier") && m_src->text(fn) == QLatin1String("divmod") && !m_imports->binds(m_src->text(fn))
+        && !m_analysis->helper(m_src->text(fn)))
         return divmodPair(n); // Python's divmod, as ct.divmod
-    if (q.isEmpty() && node::is(fn, "identifier") && m_analysis.helper(m_src.text(fn))) {
-        const Value v = inlineHelper(n, m_src.text(fn));
+    if (!q.isEmpty() && node::is(fn, "identifier")) {
+        if (const frontend::ImportedHelper *h = m_analysis->importedHelper(m_src->text(fn))) {
+            const Value v = inlineHelper(n, h->name, h);
+            if (v.kind == Value::Kind::Enum && v.name.isEmpty())
+                fail(n, QStringLiteral("helper call"), QStringLiteral("'%1' returns no value").arg(m_src->text(fn)));
+            return v;
+        }
+    }
+    // A helper of this module (in an imported helper's module, any of its
+    // functions: its own kernels need not call them).
+    if (q.isEmpty() && node::is(fn, "identifier")
+        && (m_analysis->helper(m_src->text(fn)) || (m_src != m_kernelSrc && !node::isNull(moduleFunction(m_src->text(fn)))))) {
+        const Value v = inlineHelper(n, m_src->text(fn));
         if (v.kind == Value::Kind::Enum && v.name.isEmpty())
-            fail(n, QStringLiteral("helper call"), QStringLiteral("'%1' returns no value").arg(m_src.text(fn)));
+            fail(n, QStringLiteral("helper call"), QStringLiteral("'%1' returns no value").arg(m_src->text(fn)));
         return v;
     }
     return callFamily(n, loweringOf(q), q.mid(10)); // the name after "cuda.tile."
@@ -864,7 +879,7 @@ KirLowering::Value KirLowering::callFamily(TSNode n, ApiLowering family, const Q
         for (TSNode a : node::children(node::field(n, "arguments"))) {
             if (!node::is(a, "keyword_argument"))
                 continue;
-            const QString k = m_src.text(node::field(a, "name"));
+            const QString k = m_src->text(node::field(a, "name"));
             if (k == QLatin1String("x") || k == QLatin1String("axis"))
                 continue;
             const Value v = expr(node::field(a, "value"));
@@ -900,7 +915,7 @@ KirLowering::Value KirLowering::callFamily(TSNode n, ApiLowering family, const Q
     case ApiLowering::None:
         break;
     }
-    fail(n, QStringLiteral("call"), QStringLiteral("'%1' is not lowered to the kernel IR yet").arg(m_src.flatText(fn)));
+    fail(n, QStringLiteral("call"), QStringLiteral("'%1' is not lowered to the kernel IR yet").arg(m_src->flatText(fn)));
 }
 
 // `+x`, `-x`, `~x`, as cuTile Python emits them: on tiles negf / negi and
@@ -993,7 +1008,7 @@ KirLowering::Value KirLowering::comparison(TSNode n, bool negate)
     const auto ch = node::children(n);
     if (ch.size() != 2)
         fail(n, QStringLiteral("chained comparison"), QStringLiteral("not lowered"));
-    const QString op = m_src.text(ts_node_child(n, 1));
+    const QString op = m_src->text(ts_node_child(n, 1));
     const Value a = expr(ch[0]);
     const Value b = expr(ch[1]);
     return compareValues(op, a, b, n, ch[0], ch[1], negate);
@@ -1023,6 +1038,18 @@ KirLowering::Value KirLowering::compareValues(const QString &op, const Value &a,
             fail(n, QStringLiteral("dtype comparison"), QStringLiteral("compares two generic dtypes, which only a launch decides"));
         }
         return boolLiteral((op == QLatin1String("==")) == equal);
+    }
+    if (a.isLiteral() && b.isLiteral()) {
+        // Known now (a helper's parameter bound to a literal against a
+        // module constant): decided, as Python compares the two numbers.
+        const bool ints = a.kind != Value::Kind::Float && b.kind != Value::Kind::Float;
+        const auto cmp = [&](auto x, auto y) {
+            const QString p = preds.value(op);
+            return p == QLatin1String("lt") ? x < y : p == QLatin1String("le") ? x <= y : p == QLatin1String("gt") ? x > y
+                 : p == QLatin1String("ge") ? x >= y : p == QLatin1String("eq") ? x == y : x != y;
+        };
+        const bool r = ints ? cmp(a.integer, b.integer) : cmp(a.number, b.number);
+        return boolLiteral(negate ? !r : r);
     }
     Value out;
     if (!a.isTile() && !b.isTile()) {
@@ -1097,10 +1124,10 @@ KirLowering::Value KirLowering::subscript(TSNode n)
 {
     const TSNode value = node::field(n, "value");
     const auto subs = node::fieldChildren(n, "subscript");
-    if (node::is(value, "attribute") && m_src.text(node::field(value, "attribute")) == QLatin1String("shape") && subs.size() == 1
+    if (node::is(value, "attribute") && m_src->text(node::field(value, "attribute")) == QLatin1String("shape") && subs.size() == 1
         && node::is(subs[0], "integer")) {
         const Value t = expr(node::field(value, "object"));
-        const int i = m_src.text(subs[0]).toInt();
+        const int i = m_src->text(subs[0]).toInt();
         if (t.kind == Value::Kind::Tensor && i >= 0 && unsigned(i) < llvm::cast<kir::TensorType>(t.ssa.getType()).getRank()
             && !m_blockOutputs.contains(t.name)) {
             Value v;
@@ -1124,9 +1151,9 @@ KirLowering::Value KirLowering::subscript(TSNode n)
         llvm::SmallVector<mlir::Attribute> dims;
         unsigned axis = 0;
         for (TSNode s : subs) {
-            if (m_src.text(s) == QLatin1String("None"))
+            if (m_src->text(s) == QLatin1String("None"))
                 dims.push_back(kir::literalDim(m_ctx, 1));
-            else if (node::is(s, "slice") && m_src.text(s) == QLatin1String(":") && axis < tile.getRank())
+            else if (node::is(s, "slice") && m_src->text(s) == QLatin1String(":") && axis < tile.getRank())
                 dims.push_back(tile.getDims()[axis++]);
             else
                 fail(s, QStringLiteral("subscript"), QStringLiteral("only ':' and None are lowered on tiles"));
@@ -1171,7 +1198,7 @@ KirLowering::Value KirLowering::reduction(TSNode c, const QString &kind)
     };
     mlir::Value out = x.ssa;
     llvm::SmallVector<mlir::Attribute> kept(in.getDims().begin(), in.getDims().end());
-    if (node::isNull(axisNode) || m_src.text(node::unparen(axisNode)) == QLatin1String("None")) {
+    if (node::isNull(axisNode) || m_src->text(node::unparen(axisNode)) == QLatin1String("None")) {
         for (unsigned i = 0; i < in.getRank(); ++i)
             out = reduce(out, 0);
         for (mlir::Attribute &d : kept)
@@ -1303,7 +1330,7 @@ KirLowering::Value KirLowering::unaryMath(TSNode c, const QString &fn)
     for (TSNode a : node::children(node::field(c, "arguments"))) {
         if (!node::is(a, "keyword_argument"))
             continue;
-        const QString k = m_src.text(node::field(a, "name"));
+        const QString k = m_src->text(node::field(a, "name"));
         if (k == QLatin1String("x"))
             continue;
         const Value v = expr(node::field(a, "value"));
@@ -1314,7 +1341,7 @@ KirLowering::Value KirLowering::unaryMath(TSNode c, const QString &fn)
         } else if (k == QLatin1String("rounding_mode")) {
             rounding = RustNames::roundingMode(v.kind == Value::Kind::Enum ? v.name : QString());
             if (rounding.isEmpty())
-                fail(a, QStringLiteral("ct.%1").arg(fn), QStringLiteral("rounding_mode '%1' is not lowered").arg(m_src.text(node::field(a, "value"))));
+                fail(a, QStringLiteral("ct.%1").arg(fn), QStringLiteral("rounding_mode '%1' is not lowered").arg(m_src->text(node::field(a, "value"))));
         } else {
             fail(a, QStringLiteral("ct.%1").arg(fn), QStringLiteral("option '%1' is not lowered").arg(k));
         }
@@ -1587,7 +1614,7 @@ KirLowering::Value KirLowering::operatorFunction(TSNode c, const QString &name)
     const bool unaryForm = name == QLatin1String("negative") || name == QLatin1String("bitwise_not");
     for (TSNode a : node::children(node::field(c, "arguments")))
         if (node::is(a, "keyword_argument")) {
-            const QString k = m_src.text(node::field(a, "name"));
+            const QString k = m_src->text(node::field(a, "name"));
             if (k != QLatin1String("x") && (unaryForm || k != QLatin1String("y")))
                 fail(a, QStringLiteral("ct.%1").arg(name), QStringLiteral("option '%1' is not lowered").arg(k));
         }
@@ -1701,7 +1728,7 @@ KirLowering::Value KirLowering::arithFunction(TSNode c, const QString &name)
     QString ftz, rounding;
     for (TSNode a : node::children(node::field(c, "arguments")))
         if (node::is(a, "keyword_argument")) {
-            const QString k = m_src.text(node::field(a, "name"));
+            const QString k = m_src->text(node::field(a, "name"));
             if (k == QLatin1String("x") || k == QLatin1String("y"))
                 continue;
             const Value v = expr(node::field(a, "value"));

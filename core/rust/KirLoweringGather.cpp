@@ -75,7 +75,7 @@ KirLowering::Lanes KirLowering::laneAccess(TSNode c, const QString &what, const 
     for (TSNode a : node::children(node::field(c, "arguments"))) {
         if (!node::is(a, "keyword_argument"))
             continue;
-        const QString k = m_src.text(node::field(a, "name"));
+        const QString k = m_src->text(node::field(a, "name"));
         const TSNode value = node::field(a, "value");
         if (k == QLatin1String("latency")) {
             const Value v = expr(value);
@@ -88,7 +88,7 @@ KirLowering::Lanes KirLowering::laneAccess(TSNode c, const QString &what, const 
             const Value v = expr(value);
             g.checkBounds = !v.isLiteral() || v.number != 0.0 || v.integer != 0;
         } else if (k == QLatin1String("mask")) {
-            if (m_src.text(value) == QLatin1String("None"))
+            if (m_src->text(value) == QLatin1String("None"))
                 continue;
             g.mask = expr(value);
             g.maskAt = value;
@@ -292,7 +292,7 @@ KirLowering::Value KirLowering::atomic(TSNode c, const QString &name)
     for (TSNode a : node::children(node::field(c, "arguments"))) {
         if (!node::is(a, "keyword_argument"))
             continue;
-        const QString k = m_src.text(node::field(a, "name"));
+        const QString k = m_src->text(node::field(a, "name"));
         if (k != QLatin1String("memory_order") && k != QLatin1String("memory_scope"))
             continue;
         const Value o = expr(node::field(a, "value"));
@@ -306,7 +306,7 @@ KirLowering::Value KirLowering::atomic(TSNode c, const QString &name)
                                                     {QStringLiteral("SYS"), QStringLiteral("System")}};
         const QHash<QString, QString> &table = k == QLatin1String("memory_order") ? orders : scopes;
         if (!table.contains(item))
-            fail(a, what, QStringLiteral("%1 '%2' is not lowered").arg(k, m_src.text(node::field(a, "value"))));
+            fail(a, what, QStringLiteral("%1 '%2' is not lowered").arg(k, m_src->text(node::field(a, "value"))));
         (k == QLatin1String("memory_order") ? ordering : scope) = table.value(item);
     }
     mlir::Value mask;

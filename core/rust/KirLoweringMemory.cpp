@@ -202,7 +202,12 @@ KirLowering::Value KirLowering::load(TSNode c)
     const MemoryOptions o = memoryOptions(c, QStringLiteral("ct.load"), llvm::cast<kir::TensorType>(array.ssa.getType()));
     auto tensor = llvm::cast<kir::TensorType>(array.ssa.getType());
     const auto index = indexArgument(argument(c, 1, "index"));
-    const mlir::ArrayAttr shape = shapeArgument(argument(c, 2, "shape"));
+    mlir::ArrayAttr shape = shapeArgument(argument(c, 2, "shape"));
+    // `shape=()`: one element, loaded as a tile of ones of the array's rank
+    // and reshaped to rank 0, as cuTile Python does.
+    const bool element = shape.empty() && tensor.getRank() > 0;
+    if (element)
+        shape = m_b.getArrayAttr(llvm::SmallVector<mlir::Attribute>(tensor.getRank(), kir::literalDim(m_ctx, 1)));
     if (index.size() != tensor.getRank() || shape.size() != tensor.getRank())
         fail(c, QStringLiteral("ct.load"), QStringLiteral("index and shape must have the array's rank %1").arg(tensor.getRank()));
     Value out;
@@ -211,6 +216,8 @@ KirLowering::Value KirLowering::load(TSNode c)
                                     o.tma == QLatin1String("Enabled") ? mlir::StringAttr() : m_b.getStringAttr(o.tma.toStdString()), o.order,
                                     o.ordering, o.scope);
     out.ssa = load;
+    if (element)
+        out.ssa = kir::ReshapeOp::create(m_b, loc(), kir::TileType::get(m_ctx, m_b.getArrayAttr({}), tensor.getElementType()), load);
     return out;
 }
 
@@ -264,10 +271,10 @@ KirLowering::Value KirLowering::astype(TSNode c, TSNode receiver)
     // it; the other conversions ignore it there, and so here.
     mlir::StringAttr rounding;
     for (TSNode a : node::children(node::field(c, "arguments"))) {
-        if (!node::is(a, "keyword_argument") || m_src.text(node::field(a, "name")) != QLatin1String("rounding_mode"))
+        if (!node::is(a, "keyword_argument") || m_src->text(node::field(a, "name")) != QLatin1String("rounding_mode"))
             continue;
         const TSNode valueNode = node::field(a, "value");
-        if (m_src.text(valueNode) == QLatin1String("None"))
+        if (m_src->text(valueNode) == QLatin1String("None"))
             continue;
         const Value v = expr(valueNode);
         const QString item = v.kind == Value::Kind::Enum ? v.name.section(QLatin1Char('.'), -1) : QString();
@@ -313,14 +320,14 @@ KirLowering::MemoryOptions KirLowering::memoryOptions(TSNode c, const QString &w
     for (TSNode a : node::children(node::field(c, "arguments"))) {
         if (!node::is(a, "keyword_argument"))
             continue;
-        const QString k = m_src.text(node::field(a, "name"));
+        const QString k = m_src->text(node::field(a, "name"));
         const TSNode valueNode = node::field(a, "value");
         if (k == QLatin1String("array") || k == QLatin1String("index") || k == QLatin1String("shape") || k == QLatin1String("tile"))
             continue;
         const auto constParam = [&]() {
             const TSNode v = node::unparen(valueNode);
-            return node::is(v, "identifier") && m_constParams.contains(m_src.text(v)) && !m_vars.contains(m_src.text(v))
-                       ? m_src.text(v)
+            return node::is(v, "identifier") && m_constParams.contains(m_src->text(v)) && !m_vars.contains(m_src->text(v))
+                       ? m_src->text(v)
                        : QString();
         };
         if (k == QLatin1String("latency")) {
@@ -328,7 +335,7 @@ KirLowering::MemoryOptions KirLowering::memoryOptions(TSNode c, const QString &w
                 o.latency = m_b.getStringAttr(p.toStdString());
                 continue;
             }
-            if (m_src.text(valueNode) == QLatin1String("None"))
+            if (m_src->text(valueNode) == QLatin1String("None"))
                 continue;
             const Value v = expr(valueNode);
             if (v.kind != Value::Kind::Int)
@@ -349,7 +356,7 @@ KirLowering::MemoryOptions KirLowering::memoryOptions(TSNode c, const QString &w
         }
         if (k == QLatin1String("order")) {
             const TSNode v = constantArm(valueNode);
-            const QString text = m_src.text(v);
+            const QString text = m_src->text(v);
             llvm::SmallVector<int32_t> axes;
             if (text == QLatin1String("\"C\"") || text == QLatin1String("'C'"))
                 continue;
@@ -402,7 +409,7 @@ KirLowering::MemoryOptions KirLowering::memoryOptions(TSNode c, const QString &w
         const Value mode = expr(valueNode);
         o.padding = RustNames::paddingMode(mode.kind == Value::Kind::Enum ? mode.name : QString());
         if (o.padding.isEmpty())
-            fail(a, QStringLiteral("ct.load padding_mode"), QStringLiteral("'%1' is not a known mode").arg(m_src.text(valueNode)));
+            fail(a, QStringLiteral("ct.load padding_mode"), QStringLiteral("'%1' is not a known mode").arg(m_src->text(valueNode)));
     }
     // memory_order= and memory_scope= as cuTile Python checks them: weak
     // takes no scope, any other ordering one; a load may acquire, a store

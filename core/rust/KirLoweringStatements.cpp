@@ -29,11 +29,11 @@ void KirLowering::block(TSNode blk)
 void KirLowering::statement(TSNode stmt)
 {
     const SourceRange saved = m_stmt;
-    m_stmt = m_src.range(stmt);
+    m_stmt = m_src->range(stmt);
     const auto type = node::type(stmt);
     // A compound statement's body reaches here statement by statement: an
     // unsupported construct inside an `if` on ct.Constants splits on it.
-    if (type != "for_statement" && type != "if_statement" && type != "while_statement")
+    if (type != "for_statement" && type != "if_statement" && type != "while_statement" && m_src == m_kernelSrc)
         for (const UnsupportedConstruct &u : m_kernel.unsupported)
             if (m_stmt.contains(u.range))
                 throw LoweringError{u.range, u.construct, u.reason};
@@ -48,13 +48,17 @@ void KirLowering::statement(TSNode stmt)
             augmentedAssignment(e);
         else if (node::is(e, "string"))
             ; // a docstring
-        else if (node::is(e, "call") && loweringOf(m_imports.resolve(m_src, node::field(e, "function"))) == ApiLowering::Store)
+        else if (node::is(e, "call") && loweringOf(m_imports->resolve(*m_src, node::field(e, "function"))) == ApiLowering::Store)
             store(e);
-        else if (node::is(e, "call") && loweringOf(m_imports.resolve(m_src, node::field(e, "function"))) == ApiLowering::Scatter)
+        else if (node::is(e, "call") && loweringOf(m_imports->resolve(*m_src, node::field(e, "function"))) == ApiLowering::Scatter)
             scatter(e);
         else if (node::is(e, "call") && node::is(node::field(e, "function"), "identifier")
-                 && m_imports.resolve(m_src, node::field(e, "function")).isEmpty() && m_analysis.helper(m_src.text(node::field(e, "function"))))
-            inlineHelper(e, m_src.text(node::field(e, "function"))); // a helper called for what it stores
+                 && m_imports->resolve(*m_src, node::field(e, "function")).isEmpty() && m_analysis->helper(m_src->text(node::field(e, "function"))))
+            inlineHelper(e, m_src->text(node::field(e, "function"))); // a helper called for what it stores
+        else if (node::is(e, "call") && node::is(node::field(e, "function"), "identifier")
+                 && m_analysis->importedHelper(m_src->text(node::field(e, "function"))))
+            inlineHelper(e, m_analysis->importedHelper(m_src->text(node::field(e, "function")))->name,
+                         m_analysis->importedHelper(m_src->text(node::field(e, "function"))));
         else
             discardedExpression(e);
     } else if (type == "for_statement") {
@@ -95,12 +99,12 @@ void KirLowering::assignment(TSNode n)
             if (!node::is(targets[i], "identifier"))
                 fail(targets[i], QStringLiteral("assignment target"), QStringLiteral("only plain names can be assigned"));
         for (size_t i = 0; i < targets.size(); ++i)
-            bind(m_src.text(targets[i]), v.items[qsizetype(i)], n);
+            bind(m_src->text(targets[i]), v.items[qsizetype(i)], n);
         return;
     }
     if (!node::is(left, "identifier"))
         fail(left, QStringLiteral("assignment target"), QStringLiteral("only plain names can be assigned"));
-    bind(m_src.text(left), expr(right), n);
+    bind(m_src->text(left), expr(right), n);
 }
 
 // `x op= e`: x's value and e's, then the operator, as Python evaluates it.
@@ -114,7 +118,7 @@ void KirLowering::augmentedAssignment(TSNode n)
     const Value a = identifier(left);
     const TSNode right = node::unparen(node::field(n, "right"));
     const Value b = expr(right);
-    bind(m_src.text(left), binaryValues(op, a, b, n, left, right), n);
+    bind(m_src->text(left), binaryValues(op, a, b, n, left, right), n);
 }
 
 void KirLowering::bind(const QString &name, const Value &v, TSNode n)
@@ -180,11 +184,11 @@ void KirLowering::forStatement(TSNode n)
         fail(n, QStringLiteral("for-else"), QStringLiteral("not lowered"));
     if (!node::is(left, "identifier"))
         fail(left, QStringLiteral("for loop target"), QStringLiteral("only a plain name can be the loop variable"));
-    if (node::is(right, "call") && m_imports.resolve(m_src, node::field(right, "function")) == QLatin1String("cuda.tile.static_iter")) {
-        staticIteration(n, m_src.text(left), node::positional(right, 0));
+    if (node::is(right, "call") && m_imports->resolve(*m_src, node::field(right, "function")) == QLatin1String("cuda.tile.static_iter")) {
+        staticIteration(n, m_src->text(left), node::positional(right, 0));
         return;
     }
-    if (!node::is(right, "call") || m_src.text(node::field(right, "function")) != QLatin1String("range") || m_imports.binds(QStringLiteral("range")))
+    if (!node::is(right, "call") || m_src->text(node::field(right, "function")) != QLatin1String("range") || m_imports->binds(QStringLiteral("range")))
         fail(right, QStringLiteral("for loop"), QStringLiteral("only `for name in range(...)` is lowered to the kernel IR yet"));
     const auto items = node::children(node::field(right, "arguments"));
     for (TSNode a : items)
@@ -209,10 +213,10 @@ void KirLowering::forStatement(TSNode n)
     }
     // Carried: re-bound in the body, read by a later iteration or after the
     // loop, and bound before it; in the order the body first binds them.
-    const frontend::LoopLiveness liveness(m_src, scopeFunction(), n);
+    const frontend::LoopLiveness liveness(*m_src, scopeFunction(), n);
     const QStringList carried = carriedNames(node::field(n, "body"), [&](const QString &name) { return liveness.isCarried(name); });
     const CarriedInits in = carriedInits(carried, n);
-    const QString var = m_src.text(left);
+    const QString var = m_src->text(left);
     llvm::SmallVector<llvm::StringRef> names(in.names.begin(), in.names.end());
     auto loop = kir::ForOp::create(m_b, loc(), lo, hi, step, in.values, (m_inlinePrefix + var).toStdString(), names);
     const QHash<QString, Value> saved = m_vars;
@@ -236,7 +240,7 @@ QStringList KirLowering::carriedNames(TSNode body, const std::function<bool(cons
     QStringList carried;
     std::function<void(TSNode)> targets = [&](TSNode x) {
         if (node::is(x, "assignment") || node::is(x, "augmented_assignment")) {
-            const QString name = m_src.text(node::field(x, "left"));
+            const QString name = m_src->text(node::field(x, "left"));
             if (carries(name) && m_vars.contains(name) && !carried.contains(name))
                 carried << name;
         }
@@ -305,11 +309,11 @@ void KirLowering::whileStatement(TSNode n)
     if (!node::isNull(node::field(n, "alternative")))
         fail(n, QStringLiteral("while-else"), QStringLiteral("not lowered"));
     const TSNode condNode = node::field(n, "condition");
-    const frontend::LoopLiveness liveness(m_src, scopeFunction(), n);
+    const frontend::LoopLiveness liveness(*m_src, scopeFunction(), n);
     QSet<QString> condReads;
     std::function<void(TSNode)> reads = [&](TSNode x) {
         if (node::is(x, "identifier"))
-            condReads.insert(m_src.text(x));
+            condReads.insert(m_src->text(x));
         for (TSNode c : node::children(x))
             reads(c);
     };
@@ -349,7 +353,7 @@ bool KirLowering::reassigned(const QString &name) const
     int count = 0;
     std::function<void(TSNode)> walk = [&](TSNode n) {
         if (node::is(n, "assignment") || node::is(n, "augmented_assignment"))
-            if (m_src.text(node::field(n, "left")) == name)
+            if (m_src->text(node::field(n, "left")) == name)
                 ++count;
         for (TSNode c : node::children(n))
             walk(c);
@@ -416,8 +420,8 @@ void KirLowering::staticIteration(TSNode n, const QString &var, TSNode items)
         else
             m_vars.remove(var);
     };
-    if (node::is(items, "call") && m_src.text(node::field(items, "function")) == QLatin1String("range")
-        && !m_imports.binds(QStringLiteral("range"))) {
+    if (node::is(items, "call") && m_src->text(node::field(items, "function")) == QLatin1String("range")
+        && !m_imports->binds(QStringLiteral("range"))) {
         QList<qint64> bounds;
         for (TSNode a : node::children(node::field(items, "arguments"))) {
             const Value v = expr(a);
@@ -442,7 +446,7 @@ void KirLowering::staticIteration(TSNode n, const QString &var, TSNode items)
     if (seq.kind != Value::Kind::Tuple || seq.items.isEmpty())
         fail(items, QStringLiteral("ct.static_iter"), QStringLiteral("needs a literal tuple or range()"));
     QStringList assigned;
-    assignedNames(m_src, body, assigned);
+    assignedNames(*m_src, body, assigned);
     for (const QString &name : assigned)
         if (m_vars.contains(name))
             fail(n, QStringLiteral("ct.static_iter"),
