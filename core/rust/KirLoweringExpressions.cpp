@@ -69,6 +69,8 @@ KirLowering::Value KirLowering::expr(TSNode n)
     const auto type = node::type(n);
     if (type == "identifier")
         return identifier(n);
+    if (type == "none")
+        return Value{Value::Kind::Enum}; // `None`: no value (an option not given)
     if (type == "call")
         return call(n);
     if (type == "binary_operator")
@@ -1334,6 +1336,8 @@ KirLowering::Value KirLowering::unaryMath(TSNode c, const QString &fn)
         if (k == QLatin1String("x"))
             continue;
         const Value v = expr(node::field(a, "value"));
+        if (v.kind == Value::Kind::Enum && v.name.isEmpty())
+            continue; // None: the option's default, as cuTile Python reads it
         if (k == QLatin1String("flush_to_zero")) {
             if (v.kind != Value::Kind::Bool)
                 fail(a, QStringLiteral("ct.%1").arg(fn), QStringLiteral("flush_to_zero must be a literal bool"));
@@ -1732,6 +1736,8 @@ KirLowering::Value KirLowering::arithFunction(TSNode c, const QString &name)
             if (k == QLatin1String("x") || k == QLatin1String("y"))
                 continue;
             const Value v = expr(node::field(a, "value"));
+            if ((k == QLatin1String("flush_to_zero") || k == QLatin1String("rounding_mode")) && v.kind == Value::Kind::Enum && v.name.isEmpty())
+                continue; // None: the option's default, as cuTile Python reads it
             if (k == QLatin1String("flush_to_zero") && v.kind == Value::Kind::Bool)
                 ftz = v.integer ? QStringLiteral("Enabled") : QStringLiteral("Disabled");
             else if (k == QLatin1String("rounding_mode") && !RustNames::roundingMode(v.kind == Value::Kind::Enum ? v.name : QString()).isEmpty())
