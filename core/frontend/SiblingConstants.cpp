@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 TilePort contributors
 #include "SiblingConstants.h"
 
+#include "ModuleAnalysis.h"
 #include "ModuleAnalyzer.h"
 #include "SyntaxNode.h"
 
@@ -14,35 +15,21 @@ namespace tileport::frontend {
 
 namespace {
 
-// The files whose constants are being read on this thread: an import cycle
-// or a deep chain stops here instead of recursing.
+// The project modules being analyzed on this thread: an import cycle or a
+// deep chain stops here instead of recursing.
 thread_local QSet<QString> t_reading;
 constexpr int kMaxDepth = 4;
 
-// A module's constants by file, as last read: a package's modules import
-// from one another many times over, and each is analyzed once per version
-// of the file (path, size and modification time).
+// Each module's analysis by file, as last read: a package's modules import
+// from one another many times over (for constants and helpers alike), and
+// each is analyzed once per version of the file (path, size, modification
+// time).
 struct Read {
     qint64 size = -1;
     QDateTime modified;
-    QList<ModuleConstant> constants;
+    std::shared_ptr<const ModuleAnalysis> analysis;
 };
 thread_local QHash<QString, Read> t_read;
-
-QList<ModuleConstant> moduleConstants(const QString &file)
-{
-    const QFileInfo info(file);
-    const auto it = t_read.constFind(file);
-    if (it != t_read.constEnd() && it->size == info.size() && it->modified == info.lastModified())
-        return it->constants;
-    t_reading.insert(file);
-    Read r{info.size(), info.lastModified(), ModuleAnalyzer::analyzeFile(file).constants};
-    t_reading.remove(file);
-    if (t_read.size() > 256) // a bound, not a policy: a long-lived process reads many projects
-        t_read.clear();
-    t_read.insert(file, r);
-    return r.constants;
-}
 
 QString moduleFileIn(const QDir &base, const QStringList &parts)
 {
@@ -80,6 +67,23 @@ QString siblingModuleFile(const QString &fromFile, int dots, const QStringList &
     return {};
 }
 
+std::shared_ptr<const ModuleAnalysis> siblingModule(const QString &file)
+{
+    if (t_reading.contains(file) || t_reading.size() >= kMaxDepth)
+        return nullptr;
+    const QFileInfo info(file);
+    const auto it = t_read.constFind(file);
+    if (it != t_read.constEnd() && it->size == info.size() && it->modified == info.lastModified())
+        return it->analysis;
+    t_reading.insert(file);
+    auto analysis = std::make_shared<const ModuleAnalysis>(ModuleAnalyzer::analyzeFile(file));
+    t_reading.remove(file);
+    if (t_read.size() > 64) // a bound, not a policy: a long-lived process reads many projects
+        t_read.clear();
+    t_read.insert(file, Read{info.size(), info.lastModified(), analysis});
+    return analysis;
+}
+
 QString importedModuleFile(const PythonSource &src, TSNode importFrom)
 {
     const TSNode module = node::field(importFrom, "module_name");
@@ -103,10 +107,12 @@ QHash<QString, ModuleConstant> siblingConstants(const PythonSource &src, TSNode 
 {
     QHash<QString, ModuleConstant> out;
     const QString file = importedModuleFile(src, importFrom);
-    if (file.isEmpty() || t_reading.contains(file) || t_reading.size() >= kMaxDepth
-        || file == QFileInfo(src.fileName()).canonicalFilePath())
+    if (file.isEmpty() || file == QFileInfo(src.fileName()).canonicalFilePath())
         return out;
-    const QList<ModuleConstant> constants = moduleConstants(file);
+    const std::shared_ptr<const ModuleAnalysis> module = siblingModule(file);
+    if (!module)
+        return out;
+    const QList<ModuleConstant> &constants = module->constants;
     QHash<QString, ModuleConstant> theirs;
     for (const ModuleConstant &c : constants)
         theirs.insert(c.name, c);

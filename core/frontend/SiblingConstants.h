@@ -8,9 +8,13 @@
 #include <QHash>
 #include <QString>
 
+#include <memory>
+
 #include <tree_sitter/api.h>
 
 namespace tileport::frontend {
+
+struct ModuleAnalysis;
 
 // The module constants a `from MODULE import NAME, ...` statement brings in
 // when MODULE is a Python file of the same project: a relative import, or
@@ -24,6 +28,12 @@ QHash<QString, ModuleConstant> siblingConstants(const PythonSource &src, TSNode 
 // `pkg/mod/__init__.py`), or an empty string. `dots` is the number of
 // leading dots of a relative import (0: absolute).
 QString siblingModuleFile(const QString &fromFile, int dots, const QStringList &parts);
+
+// The analysis of a module file of the project, made once per version of
+// the file and shared by its constants' and helpers' readers; null while
+// that file is being analyzed on this thread (an import cycle) or past a
+// few levels of modules importing modules.
+std::shared_ptr<const ModuleAnalysis> siblingModule(const QString &file);
 
 // The file a `from MODULE import ...` statement of `src` reads, when MODULE
 // is a module of the same project (siblingModuleFile); else empty.

@@ -68,7 +68,9 @@ public:
         uint32_t at;       // the condition's start byte
         QString condition; // its text: every `if` on it is decided alike
     };
-    void decide(uint32_t at, bool value, const QString &condition);
+    // `pin`: a decided `N == 4` makes N a literal from here on (a split's
+    // decision, made before lowering; a static assertion's is not).
+    void decide(uint32_t at, bool value, const QString &condition, bool pin = true);
     // `a if C else b` on ct.Constants where a compile-time form is needed
     // (`order="F" if TRANS else "C"`): the arm this entry's decision takes;
     // undecided, a SplitRequest. Any other node is itself.

@@ -65,9 +65,7 @@ KirLowering::Value KirLowering::staticAssert(TSNode c)
         refused.choices.append({text, false});
         refused.why = LoweringError{m_src->range(c), QStringLiteral("ct.static_assert"), failed};
         m_refusedArms.append(refused);
-        m_decided.insert(ts_node_start_byte(cond), true);
-        m_decidedTexts.insert(text, true);
-        m_constChoices.append({text, true});
+        decide(ts_node_start_byte(cond), true, text, false);
         return Value{Value::Kind::Enum}; // `None`: no value
     }
     if (!holds)

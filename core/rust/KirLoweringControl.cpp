@@ -138,13 +138,15 @@ KirLowering::Value KirLowering::negatedValue(const Value &v, TSNode at)
     fail(at, QStringLiteral("not"), QStringLiteral("needs a scalar or a bool tile"));
 }
 
-void KirLowering::decide(uint32_t at, bool value, const QString &condition)
+void KirLowering::decide(uint32_t at, bool value, const QString &condition, bool pin)
 {
     m_decided.insert(at, value);
     // Every other `if` on the same condition is decided alike: the config
     // that picks this entry fixes the constants it reads.
     m_decidedTexts.insert(condition, value);
     m_constChoices.append({condition, value});
+    if (!pin)
+        return;
     // `N == 4` decided true or `N != 1` decided false fixes N: a literal
     // here, so shapes built from it are exact, and no const generic.
     TSNode cond = ts_node_descendant_for_byte_range(m_function, at, at);

@@ -15,6 +15,7 @@
 #include "KirLowering.h"
 
 #include "KirNames.h"
+#include "RustNames.h"
 #include "SyntaxNode.h"
 
 #include <cmath>
@@ -297,17 +298,10 @@ KirLowering::Value KirLowering::atomic(TSNode c, const QString &name)
             continue;
         const Value o = expr(node::field(a, "value"));
         const QString item = o.kind == Value::Kind::Enum ? o.name.section(QLatin1Char('.'), -1) : QString();
-        static const QHash<QString, QString> orders{{QStringLiteral("RELAXED"), QStringLiteral("Relaxed")},
-                                                    {QStringLiteral("ACQUIRE"), QStringLiteral("Acquire")},
-                                                    {QStringLiteral("RELEASE"), QStringLiteral("Release")},
-                                                    {QStringLiteral("ACQ_REL"), QStringLiteral("AcqRel")}};
-        static const QHash<QString, QString> scopes{{QStringLiteral("BLOCK"), QStringLiteral("TileBlock")},
-                                                    {QStringLiteral("DEVICE"), QStringLiteral("Device")},
-                                                    {QStringLiteral("SYS"), QStringLiteral("System")}};
-        const QHash<QString, QString> &table = k == QLatin1String("memory_order") ? orders : scopes;
-        if (!table.contains(item))
+        const QString marker = k == QLatin1String("memory_order") ? RustNames::memoryOrder(item) : RustNames::memoryScope(item);
+        if (marker.isEmpty())
             fail(a, what, QStringLiteral("%1 '%2' is not lowered").arg(k, m_src->text(node::field(a, "value"))));
-        (k == QLatin1String("memory_order") ? ordering : scope) = table.value(item);
+        (k == QLatin1String("memory_order") ? ordering : scope) = marker;
     }
     mlir::Value mask;
     const mlir::Value offset = laneOffsets(t, g, c, &mask);

@@ -415,9 +415,6 @@ KirLowering::MemoryOptions KirLowering::memoryOptions(TSNode c, const QString &w
     // takes no scope, any other ordering one; a load may acquire, a store
     // release.
     const bool isLoad = what == QLatin1String("ct.load");
-    static const QHash<QString, QString> scopes{{QStringLiteral("BLOCK"), QStringLiteral("TileBlock")},
-                                                {QStringLiteral("DEVICE"), QStringLiteral("Device")},
-                                                {QStringLiteral("SYS"), QStringLiteral("System")}};
     const QString directed = isLoad ? QStringLiteral("ACQUIRE") : QStringLiteral("RELEASE");
     if (orderItem == QLatin1String("WEAK")) {
         if (scopeItem != QLatin1String("NONE"))
@@ -425,13 +422,12 @@ KirLowering::MemoryOptions KirLowering::memoryOptions(TSNode c, const QString &w
     } else if (orderItem != QLatin1String("RELAXED") && orderItem != directed) {
         fail(orderNode, QStringLiteral("%1 memory_order").arg(what),
              QStringLiteral("must be WEAK, RELAXED or %1, not %2").arg(directed, orderItem));
-    } else if (!scopes.contains(scopeItem)) {
+    } else if (RustNames::memoryScope(scopeItem).isEmpty()) {
         fail(orderNode, QStringLiteral("%1 memory_scope").arg(what),
              QStringLiteral("a %1 memory_order needs BLOCK, DEVICE or SYS, not %2").arg(orderItem, scopeItem));
     } else {
-        const QString ordering = orderItem == QLatin1String("RELAXED") ? QStringLiteral("Relaxed") : isLoad ? QStringLiteral("Acquire") : QStringLiteral("Release");
-        o.ordering = m_b.getStringAttr(ordering.toStdString());
-        o.scope = m_b.getStringAttr(scopes.value(scopeItem).toStdString());
+        o.ordering = m_b.getStringAttr(RustNames::memoryOrder(orderItem).toStdString());
+        o.scope = m_b.getStringAttr(RustNames::memoryScope(scopeItem).toStdString());
     }
     return o;
 }

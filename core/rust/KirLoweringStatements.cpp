@@ -39,6 +39,11 @@ void KirLowering::statement(TSNode stmt)
                 throw LoweringError{u.range, u.construct, u.reason};
     if (type == "expression_statement") {
         const auto ch = node::children(stmt);
+        const auto importedHelper = [&](TSNode e) -> const frontend::ImportedHelper * {
+            return node::is(e, "call") && node::is(node::field(e, "function"), "identifier")
+                       ? m_analysis->importedHelper(m_src->text(node::field(e, "function")))
+                       : nullptr;
+        };
         if (ch.size() != 1)
             fail(stmt, QStringLiteral("expression statement"), QStringLiteral("several expressions in one statement"));
         const TSNode e = ch.front();
@@ -55,10 +60,8 @@ void KirLowering::statement(TSNode stmt)
         else if (node::is(e, "call") && node::is(node::field(e, "function"), "identifier")
                  && m_imports->resolve(*m_src, node::field(e, "function")).isEmpty() && m_analysis->helper(m_src->text(node::field(e, "function"))))
             inlineHelper(e, m_src->text(node::field(e, "function"))); // a helper called for what it stores
-        else if (node::is(e, "call") && node::is(node::field(e, "function"), "identifier")
-                 && m_analysis->importedHelper(m_src->text(node::field(e, "function"))))
-            inlineHelper(e, m_analysis->importedHelper(m_src->text(node::field(e, "function")))->name,
-                         m_analysis->importedHelper(m_src->text(node::field(e, "function"))));
+        else if (const frontend::ImportedHelper *h = importedHelper(e))
+            inlineHelper(e, h->name, h);
         else
             discardedExpression(e);
     } else if (type == "for_statement") {

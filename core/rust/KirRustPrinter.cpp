@@ -39,6 +39,14 @@ Lines linesOf(Location loc)
 
 QString qs(StringRef s) { return QString::fromUtf8(s.data(), qsizetype(s.size())); }
 
+// A load's or store's cutile ordering:: and scope:: markers: weak at tile
+// block scope where the op gives none (cuTile Python's default).
+std::pair<QString, QString> memoryMarkers(std::optional<StringRef> ordering, std::optional<StringRef> scope)
+{
+    return {QStringLiteral("ordering::") + (ordering ? qs(*ordering) : QStringLiteral("Weak")),
+            QStringLiteral("scope::") + (scope ? qs(*scope) : QStringLiteral("TileBlock"))};
+}
+
 // "(a + b)" as "a + b" where the parentheses enclose it all ("(a) + (b)"
 // keeps them): a value composed for an operand, bound by a `let`.
 QString stripOuterParens(const QString &e)
@@ -507,8 +515,7 @@ void Printer::op(Operation *o)
             }
             const QString tma = l.getTma() ? qs(*l.getTma()) : QStringLiteral("Enabled"); // absent: the default
             const bool plain = latency == QLatin1String("None") && tma == QLatin1String("Enabled") && !l.getOrder() && !l.getOrdering();
-            const QString ordering = QStringLiteral("ordering::") + (l.getOrdering() ? qs(*l.getOrdering()) : QStringLiteral("Weak"));
-            const QString scope = QStringLiteral("scope::") + (l.getScope() ? qs(*l.getScope()) : QStringLiteral("TileBlock"));
+            const auto [ordering, scope] = memoryMarkers(l.getOrdering(), l.getScope());
             if (l.getPadding() == "Zero" && plain)
                 return let(l, QStringLiteral("%1.load_tile(%2, %3)").arg(array, shapeMacro(tile.getDims()), index));
             const QString view = bindTemp(Expr::call(QStringLiteral("unsafe { make_partition_view"),
@@ -549,8 +556,7 @@ void Printer::op(Operation *o)
                      .arg(part, element(tile.getElementType()), dims(tile.getDims()), array, shapeMacro(tile.getDims())),
                  s);
             if (s.getLatencyAttr() || s.getTma() || s.getOrdering()) {
-                const QString ordering = QStringLiteral("ordering::") + (s.getOrdering() ? qs(*s.getOrdering()) : QStringLiteral("Weak"));
-                const QString scope = QStringLiteral("scope::") + (s.getScope() ? qs(*s.getScope()) : QStringLiteral("TileBlock"));
+                const auto [ordering, scope] = memoryMarkers(s.getOrdering(), s.getScope());
                 QString latency = QStringLiteral("None");
                 if (auto n = dyn_cast_or_null<IntegerAttr>(s.getLatencyAttr()))
                     latency = QStringLiteral("Some(%1i32)").arg(n.getInt());

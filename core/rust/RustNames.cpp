@@ -119,4 +119,21 @@ QString RustNames::roundingMode(const QString &m)
     return modes.value(m);
 }
 
+QString RustNames::memoryOrder(const QString &m)
+{
+    static const QHash<QString, QString> orders{{QStringLiteral("RELAXED"), QStringLiteral("Relaxed")},
+                                                {QStringLiteral("ACQUIRE"), QStringLiteral("Acquire")},
+                                                {QStringLiteral("RELEASE"), QStringLiteral("Release")},
+                                                {QStringLiteral("ACQ_REL"), QStringLiteral("AcqRel")}};
+    return orders.value(m);
+}
+
+QString RustNames::memoryScope(const QString &m)
+{
+    static const QHash<QString, QString> scopes{{QStringLiteral("BLOCK"), QStringLiteral("TileBlock")},
+                                                {QStringLiteral("DEVICE"), QStringLiteral("Device")},
+                                                {QStringLiteral("SYS"), QStringLiteral("System")}};
+    return scopes.value(m);
+}
+
 } // namespace tileport::rust

@@ -27,6 +27,11 @@ struct RustNames {
     // cutile's rounding:: marker for a qualified ct.RoundingMode member
     // ("cuda.tile.RoundingMode.RN" -> "NearestEven"); empty for anything else.
     static QString roundingMode(const QString &qualifiedMember);
+    // cutile's ordering:: and scope:: markers for a ct.MemoryOrder /
+    // ct.MemoryScope member ("ACQ_REL" -> "AcqRel", "SYS" -> "System");
+    // empty for WEAK and NONE (no marker of their own) and anything else.
+    static QString memoryOrder(const QString &member);
+    static QString memoryScope(const QString &member);
 };
 
 } // namespace tileport::rust
