@@ -282,7 +282,21 @@ void FunctionScanner::call(TSNode n, int depth)
                 for (const QString &p : m_scope->paramsOf(obj)) {
                     usage(p).arrayEvidence.append(QStringLiteral("%1: .%2()").arg(where(n), m));
                     usage(p).loaded = true;
+                    usage(p).rawMemory = usage(p).rawMemory || m == QLatin1String("get_raw_memory");
                 }
+            // A tiled view's tile shape has the array's rank.
+            if (m == QLatin1String("tiled_view")) {
+                TSNode shape = positional(n, 0);
+                for (TSNode a : children(args))
+                    if (is(a, "keyword_argument") && src.text(field(a, "name")) == QLatin1String("tile_shape"))
+                        shape = field(a, "value");
+                shape = unparen(shape);
+                if (is(shape, "tuple"))
+                    for (const QString &p : m_scope->paramsOf(obj)) {
+                        usage(p).ranks.append(int(children(shape).size()));
+                        usage(p).rankEvidence.append(QStringLiteral("%1: .tiled_view() tile shape").arg(where(n)));
+                    }
+            }
         } else if (m == QLatin1String("replace_hints")) {
             unsupported(n, QStringLiteral("host API in device code"),
                         QStringLiteral(".replace_hints() runs on the host; it cannot be called from a kernel"));

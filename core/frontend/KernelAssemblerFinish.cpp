@@ -270,6 +270,7 @@ void KernelAssembler::mergeHelperUsage(ParamUsage &into, const QString &helper, 
     into.shapeRead = into.shapeRead || u.shapeRead;
     into.stridesRead = into.stridesRead || u.stridesRead;
     into.dtypeRead = into.dtypeRead || u.dtypeRead;
+    into.rawMemory = into.rawMemory || u.rawMemory;
     for (const HelperCall &c : h.calls) {
         bool splat = false;
         const QStringList targets = argumentTargets(c, splat);

@@ -144,6 +144,12 @@ void ParamClassifier::applyUsage(QList<KernelParam> &params, const QHash<QString
                 p.rank = ranks.front();
             else if (ranks.size() > 1)
                 notes.append(QStringLiteral("parameter '%1': conflicting ranks from its uses").arg(p.name));
+            // Read only by element offset (get_raw_memory()): the port takes
+            // it flat, a rank-1 tensor of the same elements.
+            if (ranks.isEmpty() && u.rawMemory && u.minRank == 0) {
+                p.rank = 1;
+                p.evidence.append(QStringLiteral("rank 1: only its raw memory (element offsets) is read; pass it flattened"));
+            }
             p.minRank = u.minRank;
             if (p.rank >= 0 && p.minRank > p.rank)
                 notes.append(QStringLiteral("parameter '%1': .shape[%2] read on a rank-%3 array").arg(p.name).arg(p.minRank - 1).arg(p.rank));

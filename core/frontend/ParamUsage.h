@@ -25,6 +25,7 @@ struct ParamUsage {
     bool shapeRead = false;
     bool stridesRead = false;
     bool dtypeRead = false;
+    bool rawMemory = false;     // get_raw_memory(): read by element offset, any rank
 };
 
 } // namespace tileport::frontend

@@ -82,7 +82,10 @@ private:
     // tile), a literal not given a type yet, an array, a dtype or a cuTile
     // enum member.
     struct Value {
-        enum class Kind { Ssa, Int, Float, Bool, Tensor, DType, Enum, Tuple };
+        // RawMemory: an array's get_raw_memory() (ssa and name the array's);
+        // View: its tiled_view(), the tile shape in `shape`, the padding
+        // mode (cutile's name) in `padding`.
+        enum class Kind { Ssa, Int, Float, Bool, Tensor, DType, Enum, Tuple, RawMemory, View };
         Kind kind = Kind::Ssa;
         mlir::Value ssa;
         qint64 integer = 0;
@@ -90,6 +93,8 @@ private:
         mlir::Type dtype;
         QString name; // Enum: the qualified member
         QList<Value> items; // Tuple: its values, in order
+        mlir::ArrayAttr shape; // View
+        QString padding;       // View
         bool isTile() const { return kind == Kind::Ssa && llvm::isa<kir::TileType>(ssa.getType()); }
         bool isScalar() const { return kind == Kind::Ssa && !isTile(); }
         bool isLiteral() const { return kind == Kind::Int || kind == Kind::Float || kind == Kind::Bool; }
@@ -247,12 +252,19 @@ private:
         Value padding;
         TSNode paddingAt{};
         int latency = 0;
+        mlir::Value rawOffset; // RawArrayMemory: the u64 element offsets given
     };
     Value laneArray(TSNode call, const QString &what);
     Lanes laneAccess(TSNode call, const QString &what, const Value &array);
     mlir::Value strideParam(const Value &array, unsigned axis, TSNode at);
     mlir::Value laneOffsets(const Value &array, const Lanes &g, TSNode at, mlir::Value *mask);
+    Lanes rawLanes(TSNode call, const QString &what);
+    void laneKeywords(TSNode call, const QString &what, Lanes &g);
     Value gather(TSNode call);
+    // Array methods: raw memory and tiled views (KirLoweringViews.cpp).
+    Value arrayMethod(TSNode call, const QString &name, ApiLowering family, const Value &self);
+    Value tiledView(TSNode call, const Value &array);
+    Value viewAccess(TSNode call, const QString &name, const Value &view);
     void scatter(TSNode call);
 
     // Memory and conversion (KirLoweringMemory.cpp)
@@ -266,6 +278,10 @@ private:
     };
     MemoryOptions memoryOptions(TSNode call, const QString &what, kir::TensorType array);
     Value load(TSNode call);
+    Value loadTile(TSNode call, const QString &what, const Value &array, const llvm::SmallVector<mlir::Value> &index, mlir::ArrayAttr shape,
+                   const MemoryOptions &o);
+    void storeTile(TSNode call, const QString &what, const Value &array, const llvm::SmallVector<mlir::Value> &index, TSNode tileNode,
+                   const MemoryOptions &o, mlir::ArrayAttr viewShape);
     Value numTiles(TSNode call);
     Value astype(TSNode call, TSNode receiver);
     // `inferred`: one -1 is allowed (ct.reshape's), kept as the literal -1.

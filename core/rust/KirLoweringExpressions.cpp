@@ -707,7 +707,8 @@ KirLowering::Value KirLowering::method(TSNode n)
     if (family == ApiLowering::Astype)
         return astype(n, object);
     const Value self = expr(object);
-    if (!self.isTile())
+    const bool arrayLike = self.kind == Value::Kind::Tensor || self.kind == Value::Kind::RawMemory || self.kind == Value::Kind::View;
+    if (!self.isTile() && !arrayLike)
         fail(n, QStringLiteral("method call"), QStringLiteral("'.%1()' needs a tile receiver").arg(name));
     // Restored on every exit: a refusal unwinds through here too.
     struct Restore {
@@ -719,6 +720,8 @@ KirLowering::Value KirLowering::method(TSNode n)
     m_methodCall = n;
     m_methodSelf = object;
     m_methodSelfValue = self;
+    if (arrayLike)
+        return arrayMethod(n, name, family, self);
     return callFamily(n, family, name);
 }
 
@@ -914,6 +917,10 @@ KirLowering::Value KirLowering::callFamily(TSNode n, ApiLowering family, const Q
         fail(n, QStringLiteral("ct.static_exception"), QStringLiteral("only `raise ct.static_exception(...)` uses it"));
     case ApiLowering::Store:
     case ApiLowering::Scatter:
+    case ApiLowering::RawMemory: // array methods: arrayMethod()
+    case ApiLowering::RawOffset:
+    case ApiLowering::TiledView:
+    case ApiLowering::ViewAccess:
     case ApiLowering::None:
         break;
     }

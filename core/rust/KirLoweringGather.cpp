@@ -30,7 +30,7 @@ KirLowering::Value KirLowering::laneArray(TSNode c, const QString &what)
 {
     const TSNode arrayNode = argument(c, 0, "array");
     const Value t = expr(arrayNode);
-    if (t.kind != Value::Kind::Tensor)
+    if (t.kind != Value::Kind::Tensor && t.kind != Value::Kind::RawMemory)
         fail(arrayNode, what, QStringLiteral("expected an array parameter"));
     if (m_blockOutputs.contains(t.name))
         fail(c, what, QStringLiteral("'%1' is a block output").arg(t.name));
@@ -39,6 +39,8 @@ KirLowering::Value KirLowering::laneArray(TSNode c, const QString &what)
 
 KirLowering::Lanes KirLowering::laneAccess(TSNode c, const QString &what, const Value &t)
 {
+    if (t.kind == Value::Kind::RawMemory)
+        return rawLanes(c, what);
     auto tensor = llvm::cast<kir::TensorType>(t.ssa.getType());
     const TSNode indexNode = node::unparen(argument(c, 1, "indices"));
     if (node::isNull(indexNode))
@@ -73,6 +75,48 @@ KirLowering::Lanes KirLowering::laneAccess(TSNode c, const QString &what, const 
         g.index << v;
         g.indexAt << item;
     }
+    laneKeywords(c, what, g);
+    return g;
+}
+
+// RawArrayMemory's methods (`mem.load_offset(offset, ..)`): the lanes are
+// the offset's, each an element offset from the array's base, widened to
+// u64 as cuTile Python widens it; no bounds, only mask=.
+KirLowering::Lanes KirLowering::rawLanes(TSNode c, const QString &what)
+{
+    const TSNode offsetNode = argument(c, 1, "offset");
+    if (node::isNull(offsetNode))
+        fail(c, what, QStringLiteral("needs an offset"));
+    Value v = expr(offsetNode);
+    if (v.kind == Value::Kind::Int) {
+        v.kind = Value::Kind::Ssa;
+        v.ssa = kir::ConstantOp::create(m_b, loc(), m_b.getI32Type(), m_b.getI64IntegerAttr(v.integer));
+    }
+    if (!v.isTile() && !v.isScalar())
+        fail(offsetNode, what, QStringLiteral("the offset must be an integer scalar or tile"));
+    const mlir::Type e = m_solver.resolve(kir::elementTypeOf(v.ssa.getType()));
+    if (llvm::isa<kir::VarType>(e))
+        unify(e, m_b.getI32Type(), offsetNode, what);
+    else if (!isIntegerType(e) || e.isInteger(1))
+        fail(offsetNode, what, QStringLiteral("the offset must be of an integer dtype, not %1").arg(rustElementName(e)));
+    Lanes g;
+    g.checkBounds = false;
+    g.dims = v.isTile() ? llvm::cast<kir::TileType>(v.ssa.getType()).getDims() : m_b.getArrayAttr({});
+    mlir::Value narrow = v.ssa;
+    if (!v.isTile())
+        narrow = kir::ScalarToTileOp::create(m_b, loc(), kir::TileType::get(m_ctx, m_b.getArrayAttr({}), v.ssa.getType()), v.ssa);
+    const mlir::Type u64 = mlir::IntegerType::get(m_ctx, 64, mlir::IntegerType::Unsigned);
+    g.rawOffset = kir::ConvertOp::create(m_b, loc(), llvm::cast<kir::TileType>(narrow.getType()).withElementType(u64), narrow);
+    laneKeywords(c, what, g);
+    return g;
+}
+
+// The keyword options of a lane access: mask=, padding_value= (loads),
+// latency=, check_bounds= (index forms); an atomic's own are read there.
+void KirLowering::laneKeywords(TSNode c, const QString &what, Lanes &g)
+{
+    const bool load = what == QLatin1String("ct.gather") || what == QLatin1String(".load_offset");
+    const bool atomic = what.contains(QLatin1String("atomic_"));
     for (TSNode a : node::children(node::field(c, "arguments"))) {
         if (!node::is(a, "keyword_argument"))
             continue;
@@ -83,7 +127,7 @@ KirLowering::Lanes KirLowering::laneAccess(TSNode c, const QString &what, const 
             if (v.kind != Value::Kind::Int)
                 fail(a, what, QStringLiteral("latency must be a literal int"));
             g.latency = int(v.integer);
-        } else if (k == QLatin1String("check_bounds")) {
+        } else if (k == QLatin1String("check_bounds") && !g.rawOffset) {
             // Only a literal False drops the bounds: a check a config
             // decides keeps them, which reads the same in bounds.
             const Value v = expr(value);
@@ -96,19 +140,22 @@ KirLowering::Lanes KirLowering::laneAccess(TSNode c, const QString &what, const 
             if (!g.mask.isTile() || !m_solver.resolve(kir::elementTypeOf(g.mask.ssa.getType())).isInteger(1))
                 fail(value, what, QStringLiteral("mask= must be a bool tile"));
             g.dims = broadcastDims(g.dims, llvm::cast<kir::TileType>(g.mask.ssa.getType()).getDims(), value);
-        } else if (k == QLatin1String("padding_value") && what == QLatin1String("ct.gather")) {
+        } else if (k == QLatin1String("padding_value") && load) {
+            if (m_src->text(value) == QLatin1String("None"))
+                continue;
             g.padding = expr(value);
             g.paddingAt = value;
             if (!g.padding.isLiteral())
                 fail(a, what, QStringLiteral("padding_value must be a literal"));
-        } else if (what.startsWith(QLatin1String("ct.atomic_"))
-                   && (k == QLatin1String("update") || k == QLatin1String("memory_order") || k == QLatin1String("memory_scope"))) {
+        } else if (atomic
+                   && (k == QLatin1String("update") || k == QLatin1String("memory_order") || k == QLatin1String("memory_scope")
+                       || k == QLatin1String("expected") || k == QLatin1String("desired"))) {
             continue; // read by atomic()
-        } else if (k != QLatin1String("array") && k != QLatin1String("indices") && k != QLatin1String("value")) {
+        } else if (k != QLatin1String("array") && k != QLatin1String("indices") && k != QLatin1String("value")
+                   && k != QLatin1String("offset")) {
             fail(a, what, QStringLiteral("option '%1' is not lowered").arg(k));
         }
     }
-    return g;
 }
 
 // The i32 parameter holding axis `axis`'s stride of the array `t`, added
@@ -143,6 +190,11 @@ mlir::Value KirLowering::strideParam(const Value &t, unsigned axis, TSNode at)
 // (null where neither applies).
 mlir::Value KirLowering::laneOffsets(const Value &t, const Lanes &g, TSNode at, mlir::Value *mask)
 {
+    if (g.rawOffset) {
+        const auto bools = kir::TileType::get(m_ctx, g.dims, m_b.getI1Type());
+        *mask = g.mask.kind == Value::Kind::Ssa && g.mask.ssa ? broadcastTile(g.mask.ssa, bools, g.maskAt) : mlir::Value();
+        return g.rawOffset;
+    }
     auto tensor = llvm::cast<kir::TensorType>(t.ssa.getType());
     const mlir::Type u64 = mlir::IntegerType::get(m_ctx, 64, mlir::IntegerType::Unsigned);
     const auto like = kir::TileType::get(m_ctx, g.dims, u64);
@@ -187,8 +239,9 @@ mlir::Value KirLowering::laneOffsets(const Value &t, const Lanes &g, TSNode at, 
 
 KirLowering::Value KirLowering::gather(TSNode c)
 {
-    const Value t = laneArray(c, QStringLiteral("ct.gather"));
-    const Lanes g = laneAccess(c, QStringLiteral("ct.gather"), t);
+    const QString what = !node::isNull(m_methodCall) && ts_node_eq(m_methodCall, c) ? QStringLiteral(".load_offset") : QStringLiteral("ct.gather");
+    const Value t = laneArray(c, what);
+    const Lanes g = laneAccess(c, what, t);
     mlir::Value mask;
     const mlir::Value offset = laneOffsets(t, g, c, &mask);
     // Masked-off lanes read the padding (Python's default 0). cutile takes
@@ -199,7 +252,7 @@ KirLowering::Value KirLowering::gather(TSNode c)
     const mlir::Type e = m_solver.resolve(llvm::cast<kir::TensorType>(t.ssa.getType()).getElementType());
     const bool zero = pad.number == 0.0 && !std::signbit(pad.number);
     if (!zero && !(isFloatType(e) || m_solver.isGeneric(e)))
-        fail(g.paddingAt, QStringLiteral("ct.gather"), QStringLiteral("a non-zero padding needs a float array"));
+        fail(g.paddingAt, what, QStringLiteral("a non-zero padding needs a float array"));
     const bool selected = mask && (g.dims.size() > 1 || std::isinf(pad.number) || std::isnan(pad.number));
     mlir::FloatAttr padding;
     bool convert = false;
@@ -220,19 +273,20 @@ KirLowering::Value KirLowering::gather(TSNode c)
 
 void KirLowering::scatter(TSNode c)
 {
-    const Value t = laneArray(c, QStringLiteral("ct.scatter"));
-    const Lanes g = laneAccess(c, QStringLiteral("ct.scatter"), t);
+    const QString what = !node::isNull(m_methodCall) && ts_node_eq(m_methodCall, c) ? QStringLiteral(".store_offset") : QStringLiteral("ct.scatter");
+    const Value t = laneArray(c, what);
+    const Lanes g = laneAccess(c, what, t);
     const TSNode valueNode = argument(c, 2, "value");
     if (node::isNull(valueNode))
-        fail(c, QStringLiteral("ct.scatter"), QStringLiteral("needs a value"));
+        fail(c, what, QStringLiteral("needs a value"));
     const Value v = expr(valueNode);
     const mlir::Type e = llvm::cast<kir::TensorType>(t.ssa.getType()).getElementType();
     const auto like = kir::TileType::get(m_ctx, g.dims, e);
     if (v.isTile()) {
         // The value must broadcast to the index shape.
         if (broadcastDims(llvm::cast<kir::TileType>(v.ssa.getType()).getDims(), g.dims, valueNode) != g.dims)
-            fail(valueNode, QStringLiteral("ct.scatter"), QStringLiteral("the value does not broadcast to the index shape"));
-        unify(kir::elementTypeOf(v.ssa.getType()), e, valueNode, QStringLiteral("ct.scatter"));
+            fail(valueNode, what, QStringLiteral("the value does not broadcast to the index shape"));
+        unify(kir::elementTypeOf(v.ssa.getType()), e, valueNode, what);
     }
     const mlir::Value value = toTile(v, like, valueNode);
     mlir::Value mask;
@@ -242,8 +296,11 @@ void KirLowering::scatter(TSNode c)
 
 KirLowering::Value KirLowering::atomic(TSNode c, const QString &name)
 {
-    const QString what = QStringLiteral("ct.") + name;
-    const QString mode = name.mid(int(qstrlen("atomic_")));
+    // ct.atomic_add(array, indices, ..) or mem.atomic_add_offset(offset, ..):
+    // the same arguments after the array or the raw memory.
+    const bool raw = name.endsWith(QLatin1String("_offset"));
+    const QString what = raw ? QLatin1Char('.') + name : QStringLiteral("ct.") + name;
+    const QString mode = name.mid(int(qstrlen("atomic_"))).remove(QLatin1String("_offset"));
     const Value t = laneArray(c, what);
     const Lanes g = laneAccess(c, what, t);
     // ct.atomic_cas(array, indices, expected, desired): the desired value

@@ -200,16 +200,22 @@ KirLowering::Value KirLowering::load(TSNode c)
     if (m_blockOutputs.contains(array.name))
         fail(c, QStringLiteral("ct.load"), QStringLiteral("'%1' is a block output").arg(array.name));
     const MemoryOptions o = memoryOptions(c, QStringLiteral("ct.load"), llvm::cast<kir::TensorType>(array.ssa.getType()));
-    auto tensor = llvm::cast<kir::TensorType>(array.ssa.getType());
     const auto index = indexArgument(argument(c, 1, "index"));
-    mlir::ArrayAttr shape = shapeArgument(argument(c, 2, "shape"));
+    return loadTile(c, QStringLiteral("ct.load"), array, index, shapeArgument(argument(c, 2, "shape")), o);
+}
+
+// One tile of `array` at a tile index: ct.load's and a tiled view's load.
+KirLowering::Value KirLowering::loadTile(TSNode c, const QString &what, const Value &array, const llvm::SmallVector<mlir::Value> &index,
+                                         mlir::ArrayAttr shape, const MemoryOptions &o)
+{
+    auto tensor = llvm::cast<kir::TensorType>(array.ssa.getType());
     // `shape=()`: one element, loaded as a tile of ones of the array's rank
     // and reshaped to rank 0, as cuTile Python does.
     const bool element = shape.empty() && tensor.getRank() > 0;
     if (element)
         shape = m_b.getArrayAttr(llvm::SmallVector<mlir::Attribute>(tensor.getRank(), kir::literalDim(m_ctx, 1)));
     if (index.size() != tensor.getRank() || shape.size() != tensor.getRank())
-        fail(c, QStringLiteral("ct.load"), QStringLiteral("index and shape must have the array's rank %1").arg(tensor.getRank()));
+        fail(c, what, QStringLiteral("index and shape must have the array's rank %1").arg(tensor.getRank()));
     Value out;
     auto load = kir::LoadOp::create(m_b, loc(), kir::TileType::get(m_ctx, shape, tensor.getElementType()), array.ssa, index,
                                     m_b.getStringAttr(o.padding.toStdString()), o.latency,

@@ -377,11 +377,24 @@ void KirLowering::store(TSNode c)
         fail(arrayNode, QStringLiteral("array argument"), QStringLiteral("expected an array parameter"));
     auto tensor = llvm::cast<kir::TensorType>(array.ssa.getType());
     const MemoryOptions o = memoryOptions(c, QStringLiteral("ct.store"), tensor);
-    const auto index = indexArgument(indexNode);
+    storeTile(c, QStringLiteral("ct.store"), array, indexArgument(indexNode), tileNode, o, {});
+}
+
+// A tile stored into `array` at a tile index: ct.store's and a tiled
+// view's store (`viewShape`: the view's tile shape, which the tile is
+// broadcast to, as cuTile Python broadcasts it).
+void KirLowering::storeTile(TSNode c, const QString &what, const Value &array, const llvm::SmallVector<mlir::Value> &index, TSNode tileNode,
+                            const MemoryOptions &o, mlir::ArrayAttr viewShape)
+{
+    auto tensor = llvm::cast<kir::TensorType>(array.ssa.getType());
     Value tile = expr(tileNode);
     if (!tile.isTile())
         fail(tileNode, QStringLiteral("tile argument"), QStringLiteral("expected a tile"));
     auto tileType = llvm::cast<kir::TileType>(tile.ssa.getType());
+    if (viewShape && !viewShape.empty() && tileType.getDims() != viewShape) {
+        tileType = kir::TileType::get(m_ctx, viewShape, tileType.getElementType());
+        tile.ssa = broadcastTile(tile.ssa, tileType, tileNode);
+    }
     if (tileType.getRank() == 0 && tensor.getRank() > 0) {
         // A rank-0 tile (a full reduction) is stored as a tile of ones of
         // the array's rank, as cuTile Python reshapes it.
@@ -389,9 +402,9 @@ void KirLowering::store(TSNode c)
         tileType = kir::TileType::get(m_ctx, m_b.getArrayAttr(ones), tileType.getElementType());
         tile.ssa = kir::ReshapeOp::create(m_b, loc(), tileType, tile.ssa);
     }
-    unify(tileType.getElementType(), tensor.getElementType(), tileNode, QStringLiteral("ct.store"));
+    unify(tileType.getElementType(), tensor.getElementType(), tileNode, what);
     if (tileType.getRank() != tensor.getRank() || index.size() != tensor.getRank())
-        fail(c, QStringLiteral("ct.store"), QStringLiteral("tile rank %1 and index rank %2 must equal the array rank %3")
+        fail(c, what, QStringLiteral("tile rank %1 and index rank %2 must equal the array rank %3")
                                                 .arg(tileType.getRank()).arg(index.size()).arg(tensor.getRank()));
     if (m_blockOutputs.contains(array.name) && o.plain()) {
         // The one store of a block output fixes its partition.

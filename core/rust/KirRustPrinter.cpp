@@ -47,6 +47,22 @@ std::pair<QString, QString> memoryMarkers(std::optional<StringRef> ordering, std
             QStringLiteral("scope::") + (scope ? qs(*scope) : QStringLiteral("TileBlock"))};
 }
 
+// cutile's atomic:: mode of a Python atomic operation on elements `e`:
+// AddF for floats, Umax/Umin for unsigned ints.
+QString atomicMode(const QString &op, Type e)
+{
+    const bool isFloat = isa<FloatType>(e), isUnsigned = isa<IntegerType>(e) && cast<IntegerType>(e).isUnsigned();
+    if (op == QLatin1String("add"))
+        return isFloat ? QStringLiteral("AddF") : QStringLiteral("Add");
+    if (op == QLatin1String("max"))
+        return isUnsigned ? QStringLiteral("Umax") : QStringLiteral("Max");
+    if (op == QLatin1String("min"))
+        return isUnsigned ? QStringLiteral("Umin") : QStringLiteral("Min");
+    static const QHash<QString, QString> modes{{QStringLiteral("and"), QStringLiteral("And")}, {QStringLiteral("or"), QStringLiteral("Or")},
+                                               {QStringLiteral("xor"), QStringLiteral("Xor")}, {QStringLiteral("xchg"), QStringLiteral("Xchg")}};
+    return modes.value(op);
+}
+
 // "(a + b)" as "a + b" where the parentheses enclose it all ("(a) + (b)"
 // keeps them): a value composed for an operand, bound by a `let`.
 QString stripOuterParens(const QString &e)
@@ -122,6 +138,7 @@ private:
     llvm::DenseMap<Type, QString> m_generic;
     QList<RustLine> m_body;
     int m_temp = 0;
+    bool m_rawTileIr = false; // an op printed from cutile::tileir
     int m_indent = 2; // inside the module and the entry's body
     // Ops whose named value a loop carries: their `let` is `let mut`.
     llvm::DenseSet<Operation *> m_mutable;
@@ -625,16 +642,24 @@ void Printer::op(Operation *o)
         .Case<kir::AtomicRmwOp>([&](kir::AtomicRmwOp a) {
             auto tile = cast<kir::TileType>(a.getType());
             const Type e = tile.getElementType();
-            const bool isFloat = isa<FloatType>(e), isUnsigned = isa<IntegerType>(e) && cast<IntegerType>(e).isUnsigned();
-            static const QHash<QString, QString> modes{{QStringLiteral("and"), QStringLiteral("And")}, {QStringLiteral("or"), QStringLiteral("Or")},
-                                                       {QStringLiteral("xor"), QStringLiteral("Xor")}, {QStringLiteral("xchg"), QStringLiteral("Xchg")}};
-            const QString m = qs(a.getMode());
-            const QString mode = m == QLatin1String("add") ? (isFloat ? QStringLiteral("AddF") : QStringLiteral("Add"))
-                                 : m == QLatin1String("max") ? (isUnsigned ? QStringLiteral("Umax") : QStringLiteral("Max"))
-                                 : m == QLatin1String("min") ? (isUnsigned ? QStringLiteral("Umin") : QStringLiteral("Min"))
-                                                             : modes.value(m);
             atomic(a, QStringLiteral("atomic_rmw_tko"), a.getArray(), a.getOffset(), a.getMask(),
-                   {text(a.getValue()), QStringLiteral("atomic::") + mode}, a.getOrdering(), a.getScope());
+                   {text(a.getValue()), QStringLiteral("atomic::") + atomicMode(qs(a.getMode()), e)}, a.getOrdering(), a.getScope());
+        })
+        .Case<kir::AtomicRedViewOp>([&](kir::AtomicRedViewOp a) {
+            auto tile = cast<kir::TileType>(a.getValue().getType());
+            const Type e = tile.getElementType();
+            const QString part = QStringLiteral("t%1_").arg(m_temp++);
+            emit(QStringLiteral("let mut %1: PartitionMut<%2, { [%3] }> = unsafe { %4.partition_full_mut(%5) };")
+                     .arg(part, element(e), dims(tile.getDims()), text(a.getArray()), shapeMacro(tile.getDims())),
+                 a);
+            statement(QString(),
+                      Expr::call(QStringLiteral("unsafe { atomic_red_view_tko"),
+                                 {QStringLiteral("&mut ") + part, text(a.getValue()), QStringLiteral("[%1]").arg(indexText(a.getIndex())),
+                                  QStringLiteral("atomic::") + atomicMode(qs(a.getMode()), e), QStringLiteral("ordering::Relaxed"),
+                                  QStringLiteral("scope::Device")},
+                                 QStringLiteral(" }")),
+                      QStringLiteral(";"), a);
+            m_rawTileIr = true;
         })
         .Case<kir::AtomicCasOp>([&](kir::AtomicCasOp a) {
             atomic(a, QStringLiteral("atomic_cas_tko"), a.getArray(), a.getOffset(), a.getMask(), {text(a.getExpected()), text(a.getValue())},
@@ -994,6 +1019,7 @@ TranslatedKernel Printer::print()
     lines += m_body;
     lines.append(RustLine{QStringLiteral("    }"), header.line, header.line});
     out.lines = lines;
+    out.rawTileIr = m_rawTileIr;
     return out;
 }
 

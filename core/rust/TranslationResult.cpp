@@ -31,6 +31,8 @@ QString TranslationResult::library(QList<QList<int>> *map) const
     frame(QStringLiteral("#[cutile::module]"));
     frame(QStringLiteral("pub mod %1 {").arg(moduleName));
     frame(QStringLiteral("    use cutile::core::*;"));
+    if (std::any_of(kernels.cbegin(), kernels.cend(), [](const TranslatedKernel &k) { return k.rawTileIr; }))
+        frame(QStringLiteral("    use cutile::tileir::*;"));
     for (const TranslatedKernel &k : kernels) {
         frame(QString());
         for (const RustLine &l : k.lines) {

@@ -17,6 +17,7 @@ struct TranslatedKernel {
     QString pythonName;
     EntrySignature signature;
     QList<RustLine> lines; // the entry function, one Rust line per element
+    bool rawTileIr = false; // calls cutile's raw Tile IR ops (cutile::tileir)
 };
 
 // The outcome of translating one cuTile Python file: the kernels that were

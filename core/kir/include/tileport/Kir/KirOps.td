@@ -408,6 +408,18 @@ def Kir_AtomicRmwOp : Kir_Op<"atomic_rmw"> {
   let hasVerifier = 1;
 }
 
+def Kir_AtomicRedViewOp : Kir_Op<"atomic_red_view"> {
+  let summary = "TiledView.atomic_store_add/max/min/and/or/xor: a tile reduced atomically into an array's tile at a tile index";
+  let description = [{
+    Element-wise `array[tile at index] = mode(old, value)`, relaxed at device
+    scope (what cuTile Python emits), no old values returned. `mode` is the
+    Python operation ("add", "max", "min", "and", "or", "xor"); the printer
+    picks cutile's mode for the element type, as for kir.atomic_rmw.
+  }];
+  let arguments = (ins StrAttr:$mode, Kir_AnyTile:$value, Kir_AnyTensor:$array, Variadic<I32>:$index);
+  let assemblyFormat = "$mode $value `,` $array `[` $index `]` attr-dict `:` type($value) `,` type($array)";
+}
+
 def Kir_StoreOp : Kir_Op<"store"> {
   let summary = "ct.store: one tile into an array at a tile index";
   let description = [{
