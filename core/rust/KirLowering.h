@@ -261,6 +261,13 @@ private:
     Lanes rawLanes(TSNode call, const QString &what);
     void laneKeywords(TSNode call, const QString &what, Lanes &g);
     Value gather(TSNode call);
+    // ct.print, ct.printf, ct.assert_ (KirLoweringDebug.cpp).
+    struct PrintPiece;
+    void stringPieces(TSNode string, QList<PrintPiece> &out, const QString &what);
+    void valuePiece(TSNode e, QList<PrintPiece> &out, const QString &what);
+    void checkPrintable(mlir::Type element, TSNode at, const QString &what);
+    Value print(TSNode call, const QString &name);
+    Value assertion(TSNode call);
     // Array methods: raw memory and tiled views (KirLoweringViews.cpp).
     Value arrayMethod(TSNode call, const QString &name, ApiLowering family, const Value &self);
     Value tiledView(TSNode call, const Value &array);

@@ -875,11 +875,12 @@ KirLowering::Value KirLowering::callFamily(TSNode n, ApiLowering family, const Q
         if (const TSNode axisNode = argument(n, 1, "axis"); !node::isNull(axisNode)) {
             const Value av = expr(axisNode);
             if (av.kind != Value::Kind::Int)
-                fail(axisNode, QStringLiteral("ct.cumsum axis"), QStringLiteral("must be a literal int"));
+                fail(axisNode, QStringLiteral("ct.%1 axis").arg(name), QStringLiteral("must be a literal int"));
             axis = int(av.integer < 0 ? av.integer + rank : av.integer);
         }
+        const QString what = QStringLiteral("ct.") + name;
         if (axis < 0 || axis >= rank)
-            fail(n, QStringLiteral("ct.cumsum axis"), QStringLiteral("out of range for rank %1").arg(rank));
+            fail(n, what + QStringLiteral(" axis"), QStringLiteral("out of range for rank %1").arg(rank));
         bool reverse = false;
         for (TSNode a : node::children(node::field(n, "arguments"))) {
             if (!node::is(a, "keyword_argument"))
@@ -891,8 +892,12 @@ KirLowering::Value KirLowering::callFamily(TSNode n, ApiLowering family, const Q
             if (k == QLatin1String("reverse") && v.kind == Value::Kind::Bool)
                 reverse = v.integer != 0;
             else
-                fail(a, QStringLiteral("ct.cumsum"), QStringLiteral("option '%1' is not lowered (reverse= takes a literal bool)").arg(k));
+                fail(a, what, QStringLiteral("option '%1' is not lowered (reverse= takes a literal bool)").arg(k));
         }
+        // cutile 0.4.0 compiles every scan with dim 0 (compile_scan_op
+        // writes it whatever the argument), so only the first axis scans.
+        if (axis != 0)
+            fail(n, what, QStringLiteral("only axis 0 (of rank %1) can be scanned: cutile 0.4.0's scan_sum always scans dim 0").arg(rank));
         Value out;
         out.ssa = kir::ScanSumOp::create(m_b, loc(), x.ssa.getType(), x.ssa, m_b.getI32IntegerAttr(axis), m_b.getBoolAttr(reverse));
         return out;
@@ -903,6 +908,10 @@ KirLowering::Value KirLowering::callFamily(TSNode n, ApiLowering family, const Q
         out.ssa = kir::MathOp::create(m_b, loc(), x.ssa.getType(), x.ssa, m_b.getStringAttr("abs"), mlir::StringAttr(), mlir::StringAttr());
         return out;
     }
+    case ApiLowering::Print:
+        return print(n, name);
+    case ApiLowering::Assert:
+        return assertion(n);
     case ApiLowering::StaticEval:
         return staticEval(n);
     case ApiLowering::StaticAssert:

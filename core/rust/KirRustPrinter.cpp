@@ -661,6 +661,16 @@ void Printer::op(Operation *o)
                       QStringLiteral(";"), a);
             m_rawTileIr = true;
         })
+        .Case<kir::PrintOp>([&](kir::PrintOp p) {
+            QStringList args{RustNames::stringLiteral(qs(p.getFormat()))};
+            for (Value a : p.getArgs())
+                args << text(a);
+            // One line: the macro's pattern takes no trailing comma.
+            emit(QStringLiteral("cuda_tile_print!(%1);").arg(args.join(QStringLiteral(", "))), p);
+        })
+        .Case<kir::AssertOp>([&](kir::AssertOp a) {
+            emit(QStringLiteral("cuda_tile_assert!(%1, %2);").arg(text(a.getCond()), RustNames::stringLiteral(qs(a.getMessage()))), a);
+        })
         .Case<kir::AtomicCasOp>([&](kir::AtomicCasOp a) {
             atomic(a, QStringLiteral("atomic_cas_tko"), a.getArray(), a.getOffset(), a.getMask(), {text(a.getExpected()), text(a.getValue())},
                    a.getOrdering(), a.getScope());

@@ -136,4 +136,24 @@ QString RustNames::memoryScope(const QString &m)
     return scopes.value(m);
 }
 
+QString RustNames::stringLiteral(const QString &text)
+{
+    QString out = QStringLiteral("\"");
+    for (QChar ch : text) {
+        if (ch == QLatin1Char('\\') || ch == QLatin1Char('"'))
+            out += QLatin1Char('\\') + QString(ch);
+        else if (ch == QLatin1Char('\n'))
+            out += QStringLiteral("\\n");
+        else if (ch == QLatin1Char('\t'))
+            out += QStringLiteral("\\t");
+        else if (ch == QLatin1Char('\r'))
+            out += QStringLiteral("\\r");
+        else if (ch.unicode() < 0x20 || ch.unicode() == 0x7f)
+            out += QStringLiteral("\\u{%1}").arg(ch.unicode(), 0, 16);
+        else
+            out += ch;
+    }
+    return out + QLatin1Char('"');
+}
+
 } // namespace tileport::rust

@@ -16,6 +16,9 @@ struct RustNames {
     // A Python float printed as a plain decimal Rust literal that reads back
     // as the same double (the cutile DSL rejects exponent notation).
     static QString floatLiteral(double v);
+    // A Rust string literal of `text`, quotes included: backslashes, quotes
+    // and control characters escaped.
+    static QString stringLiteral(const QString &text);
     // A crate-, module- and identifier-safe form of a file stem.
     static QString identifier(const QString &stem);
     // A Python local's name as a Rust local: a Rust keyword gets a trailing

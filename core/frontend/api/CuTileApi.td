@@ -120,9 +120,9 @@ def Function_static_iter : CuTileFunction<"static_iter", "compile_time", -1, "",
 def Function_static_exception : CuTileFunction<"static_exception", "compile_time", -1, "", "StaticException">;
 def Function_ensure_constant : CuTileFunction<"ensure_constant", "compile_time", -1, "", "EnsureConstant">;
 def Function_assume_divisible_by : CuTileFunction<"assume_divisible_by", "compile_time", -1, "", "AssumeDivisible">;
-def Function_printf : CuTileFunction<"printf", "debug", -1, "", "">;
-def Function_print : CuTileFunction<"print", "debug", -1, "", "">;
-def Function_assert_ : CuTileFunction<"assert_", "debug", -1, "", "">;
+def Function_printf : CuTileFunction<"printf", "debug", -1, "", "Print">;
+def Function_print : CuTileFunction<"print", "debug", -1, "", "Print">;
+def Function_assert_ : CuTileFunction<"assert_", "debug", -1, "", "Assert">;
 def Function_grid_dependency_control_wait : CuTileFunction<"grid_dependency_control_wait", "sync", -1, "", "">;
 def Function_grid_dependency_control_launch_dependents : CuTileFunction<"grid_dependency_control_launch_dependents", "sync", -1, "", "">;
 def Function_launch : CuTileFunction<"launch", "host", -1, "", "">;

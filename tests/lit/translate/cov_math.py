@@ -29,7 +29,7 @@ def folds(x, mins, prods, sums, TM: ct.Constant[int], TN: ct.Constant[int]):
     pr = ct.prod(t, axis=1)
     ct.store(mins, index=(pid,), tile=lo + ct.min(t))
     ct.store(prods, index=(pid,), tile=pr * ct.prod(t))
-    run = ct.cumsum(t, axis=1)
+    run = ct.cumsum(t, axis=0)
     back = ct.cumsum(t, axis=0, reverse=True)
     ct.store(sums, index=(pid, 0), tile=run + back)
 
@@ -52,7 +52,7 @@ def folds(x, mins, prods, sums, TM: ct.Constant[int], TN: ct.Constant[int]):
 # CHECK-NEXT: kir.reduce "min" %[[M]], 0 : !kir.tile<[TN], f32> -> !kir.tile<[], f32>
 # CHECK: %[[P:.*]] = kir.reduce "prod" %[[T]], 0 : !kir.tile<[TM, TN], f32> -> !kir.tile<[TN], f32>
 # CHECK-NEXT: kir.reduce "prod" %[[P]], 0 : !kir.tile<[TN], f32> -> !kir.tile<[], f32>
-# CHECK: kir.scan_sum %{{.*}}, 1 {kir.name = "run", reverse = false} : !kir.tile<[TM, TN], f32> -> !kir.tile<[TM, TN], f32>
+# CHECK: kir.scan_sum %{{.*}}, 0 {kir.name = "run", reverse = false} : !kir.tile<[TM, TN], f32> -> !kir.tile<[TM, TN], f32>
 # CHECK-NEXT: kir.scan_sum %{{.*}}, 0 {kir.name = "back", reverse = true} : !kir.tile<[TM, TN], f32> -> !kir.tile<[TM, TN], f32>
 
 # RUST: let c: Tile<f32, { [TILE] }> = cos(t);
@@ -65,5 +65,5 @@ def folds(x, mins, prods, sums, TM: ct.Constant[int], TN: ct.Constant[int]):
 # RUST: = reduce_prod(t, 1i32);
 # RUST: let t{{[0-9]+}}_: Tile<f32, { [] }> = reduce_min(t{{[0-9]+}}_, 0i32);
 # RUST: let t{{[0-9]+}}_: Tile<f32, { [] }> = reduce_prod(t{{[0-9]+}}_, 0i32);
-# RUST: let run: Tile<f32, { [TM, TN] }> = scan_sum(t, 1i32, reverse::Forward, 0.0f32);
+# RUST: let run: Tile<f32, { [TM, TN] }> = scan_sum(t, 0i32, reverse::Forward, 0.0f32);
 # RUST-NEXT: let back: Tile<f32, { [TM, TN] }> = scan_sum(t, 0i32, reverse::Reverse, 0.0f32);

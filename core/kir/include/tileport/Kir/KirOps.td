@@ -420,6 +420,23 @@ def Kir_AtomicRedViewOp : Kir_Op<"atomic_red_view"> {
   let assemblyFormat = "$mode $value `,` $array `[` $index `]` attr-dict `:` type($value) `,` type($array)";
 }
 
+def Kir_PrintOp : Kir_Op<"print"> {
+  let summary = "ct.print / ct.printf: formatted output from the device";
+  let description = [{
+    `format` is in cutile's form: one `{}` per argument (cutile writes
+    `%` and the element type's letter there: %f, %i), `%%` a percent sign;
+    the lowering admits only conversions that read the same in printf.
+  }];
+  let arguments = (ins StrAttr:$format, Variadic<AnyType>:$args);
+  let assemblyFormat = "$format ($args^ `:` type($args))? attr-dict";
+}
+
+def Kir_AssertOp : Kir_Op<"assert"> {
+  let summary = "ct.assert_(cond, message): a device assertion on every element of a bool tile";
+  let arguments = (ins AnyType:$cond, StrAttr:$message);
+  let assemblyFormat = "$cond `,` $message attr-dict `:` type($cond)";
+}
+
 def Kir_StoreOp : Kir_Op<"store"> {
   let summary = "ct.store: one tile into an array at a tile index";
   let description = [{
