@@ -108,6 +108,17 @@ kir::EntryOp KirLowering::lower(mlir::ModuleOp module)
     return entry;
 }
 
+// Whether an identifier `name` occurs anywhere under `n`.
+bool KirLowering::namesIdentifier(TSNode n, const QString &name) const
+{
+    if (node::is(n, "identifier"))
+        return m_src->text(n) == name;
+    for (TSNode c : node::children(n))
+        if (namesIdentifier(c, name))
+            return true;
+    return false;
+}
+
 // Arrays become tensors with an element-type variable per shared dtype
 // variable, int/bool constants const generics, float constants f32
 // scalars (stable Rust has no float const generics), scalars their dtype or
@@ -121,6 +132,7 @@ void KirLowering::parameters(mlir::OpBuilder &top, mlir::ModuleOp)
     QHash<QString, mlir::Type> dtypeVars;
     unsigned nextVar = 0;
     QList<QPair<QString, Value>> bound; // filled once the block exists
+    llvm::SmallVector<mlir::Attribute> unused;
     for (const KernelParam &p : m_kernel.params) {
         TSNode at = params;
         for (TSNode c : node::children(params))
@@ -189,6 +201,13 @@ void KirLowering::parameters(mlir::OpBuilder &top, mlir::ModuleOp)
             break;
         case KernelParam::Kind::List:
         case KernelParam::Kind::Unknown:
+            // A parameter the body never names (an optional tensor the
+            // caller passes as None) is left out of the port; the entry's
+            // header says so.
+            if (p.kind == KernelParam::Kind::Unknown && !namesIdentifier(node::field(m_function, "body"), p.name)) {
+                unused.push_back(top.getStringAttr(p.name.toStdString()));
+                continue;
+            }
             fail(at, QStringLiteral("parameter"), QStringLiteral("'%1' is neither an array, a scalar nor a ct.Constant").arg(p.name));
         }
         argAttrs.push_back(top.getDictionaryAttr(attrs));
@@ -210,6 +229,8 @@ void KirLowering::parameters(mlir::OpBuilder &top, mlir::ModuleOp)
     }
     if (!targets.empty())
         entry->setAttr("kir.optimization_hints", top.getArrayAttr(targets));
+    if (!unused.empty())
+        entry->setAttr("kir.unused_params", top.getArrayAttr(unused));
     mlir::Block *body = new mlir::Block();
     entry.getBody().push_back(body);
     for (qsizetype i = 0; i < bound.size(); ++i) {

@@ -102,6 +102,7 @@ private:
 
     // Setup (KirLowering.cpp)
     void parameters(mlir::OpBuilder &top, mlir::ModuleOp module);
+    bool namesIdentifier(TSNode n, const QString &name) const;
     [[noreturn]] void fail(TSNode at, const QString &construct, const QString &reason) const;
     mlir::Location loc() const;
     mlir::Type elem(const QString &rustName) const;
@@ -211,6 +212,7 @@ private:
     Value conditional(TSNode n);
     Value matmulProduct(const Value &a, const Value &b, TSNode at);
     Value attribute(TSNode n);
+    Value staticShape(mlir::ArrayAttr dims);
     Value creation(TSNode call, const QString &name);
     Value subscript(TSNode n);
     Value unary(TSNode n);
@@ -267,6 +269,8 @@ private:
     void valuePiece(TSNode e, QList<PrintPiece> &out, const QString &what);
     void checkPrintable(mlir::Type element, TSNode at, const QString &what);
     Value print(TSNode call, const QString &name);
+    // ct.astile (KirLoweringAstile.cpp).
+    Value astile(TSNode call);
     Value assertion(TSNode call);
     // Array methods: raw memory and tiled views (KirLoweringViews.cpp).
     Value arrayMethod(TSNode call, const QString &name, ApiLowering family, const Value &self);

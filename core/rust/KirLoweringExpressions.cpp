@@ -195,28 +195,22 @@ KirLowering::Value KirLowering::attribute(TSNode n)
             return v;
         }
         if (t.isTile()) {
-            // A tile's shape is static: literals, and the const generics
-            // (derived ones included) its type names.
             auto tile = llvm::cast<kir::TileType>(t.ssa.getType());
-            Value v;
             if (member == QLatin1String("ndim"))
                 return literalInt(tile.getRank());
-            v.kind = Value::Kind::Tuple;
-            for (mlir::Attribute d : tile.getDims()) {
-                if (auto i = llvm::dyn_cast<mlir::IntegerAttr>(d)) {
-                    v.items << literalInt(i.getInt());
-                    continue;
-                }
-                Value s;
-                s.ssa = kir::ConstParamOp::create(m_b, loc(), m_b.getI32Type(), llvm::cast<mlir::StringAttr>(d).getValue());
-                v.items << s;
-            }
-            return v;
+            return staticShape(tile.getDims());
         }
+    }
+    if (node::is(object, "identifier") && (member == QLatin1String("tile_shape") || member == QLatin1String("traversal_steps"))) {
+        // A tiled view's tile shape (its steps are the same: other steps are
+        // refused where the view is made).
+        const Value t = expr(object);
+        if (t.kind == Value::Kind::View)
+            return staticShape(t.shape);
     }
     if (node::is(object, "identifier") && member == QLatin1String("dtype")) {
         const Value t = expr(object);
-        if (t.kind == Value::Kind::Tensor || t.isTile()) {
+        if (t.kind == Value::Kind::Tensor || t.kind == Value::Kind::View || t.kind == Value::Kind::RawMemory || t.isTile()) {
             Value v;
             v.kind = Value::Kind::DType;
             v.dtype = m_solver.resolve(kir::elementTypeOf(t.ssa.getType()));
@@ -224,6 +218,24 @@ KirLowering::Value KirLowering::attribute(TSNode n)
         }
     }
     fail(n, QStringLiteral("attribute"), QStringLiteral("'%1' is not lowered to the kernel IR yet").arg(m_src->flatText(n)));
+}
+
+// A static shape as a tuple: literals, and the const generics (derived
+// ones included) its dims name.
+KirLowering::Value KirLowering::staticShape(mlir::ArrayAttr dims)
+{
+    Value v;
+    v.kind = Value::Kind::Tuple;
+    for (mlir::Attribute d : dims) {
+        if (auto i = llvm::dyn_cast<mlir::IntegerAttr>(d)) {
+            v.items << literalInt(i.getInt());
+            continue;
+        }
+        Value s;
+        s.ssa = kir::ConstParamOp::create(m_b, loc(), m_b.getI32Type(), llvm::cast<mlir::StringAttr>(d).getValue());
+        v.items << s;
+    }
+    return v;
 }
 
 // An i32 index component: a block id, an i32 scalar, or an int literal.
@@ -910,6 +922,8 @@ KirLowering::Value KirLowering::callFamily(TSNode n, ApiLowering family, const Q
     }
     case ApiLowering::Print:
         return print(n, name);
+    case ApiLowering::Astile:
+        return astile(n);
     case ApiLowering::Assert:
         return assertion(n);
     case ApiLowering::StaticEval:

@@ -963,6 +963,12 @@ TranslatedKernel Printer::print()
     for (const EntrySignature::Generic &g : std::as_const(sig.generics))
         if (g.isDerived())
             headerLine(QStringLiteral("    // %1 = %2 (launch with that value)").arg(g.name, DerivedGeneric::text(g.derived)));
+    if (auto unused = m_entry->getAttrOfType<ArrayAttr>("kir.unused_params")) {
+        QStringList names;
+        for (Attribute a : unused)
+            names << qs(cast<StringAttr>(a).getValue());
+        headerLine(QStringLiteral("    // Unused by the kernel, so not parameters of the port: %1").arg(names.join(QStringLiteral(", "))));
+    }
     headerLine(QStringLiteral("    #[cutile::entry(%1)]").arg(entryHintsText(hints)));
     QStringList genericText;
     for (const EntrySignature::Generic &g : sig.generics)

@@ -46,7 +46,7 @@ def Function_arange : CuTileFunction<"arange", "creation", 0, "size", "Creation"
 def Function_full : CuTileFunction<"full", "creation", 0, "shape", "Creation">;
 def Function_ones : CuTileFunction<"ones", "creation", 0, "shape", "Creation">;
 def Function_zeros : CuTileFunction<"zeros", "creation", 0, "shape", "Creation">;
-def Function_astile : CuTileFunction<"astile", "creation", -1, "", "">;
+def Function_astile : CuTileFunction<"astile", "creation", -1, "", "Astile">;
 def Function_abs : CuTileFunction<"abs", "math", -1, "", "Abs">;
 def Function_add : CuTileFunction<"add", "math", -1, "", "Arith">;
 def Function_sub : CuTileFunction<"sub", "math", -1, "", "Arith">;
