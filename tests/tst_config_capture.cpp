@@ -5,6 +5,7 @@
 // capture, --each), a missing interpreter and a missing script; then the
 // bundled capture_configs.py on the bundled examples.
 #include "ConfigCapture.h"
+#include "ModuleAnalyzer.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -100,6 +101,7 @@ private Q_SLOTS:
     void missingScript();
     void eachReadsEveryFile();
     void bundledScriptOnExamples();
+    void noneArgumentIsRecorded();
 };
 
 void TestConfigCapture::completeCaptureIsRead()
@@ -321,6 +323,30 @@ void TestConfigCapture::bundledScriptOnExamples()
     QVERIFY2(r.ok(), qPrintable(r.error));
     QVERIFY(r.configs.captured);
     QVERIFY(!r.configsOf(QStringLiteral("vector_add")).isEmpty());
+}
+
+// An optional tensor passed as None is a "none" parameter, which the
+// config reader accepts for a parameter the kernel never reads.
+void TestConfigCapture::noneArgumentIsRecorded()
+{
+    const Toolchains t = Toolchains::fromEnvironment();
+    ConfigCapture capture(t);
+    if (!QFileInfo::exists(capture.script()))
+        QSKIP("resources/python/capture_configs.py is not in this tree");
+    const QString file = QStringLiteral(TILEPORT_SOURCE_DIR "/tests/fixtures/constructs/optional_scale.py");
+    ConfigCapture::Request req = request(file, 300'000);
+    req.calls = {QStringLiteral("launch(None, tensor((1024,), float32), tensor((1024,), float32))")};
+    req.discover = false;
+    const ConfigCapture::Result r = capture.capture(req);
+    QVERIFY2(r.ok(), qPrintable(r.error));
+    const auto configs = r.configsOf(QStringLiteral("scaled_copy"));
+    QCOMPARE(configs.size(), 1);
+    const QJsonObject scale = configs[0].params.at(2).toObject();
+    QCOMPARE(scale.value(QStringLiteral("name")).toString(), QStringLiteral("scale"));
+    QCOMPARE(scale.value(QStringLiteral("kind")).toString(), QStringLiteral("none"));
+    const auto analysis = tileport::frontend::ModuleAnalyzer::analyzeFile(file);
+    const auto diagnostics = r.configs.validate(analysis);
+    QVERIFY2(diagnostics.isEmpty(), qPrintable(diagnostics.isEmpty() ? QString() : diagnostics.front().message));
 }
 
 QTEST_GUILESS_MAIN(TestConfigCapture)

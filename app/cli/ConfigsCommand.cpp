@@ -27,9 +27,10 @@ QString describeParam(const QJsonObject &p)
     const QString kind = p.value(QStringLiteral("kind")).toString();
     if (kind != QLatin1String("array")) {
         const QJsonValue v = p.value(QStringLiteral("value"));
-        const QString value = v.isBool() ? (v.toBool() ? QStringLiteral("true") : QStringLiteral("false"))
-                              : v.isDouble() ? QString::number(v.toDouble(), 'g', 12)
-                                             : QStringLiteral("?");
+        const QString value = kind == QLatin1String("none") ? QStringLiteral("None")
+                              : v.isBool()                  ? (v.toBool() ? QStringLiteral("true") : QStringLiteral("false"))
+                              : v.isDouble()                ? QString::number(v.toDouble(), 'g', 12)
+                                                            : QStringLiteral("?");
         return QStringLiteral("%1=%2").arg(name, value);
     }
     QStringList dims;

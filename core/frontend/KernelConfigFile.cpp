@@ -42,6 +42,8 @@ QString kindOf(const QString &sidecarKind)
         return QStringLiteral("scalar");
     if (sidecarKind == QLatin1String("const"))
         return QStringLiteral("constant");
+    if (sidecarKind == QLatin1String("none"))
+        return QStringLiteral("none");
     return {};
 }
 
@@ -238,7 +240,14 @@ QList<ConfigDiagnostic> KernelConfigFile::validate(const ModuleAnalysis &analysi
             const QString kind = p.value(QStringLiteral("kind")).toString();
             const QString mapped = kindOf(kind);
             if (mapped.isEmpty()) {
-                error(QStringLiteral("%1: unknown kind '%2' (array, scalar or const)").arg(where, kind));
+                error(QStringLiteral("%1: unknown kind '%2' (array, scalar, const or none)").arg(where, kind));
+                continue;
+            }
+            // None: a parameter the kernel leaves unused (an optional tensor
+            // not given); one the kernel reads cannot be None.
+            if (kind == QLatin1String("none")) {
+                if (kp.kind != KernelParam::Kind::Unknown)
+                    error(QStringLiteral("%1 is %2 in the kernel, None in the config").arg(where, KernelParam::kindName(kp.kind)));
                 continue;
             }
             if (kp.kind == KernelParam::Kind::Unknown)
@@ -289,11 +298,11 @@ QList<ConfigDiagnostic> KernelConfigFile::validate(const ModuleAnalysis &analysi
             QList<qint64> dims;
             bool good = true;
             for (const QJsonValue &d : shape) {
-                good = good && integral(d) && d.toDouble() > 0;
+                good = good && integral(d) && d.toDouble() >= 0; // an empty tensor has a 0 extent
                 dims.append(qint64(d.toDouble()));
             }
             if (!good) {
-                error(QStringLiteral("%1: shape entries must be positive integers").arg(where));
+                error(QStringLiteral("%1: shape entries must be integers of at least 0").arg(where));
                 continue;
             }
             // An array with strides (a captured launch) is exported with what

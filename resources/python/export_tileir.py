@@ -11,6 +11,8 @@ SIGNATURE_JSON lists the kernel's parameters in order:
      (a captured launch: the constraints follow cuTile Python's dispatcher rules)
   {"kind": "scalar", "dtype": "int32"}
   {"kind": "const", "value": 128}
+  {"kind": "none"}  (None passed for a parameter the kernel never names;
+     exported as a constant, which gives it the same IR)
 --batch exports many signatures of the file's kernels in one process (the
 module is loaded once): JOBS_JSON is a file holding [{"kernel", "params",
 "out", "version"}, ...]; one JSON line per job goes to stdout, {"out": ...,
@@ -153,6 +155,12 @@ def build_signature(ct, params):
             out.append(ScalarConstraint(dtype))
         elif kind == "const":
             out.append(p["value"])
+        elif kind == "none":
+            # cuTile Python 1.7's compile API takes no None constant; the
+            # config reader admits "none" only for a parameter the kernel
+            # never names, and a constant of any value gives such a
+            # parameter the IR None gives it (no entry argument).
+            out.append(0)
         else:
             fail(4, "signature", f"parameter {i}: unknown kind '{kind}'")
     return KernelSignature(out, CallingConvention.cutile_python_v2())

@@ -93,6 +93,10 @@ def kernel_hints(kernel):
 
 
 def describe_argument(name, is_const, value):
+    if value is None:
+        # An optional argument not given (a scale tensor left out): the
+        # kernel must not read it, which the config reader checks.
+        return {"name": name, "kind": "none"}
     if isinstance(value, Tensor):
         dt = CT_DTYPE.get(value.dtype.name)
         if dt is None:
