@@ -114,6 +114,9 @@ private:
 
     // Statements (KirLoweringStatements.cpp)
     void block(TSNode block);
+    void statements(const std::vector<TSNode> &stmts, bool kernelBody);
+    bool isEarlyExit(TSNode stmt) const;
+    void earlyExit(TSNode ifNode, const std::vector<TSNode> &rest);
     void statement(TSNode stmt);
     void assignment(TSNode n);
     void augmentedAssignment(TSNode n);

@@ -22,8 +22,63 @@ void KirLowering::discardedExpression(TSNode e) { (void)expr(e); }
 
 void KirLowering::block(TSNode blk)
 {
-    for (TSNode stmt : node::children(blk))
-        statement(stmt);
+    const bool kernelBody = m_inlineDepth == 0 && m_src == m_kernelSrc && ts_node_eq(blk, node::field(m_function, "body"));
+    statements(node::children(blk), kernelBody);
+}
+
+// Statements in order. In the kernel's own body (`kernelBody`) a `return`
+// ends the kernel: a bare one last is nothing, and `if c: ..; return`
+// makes the statements after it the if's else arm (earlyExit).
+void KirLowering::statements(const std::vector<TSNode> &stmts, bool kernelBody)
+{
+    for (size_t i = 0; i < stmts.size(); ++i) {
+        const TSNode s = stmts[i];
+        if (kernelBody && node::is(s, "return_statement") && node::children(s).empty() && i + 1 == stmts.size())
+            return;
+        if (kernelBody && isEarlyExit(s)) {
+            earlyExit(s, std::vector<TSNode>(stmts.begin() + std::ptrdiff_t(i) + 1, stmts.end()));
+            return;
+        }
+        statement(s);
+    }
+}
+
+// `if c: [..] return` with no elif or else, the return bare.
+bool KirLowering::isEarlyExit(TSNode s) const
+{
+    if (!node::is(s, "if_statement") || !node::isNull(node::field(s, "alternative")))
+        return false;
+    const auto body = node::children(node::field(s, "consequence"));
+    return !body.empty() && node::is(body.back(), "return_statement") && node::children(body.back()).empty();
+}
+
+void KirLowering::earlyExit(TSNode ifNode, const std::vector<TSNode> &rest)
+{
+    const SourceRange saved = m_stmt;
+    m_stmt = m_src->range(ifNode);
+    const TSNode condNode = node::field(ifNode, "condition");
+    std::vector<TSNode> then = node::children(node::field(ifNode, "consequence"));
+    then.pop_back(); // the return
+    const std::optional<bool> decided = decision(condNode);
+    const Value c = decided ? boolLiteral(*decided) : expr(condNode);
+    if (c.isLiteral()) { // a decided or module-constant condition: one arm
+        m_stmt = saved;
+        statements(c.number != 0.0 || c.integer != 0 ? then : rest, true);
+        return;
+    }
+    const mlir::Value cond = condition(c, condNode);
+    auto op = kir::IfOp::create(m_b, loc(), mlir::TypeRange{}, cond, mlir::ValueRange{}, m_b.getStrArrayAttr({}), m_b.getStrArrayAttr({}));
+    m_stmt = saved;
+    const QHash<QString, Value> vars = m_vars;
+    const std::vector<TSNode> &thenArm = then;
+    for (auto [region, arm] : {std::pair{&op.getThenRegion(), &thenArm}, std::pair{&op.getElseRegion(), &rest}}) {
+        region->push_back(new mlir::Block());
+        mlir::OpBuilder::InsertionGuard guard(m_b);
+        m_b.setInsertionPointToEnd(&region->front());
+        statements(*arm, true); // nothing follows either arm: the kernel ends
+        kir::YieldOp::create(m_b, loc(), mlir::ValueRange{});
+        m_vars = vars;
+    }
 }
 
 void KirLowering::statement(TSNode stmt)

@@ -921,8 +921,13 @@ TranslatedKernel Printer::print()
         g.dtypeOf = owners[i];
         sig.generics << g;
     }
-    // Block-scaled MMA compiles for sm_100 and newer only.
+    // Block-scaled MMA, and conversions to or from 4-bit floats, compile
+    // for sm_100 and newer only.
     m_entry.walk([&](kir::MmaScaledOp) { sig.minTarget = QStringLiteral("sm_100"); });
+    m_entry.walk([&](kir::ConvertOp c) {
+        if (isa<Float4E2M1FNType>(elementTypeOf(c.getType())) || isa<Float4E2M1FNType>(elementTypeOf(c.getInput().getType())))
+            sig.minTarget = QStringLiteral("sm_100");
+    });
     if (auto choices = m_entry->getAttrOfType<ArrayAttr>("kir.const_choices"))
         for (Attribute c : choices) {
             auto pair = cast<ArrayAttr>(c);

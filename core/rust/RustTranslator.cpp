@@ -23,6 +23,7 @@
 #include <mlir/IR/OwningOpRef.h>
 
 #include <algorithm>
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -271,9 +272,20 @@ TranslationResult RustTranslator::translateAnalyzed(const QByteArray &source, co
     const PythonSource &src = analysis.source ? *analysis.source : *reparsed;
     ImportTable imports;
     QHash<QString, TSNode> functions;
+    // Module-level imports, also those a `try:` / `if` / `with` at module
+    // level holds (`try: import cuda.tile as ct` around the kernels).
+    const std::function<void(TSNode)> moduleImports = [&](TSNode n) {
+        for (TSNode stmt : node::children(n)) {
+            const auto t = node::type(stmt);
+            if (t == "import_statement" || t == "import_from_statement")
+                imports.addImport(src, stmt);
+            else if (t == "try_statement" || t == "if_statement" || t == "with_statement" || t == "block" || t == "else_clause"
+                     || t == "elif_clause" || t == "except_clause" || t == "finally_clause")
+                moduleImports(stmt);
+        }
+    };
+    moduleImports(src.root());
     for (TSNode stmt : node::children(src.root())) {
-        if (node::is(stmt, "import_statement") || node::is(stmt, "import_from_statement"))
-            imports.addImport(src, stmt);
         TSNode def = node::is(stmt, "decorated_definition") ? node::field(stmt, "definition") : stmt;
         if (node::is(def, "function_definition"))
             functions.insert(src.text(node::field(def, "name")), def);
