@@ -14,6 +14,8 @@
 
 #include <QSet>
 
+#include <functional>
+
 namespace tileport::frontend {
 
 namespace {
@@ -98,7 +100,24 @@ void KernelAssembler::moduleStatements()
     using namespace node;
     QList<QString> order;
     QSet<QString> ordered; // order's names: a list lookup per assignment is quadratic in a long module
-    for (TSNode s : children(m_src.root())) {
+    // The module's statements, with the bodies of module-level `try:` (and
+    // its `else:`) and `with` in place: they run at import when cuda.tile
+    // imports (`try: import cuda.tile as ct` around constants and kernels).
+    std::vector<TSNode> statements;
+    const std::function<void(TSNode)> flatten = [&](TSNode n) {
+        for (TSNode c : children(n)) {
+            if (is(c, "try_statement") || is(c, "with_statement")) {
+                flatten(field(c, "body"));
+                for (TSNode e : children(c))
+                    if (is(e, "else_clause"))
+                        flatten(field(e, "body"));
+            } else {
+                statements.push_back(c);
+            }
+        }
+    };
+    flatten(m_src.root());
+    for (TSNode s : statements) {
         if (is(s, "function_definition")) {
             m_functions.insert(m_src.text(field(s, "name")), s);
             continue;
