@@ -413,14 +413,28 @@ TSNode KirLowering::decidedArm(TSNode ifNode)
 
 TSNode KirLowering::moduleFunction(const QString &name) const
 {
-    for (TSNode stmt : node::children(m_src->root())) {
-        TSNode def = stmt;
-        if (node::is(def, "decorated_definition"))
-            def = node::field(def, "definition");
-        if (node::is(def, "function_definition") && m_src->text(node::field(def, "name")) == name)
-            return def;
-    }
-    return TSNode{};
+    // Module level includes the bodies of a module-level `try:` (and its
+    // `else:`) and `with`, as the analysis reads them.
+    const std::function<TSNode(TSNode)> find = [&](TSNode n) -> TSNode {
+        for (TSNode stmt : node::children(n)) {
+            if (node::is(stmt, "try_statement") || node::is(stmt, "with_statement")) {
+                if (const TSNode d = find(node::field(stmt, "body")); !node::isNull(d))
+                    return d;
+                for (TSNode e : node::children(stmt))
+                    if (node::is(e, "else_clause"))
+                        if (const TSNode d = find(node::field(e, "body")); !node::isNull(d))
+                            return d;
+                continue;
+            }
+            TSNode def = stmt;
+            if (node::is(def, "decorated_definition"))
+                def = node::field(def, "definition");
+            if (node::is(def, "function_definition") && m_src->text(node::field(def, "name")) == name)
+                return def;
+        }
+        return TSNode{};
+    };
+    return find(m_src->root());
 }
 
 // The import table of an imported helper's module, built once.

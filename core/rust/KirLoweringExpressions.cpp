@@ -138,14 +138,19 @@ KirLowering::Value KirLowering::identifier(TSNode n)
 KirLowering::Value KirLowering::attribute(TSNode n)
 {
     const QString q = m_imports->resolve(*m_src, n);
-    for (const QString &prefix : {QStringLiteral("torch."), QStringLiteral("numpy.")})
-        if (q.startsWith(prefix) && !RustNames::elementType(q.mid(prefix.size())).isEmpty()) {
-            // Host-side dtypes spelled through torch or numpy mean the same element type.
+    for (const QString &prefix : {QStringLiteral("torch."), QStringLiteral("numpy.")}) {
+        // Host-side dtypes spelled through torch or numpy mean the same
+        // element type (their `bool` is cuTile's `bool_`).
+        QString dt = q.startsWith(prefix) ? q.mid(prefix.size()) : QString();
+        if (dt == QLatin1String("bool"))
+            dt = QStringLiteral("bool_");
+        if (!dt.isEmpty() && !RustNames::elementType(dt).isEmpty()) {
             Value v;
             v.kind = Value::Kind::DType;
-            v.dtype = elem(RustNames::elementType(q.mid(prefix.size())));
+            v.dtype = elem(RustNames::elementType(dt));
             return v;
         }
+    }
     if (q.startsWith(QLatin1String("cuda.tile."))) {
         const QString enumClass = q.section(QLatin1Char('.'), 2, 2);
         if (q.count(QLatin1Char('.')) == 3
