@@ -134,13 +134,19 @@ QHash<QString, ModuleConstant> siblingConstants(const PythonSource &src, TSNode 
                 bring(c.name, c.name);
         return out;
     }
+    forEachImportedName(src, importFrom, bring);
+    return out;
+}
+
+void forEachImportedName(const PythonSource &src, TSNode importFrom,
+                         const std::function<void(const QString &name, const QString &local)> &bring)
+{
     for (TSNode n : node::fieldChildren(importFrom, "name")) {
         if (node::is(n, "dotted_name"))
             bring(src.text(n), src.text(n));
         else if (node::is(n, "aliased_import"))
             bring(src.text(node::field(n, "name")), src.text(node::field(n, "alias")));
     }
-    return out;
 }
 
 } // namespace tileport::frontend

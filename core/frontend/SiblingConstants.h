@@ -8,6 +8,7 @@
 #include <QHash>
 #include <QString>
 
+#include <functional>
 #include <memory>
 
 #include <tree_sitter/api.h>
@@ -38,5 +39,9 @@ std::shared_ptr<const ModuleAnalysis> siblingModule(const QString &file);
 // The file a `from MODULE import ...` statement of `src` reads, when MODULE
 // is a module of the same project (siblingModuleFile); else empty.
 QString importedModuleFile(const PythonSource &src, TSNode importFrom);
+
+// Each name `from M import a, b as c` brings: bring(name in M, local name).
+void forEachImportedName(const PythonSource &src, TSNode importFrom,
+                         const std::function<void(const QString &name, const QString &local)> &bring);
 
 } // namespace tileport::frontend

@@ -43,12 +43,7 @@ QList<ImportedHelper> siblingHelpers(const PythonSource &src, TSNode importFrom)
         if (definesFunction(*module, name))
             out.append(ImportedHelper{local, name, module});
     };
-    for (TSNode n : node::fieldChildren(importFrom, "name")) {
-        if (node::is(n, "dotted_name"))
-            bring(src.text(n), src.text(n));
-        else if (node::is(n, "aliased_import"))
-            bring(src.text(node::field(n, "name")), src.text(node::field(n, "alias")));
-    }
+    forEachImportedName(src, importFrom, bring);
     return out;
 }
 

@@ -178,6 +178,14 @@ private:
     Value expr(TSNode n);
     Value identifier(TSNode n);
     Value literal(const frontend::ConstantValue &c) const;
+    // What a call that gives nothing returns (a store, a print): an Enum
+    // value with no member, as `None` lowers.
+    static Value noValue()
+    {
+        Value v;
+        v.kind = Value::Kind::Enum;
+        return v;
+    }
     static Value literalInt(qint64 n)
     {
         Value v;
@@ -269,6 +277,7 @@ private:
     // ct.print, ct.printf, ct.assert_ (KirLoweringDebug.cpp).
     struct PrintPiece;
     void stringPieces(TSNode string, QList<PrintPiece> &out, const QString &what);
+    QString plainString(TSNode string, const QString &what);
     void valuePiece(TSNode e, QList<PrintPiece> &out, const QString &what);
     void checkPrintable(mlir::Type element, TSNode at, const QString &what);
     Value print(TSNode call, const QString &name);

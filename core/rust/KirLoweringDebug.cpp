@@ -80,6 +80,20 @@ void KirLowering::stringPieces(TSNode s, QList<PrintPiece> &out, const QString &
     }
 }
 
+// The text of a string literal that holds no f-string field.
+QString KirLowering::plainString(TSNode s, const QString &what)
+{
+    QList<PrintPiece> pieces;
+    stringPieces(s, pieces, what);
+    QString text;
+    for (const PrintPiece &p : std::as_const(pieces)) {
+        if (p.isValue)
+            fail(s, what, QStringLiteral("expected a plain string, not an f-string with fields"));
+        text += p.text;
+    }
+    return text;
+}
+
 // An argument as cuTile Python prints it: literals as their str() text, a
 // tile or scalar as one conversion.
 void KirLowering::valuePiece(TSNode e, QList<PrintPiece> &out, const QString &what)
@@ -129,11 +143,7 @@ KirLowering::Value KirLowering::print(TSNode c, const QString &name)
         const TSNode f = node::unparen(argument(c, 0, "format"));
         if (!node::is(f, "string") || m_src->text(f).startsWith(QLatin1Char('f'), Qt::CaseInsensitive))
             fail(c, what, QStringLiteral("the format must be a string literal"));
-        QList<PrintPiece> format;
-        stringPieces(f, format, what);
-        QString text;
-        for (const PrintPiece &p : std::as_const(format))
-            text += p.text;
+        const QString text = plainString(f, what);
         QList<TSNode> args;
         for (TSNode a : node::children(node::field(c, "arguments")))
             if (!node::is(a, "keyword_argument"))
@@ -193,15 +203,7 @@ KirLowering::Value KirLowering::print(TSNode c, const QString &name)
             const TSNode v = node::unparen(node::field(a, "value"));
             if ((k != QLatin1String("sep") && k != QLatin1String("end")) || !node::is(v, "string"))
                 fail(a, what, QStringLiteral("only sep= and end= string literals are lowered"));
-            QList<PrintPiece> lit;
-            stringPieces(v, lit, what);
-            QString t;
-            for (const PrintPiece &p : std::as_const(lit)) {
-                if (p.isValue)
-                    fail(a, what, QStringLiteral("sep= and end= must be plain strings"));
-                t += p.text;
-            }
-            (k == QLatin1String("sep") ? sep : end) = t;
+            (k == QLatin1String("sep") ? sep : end) = plainString(v, what);
         }
         for (int i = 0; i < args.size(); ++i) {
             if (i > 0)
@@ -229,9 +231,7 @@ KirLowering::Value KirLowering::print(TSNode c, const QString &name)
         format += QString(p.text).replace(QLatin1Char('%'), QLatin1String("%%"));
     }
     kir::PrintOp::create(m_b, loc(), m_b.getStringAttr(format.toStdString()), values);
-    Value none;
-    none.kind = Value::Kind::Enum; // no value
-    return none;
+    return noValue();
 }
 
 KirLowering::Value KirLowering::assertion(TSNode c)
@@ -246,18 +246,10 @@ KirLowering::Value KirLowering::assertion(TSNode c)
     if (const TSNode m = node::unparen(argument(c, 1, "message")); !node::isNull(m) && m_src->text(m) != QLatin1String("None")) {
         if (!node::is(m, "string"))
             fail(m, QStringLiteral("ct.assert_"), QStringLiteral("the message must be a string literal"));
-        QList<PrintPiece> pieces;
-        stringPieces(m, pieces, QStringLiteral("ct.assert_"));
-        for (const PrintPiece &p : std::as_const(pieces)) {
-            if (p.isValue)
-                fail(m, QStringLiteral("ct.assert_"), QStringLiteral("the message must be a plain string"));
-            message += p.text;
-        }
+        message = plainString(m, QStringLiteral("ct.assert_"));
     }
     kir::AssertOp::create(m_b, loc(), cond.ssa, m_b.getStringAttr(message.toStdString()));
-    Value none;
-    none.kind = Value::Kind::Enum; // no value
-    return none;
+    return noValue();
 }
 
 } // namespace tileport::rust

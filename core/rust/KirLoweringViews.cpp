@@ -37,9 +37,7 @@ KirLowering::Value KirLowering::arrayMethod(TSNode c, const QString &name, ApiLo
             return gather(c);
         if (name == QLatin1String("store_offset")) {
             scatter(c);
-            Value none;
-            none.kind = Value::Kind::Enum; // no value
-            return none;
+            return noValue();
         }
         return atomic(c, name);
     case ApiLowering::TiledView:
@@ -112,9 +110,7 @@ KirLowering::Value KirLowering::viewAccess(TSNode c, const QString &name, const 
         if (node::isNull(tileNode))
             fail(c, what, QStringLiteral("needs a tile"));
         storeTile(c, what, view, indexArgument(indexNode), tileNode, memoryOptions(c, QStringLiteral("ct.store"), tensor), view.shape);
-        Value none;
-        none.kind = Value::Kind::Enum; // no value
-        return none;
+        return noValue();
     }
     // atomic_store_<mode>(index, update): the update broadcast to the tile
     // shape and cast to the array's dtype, reduced relaxed at device scope.
@@ -153,9 +149,7 @@ KirLowering::Value KirLowering::viewAccess(TSNode c, const QString &name, const 
     if (ut.getDims() != view.shape)
         update = broadcastTile(update, like, updateNode);
     kir::AtomicRedViewOp::create(m_b, loc(), m_b.getStringAttr(mode.toStdString()), update, view.ssa, index);
-    Value none;
-    none.kind = Value::Kind::Enum; // no value
-    return none;
+    return noValue();
 }
 
 } // namespace tileport::rust
