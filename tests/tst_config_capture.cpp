@@ -102,6 +102,7 @@ private Q_SLOTS:
     void eachReadsEveryFile();
     void bundledScriptOnExamples();
     void noneArgumentIsRecorded();
+    void listArgumentIsRecorded();
 };
 
 void TestConfigCapture::completeCaptureIsRead()
@@ -347,6 +348,58 @@ void TestConfigCapture::noneArgumentIsRecorded()
     const auto analysis = tileport::frontend::ModuleAnalyzer::analyzeFile(file);
     const auto diagnostics = r.configs.validate(analysis);
     QVERIFY2(diagnostics.isEmpty(), qPrintable(diagnostics.isEmpty() ? QString() : diagnostics.front().message));
+}
+
+// A Python list of arrays is recorded with each item's shape and strides,
+// and the config reader checks the items against the list's dtype and rank.
+void TestConfigCapture::listArgumentIsRecorded()
+{
+    const Toolchains t = Toolchains::fromEnvironment();
+    ConfigCapture capture(t);
+    if (!QFileInfo::exists(capture.script()))
+        QSKIP("resources/python/capture_configs.py is not in this tree");
+    const QString file = QStringLiteral(TILEPORT_SOURCE_DIR "/tests/fixtures/constructs/array_list.py");
+    ConfigCapture::Request req = request(file, 300'000);
+    req.calls = {QStringLiteral("launch(None, [tensor((64, 32), float16), tensor((32, 48), float16)], "
+                                "[tensor((64, 32), float16), tensor((32, 48), float16)])")};
+    req.discover = false;
+    const ConfigCapture::Result r = capture.capture(req);
+    QVERIFY2(r.ok(), qPrintable(r.error));
+    const auto configs = r.configsOf(QStringLiteral("scale_each"));
+    QCOMPARE(configs.size(), 1);
+    const QJsonObject xs = configs[0].params.at(0).toObject();
+    QCOMPARE(xs.value(QStringLiteral("kind")).toString(), QStringLiteral("list"));
+    QCOMPARE(xs.value(QStringLiteral("dtype")).toString(), QStringLiteral("float16"));
+    QCOMPARE(xs.value(QStringLiteral("ndim")).toInt(), 2);
+    const QJsonArray items = xs.value(QStringLiteral("items")).toArray();
+    QCOMPARE(items.size(), 2);
+    QCOMPARE(items[1].toObject().value(QStringLiteral("shape")).toArray(), (QJsonArray{32, 48}));
+    QCOMPARE(items[1].toObject().value(QStringLiteral("strides")).toArray(), (QJsonArray{48, 1}));
+    const auto analysis = tileport::frontend::ModuleAnalyzer::analyzeFile(file);
+    const auto diagnostics = r.configs.validate(analysis);
+    QVERIFY2(diagnostics.isEmpty(), qPrintable(diagnostics.isEmpty() ? QString() : diagnostics.front().message));
+
+    // An item of another rank is named with the config.
+    QJsonObject doc = r.configs.document();
+    QJsonArray cfgs = doc.value(QStringLiteral("configs")).toArray();
+    QJsonObject cfg = cfgs[0].toObject();
+    QJsonArray params = cfg.value(QStringLiteral("params")).toArray();
+    QJsonObject bad = params[0].toObject();
+    QJsonArray badItems = bad.value(QStringLiteral("items")).toArray();
+    QJsonObject item = badItems[1].toObject();
+    item.insert(QStringLiteral("ndim"), 1);
+    item.insert(QStringLiteral("shape"), QJsonArray{32});
+    badItems[1] = item;
+    bad.insert(QStringLiteral("items"), badItems);
+    params[0] = bad;
+    cfg.insert(QStringLiteral("params"), params);
+    cfgs[0] = cfg;
+    doc.insert(QStringLiteral("configs"), cfgs);
+    tileport::frontend::KernelConfigFile edited;
+    QVERIFY(edited.loadJson(QJsonDocument(doc).toJson(), QStringLiteral("edited.json")));
+    const auto errors = edited.validate(analysis);
+    QCOMPARE(errors.size(), 1);
+    QVERIFY2(errors[0].message.contains(QStringLiteral("item 1 needs the list's dtype float16 and ndim 2")), qPrintable(errors[0].message));
 }
 
 QTEST_GUILESS_MAIN(TestConfigCapture)

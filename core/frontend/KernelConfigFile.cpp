@@ -44,6 +44,8 @@ QString kindOf(const QString &sidecarKind)
         return QStringLiteral("constant");
     if (sidecarKind == QLatin1String("none"))
         return QStringLiteral("none");
+    if (sidecarKind == QLatin1String("list"))
+        return QStringLiteral("list");
     return {};
 }
 
@@ -240,7 +242,7 @@ QList<ConfigDiagnostic> KernelConfigFile::validate(const ModuleAnalysis &analysi
             const QString kind = p.value(QStringLiteral("kind")).toString();
             const QString mapped = kindOf(kind);
             if (mapped.isEmpty()) {
-                error(QStringLiteral("%1: unknown kind '%2' (array, scalar, const or none)").arg(where, kind));
+                error(QStringLiteral("%1: unknown kind '%2' (array, list, scalar, const or none)").arg(where, kind));
                 continue;
             }
             // None: a parameter the kernel leaves unused (an optional tensor
@@ -282,6 +284,32 @@ QList<ConfigDiagnostic> KernelConfigFile::validate(const ModuleAnalysis &analysi
             const int ndim = p.value(QStringLiteral("ndim")).toInt(-1);
             if (ndim < 0) {
                 error(QStringLiteral("%1: an array needs \"ndim\"").arg(where));
+                continue;
+            }
+            if (kind == QLatin1String("list")) {
+                // A list of arrays: every item an array of the list's dtype
+                // and rank with the shape and strides a launch gave it.
+                if (kp.rank >= 0 && kp.rank != ndim)
+                    error(QStringLiteral("%1: ndim %2, but the kernel uses its items with rank %3").arg(where).arg(ndim).arg(kp.rank));
+                const QJsonArray items = p.value(QStringLiteral("items")).toArray();
+                if (items.isEmpty())
+                    error(QStringLiteral("%1: a list needs \"items\", at least one").arg(where));
+                for (qsizetype j = 0; j < items.size(); ++j) {
+                    const QJsonObject item = items[j].toObject();
+                    const QJsonArray shape = item.value(QStringLiteral("shape")).toArray();
+                    const QJsonArray strides = item.value(QStringLiteral("strides")).toArray();
+                    bool good = item.value(QStringLiteral("dtype")).toString() == dtype && item.value(QStringLiteral("ndim")).toInt(-1) == ndim
+                                && shape.size() == ndim && strides.size() == ndim;
+                    for (const QJsonValue &d : shape)
+                        good = good && integral(d) && d.toDouble() >= 0;
+                    for (const QJsonValue &d : strides)
+                        good = good && integral(d);
+                    if (!good) {
+                        error(QStringLiteral("%1: item %2 needs the list's dtype %3 and ndim %4, and integer \"shape\" and \"strides\" of %4 entries")
+                                  .arg(where).arg(j).arg(dtype).arg(ndim));
+                        break;
+                    }
+                }
                 continue;
             }
             if (kp.rank >= 0 && kp.rank != ndim)

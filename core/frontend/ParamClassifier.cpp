@@ -136,7 +136,9 @@ void ParamClassifier::applyUsage(QList<KernelParam> &params, const QHash<QString
         p.stored = u.stored;
         p.shapeRead = u.shapeRead;
         p.stridesRead = u.stridesRead;
-        if (p.kind == Kind::Array) {
+        if (p.kind == Kind::Array || p.kind == Kind::List) {
+            // A list's ranks are its items' (an item read as xs[i] counts as
+            // a use of the list).
             QList<int> ranks = u.ranks;
             std::sort(ranks.begin(), ranks.end());
             ranks.erase(std::unique(ranks.begin(), ranks.end()), ranks.end());
@@ -146,7 +148,7 @@ void ParamClassifier::applyUsage(QList<KernelParam> &params, const QHash<QString
                 notes.append(QStringLiteral("parameter '%1': conflicting ranks from its uses").arg(p.name));
             // Read only by element offset (get_raw_memory()): the port takes
             // it flat, a rank-1 tensor of the same elements.
-            if (ranks.isEmpty() && u.rawMemory && u.minRank == 0) {
+            if (p.kind == Kind::Array && ranks.isEmpty() && u.rawMemory && u.minRank == 0) {
                 p.rank = 1;
                 p.evidence.append(QStringLiteral("rank 1: only its raw memory (element offsets) is read; pass it flattened"));
             }
@@ -165,7 +167,8 @@ void ParamClassifier::applyUsage(QList<KernelParam> &params, const QHash<QString
         }
     }
 
-    // Arrays stored as each other's dtype share one dtype variable.
+    // Arrays (and lists of them) stored as each other's dtype share one dtype variable.
+    const auto holdsArrays = [](const KernelParam &q) { return q.kind == Kind::Array || q.kind == Kind::List; };
     std::vector<qsizetype> parent(size_t(params.size()));
     std::iota(parent.begin(), parent.end(), 0);
     const auto find = [&](qsizetype x) {
@@ -174,24 +177,24 @@ void ParamClassifier::applyUsage(QList<KernelParam> &params, const QHash<QString
         return x;
     };
     for (const KernelParam &p : params) {
-        if (p.kind != Kind::Array)
+        if (!holdsArrays(p))
             continue;
         for (const QString &other : usage.value(p.name).sameDtypeAs) {
             const auto it = index.constFind(other);
-            if (it == index.constEnd() || params[*it].kind != Kind::Array)
+            if (it == index.constEnd() || !holdsArrays(params[*it]))
                 continue;
             parent[size_t(find(index.value(p.name)))] = find(*it);
         }
     }
     QHash<qsizetype, QString> groupDtype;
     for (qsizetype i = 0; i < params.size(); ++i)
-        if (params[i].kind == Kind::Array && !params[i].dtype.isEmpty())
+        if (holdsArrays(params[i]) && !params[i].dtype.isEmpty())
             groupDtype.insert(find(i), params[i].dtype);
     QHash<qsizetype, QString> groupVar;
     int next = 0;
     for (qsizetype i = 0; i < params.size(); ++i) {
         KernelParam &p = params[i];
-        if (p.kind != Kind::Array)
+        if (!holdsArrays(p))
             continue;
         const qsizetype g = find(i);
         if (p.dtype.isEmpty() && groupDtype.contains(g)) {

@@ -57,7 +57,10 @@ void ScopeAnalysis::bindTarget(TSNode target, TSNode rhs, bool elementOf, int de
         const QString name = src.text(target);
         addBinding(name, Binding{rhs, isNull(rhs), false});
         if (!elementOf && !isNull(rhs)) {
-            const QStringList aliased = paramsOf(rhs);
+            // `x = xs[g]`: an item of a list parameter, whose uses tell the
+            // items' rank and dtype.
+            const TSNode r = unparen(rhs);
+            const QStringList aliased = is(r, "subscript") ? paramsOf(field(r, "value")) : paramsOf(rhs);
             if (!aliased.isEmpty())
                 m_aliases[name] = aliased;
         }

@@ -55,8 +55,11 @@ QJsonObject EntrySignature::toJson() const
         ts.append(QJsonObject{{"name", t.name}, {"rank", t.rank}, {"block_output", t.blockOutput}, {"element", t.element}, {"unit_last_stride", t.unitLastStride}});
     QJsonArray ps;
     for (const Param &p : params) {
-        QJsonObject j{{"name", p.name}, {"kind", p.tensor ? "tensor" : (p.strideOf.isEmpty() ? "scalar" : "stride")}};
-        if (p.tensor) {
+        QJsonObject j{{"name", p.name}, {"kind", p.tensor ? "tensor" : p.list ? "list" : (p.strideOf.isEmpty() ? "scalar" : "stride")}};
+        if (p.list) {
+            j.insert(QStringLiteral("element"), p.element);
+            j.insert(QStringLiteral("rank"), p.rank);
+        } else if (p.tensor) {
             j.insert(QStringLiteral("element"), p.element);
             j.insert(QStringLiteral("rank"), p.rank);
             j.insert(QStringLiteral("block_output"), p.blockOutput);
@@ -135,6 +138,7 @@ EntrySignature EntrySignature::fromJson(const QJsonObject &o)
         Param p;
         p.name = j.value(QStringLiteral("name")).toString();
         p.tensor = j.value(QStringLiteral("kind")).toString() == QLatin1String("tensor");
+        p.list = j.value(QStringLiteral("kind")).toString() == QLatin1String("list");
         p.element = j.value(QStringLiteral("element")).toString();
         p.rank = j.value(QStringLiteral("rank")).toInt();
         p.blockOutput = j.value(QStringLiteral("block_output")).toBool();

@@ -50,7 +50,10 @@ struct EntrySignature {
     struct Param {
         QString name;
         bool tensor = false;
-        QString element;        // tensors: "E", "E0", .. (a dtype generic) or a concrete type ("f32")
+        // A list of arrays: the entry takes `NAME: *mut i64` (a table of
+        // each item's base, shape and strides as i64 words) and `NAME_len: i32`.
+        bool list = false;
+        QString element;        // tensors and lists: "E", "E0", .. (a dtype generic) or a concrete type ("f32")
         int rank = 0;
         bool blockOutput = false;
         QStringList partition;  // block outputs: the tile shape, const generic names or integers

@@ -42,6 +42,14 @@ bool HostEntry::fromSignature(const EntrySignature &signature, const QString &mo
         *error = QStringLiteral("entry %1: its signature lists no parameters (regenerate the crate)").arg(signature.entry);
         return false;
     }
+    // A list of arrays reaches the kernel as a device table of each item's
+    // base, shape and strides, which the host code does not build.
+    for (const EntrySignature::Param &p : signature.params)
+        if (p.list) {
+            *error = QStringLiteral("entry %1: '%2' is a list of arrays; host code that builds its table of items is not generated")
+                         .arg(signature.entry, p.name);
+            return false;
+        }
     HostEntry e;
     e.signature = signature;
     e.module = module;

@@ -141,10 +141,13 @@ void KirLowering::parameters(mlir::OpBuilder &top, mlir::ModuleOp)
         llvm::SmallVector<mlir::NamedAttribute> attrs{
             top.getNamedAttr("kir.name", top.getStringAttr(p.name.toStdString()))};
         switch (p.kind) {
+        case KernelParam::Kind::List:
         case KernelParam::Kind::Array: {
+            const bool list = p.kind == KernelParam::Kind::List;
             if (p.rank < 1 || p.rank > 6)
-                fail(at, QStringLiteral("array parameter"),
-                     p.rank < 1 ? QStringLiteral("'%1' has no known rank: no load, store or shape use fixes it").arg(p.name)
+                fail(at, list ? QStringLiteral("list parameter") : QStringLiteral("array parameter"),
+                     p.rank < 1 ? QStringLiteral("'%1' has no known rank: no load, store or shape use %2 fixes it")
+                                      .arg(p.name, list ? QStringLiteral("of its items") : QString())
                                 : QStringLiteral("'%1' has rank %2; cuTile Rust tensors stop at 6").arg(p.name).arg(p.rank));
             mlir::Type e;
             const QString key = p.dtypeVar.isEmpty() ? p.name : p.dtypeVar;
@@ -162,9 +165,10 @@ void KirLowering::parameters(mlir::OpBuilder &top, mlir::ModuleOp)
                 e = dtypeVars.value(key);
             }
             m_dtypeKeys.insert(key, e);
-            types.push_back(kir::TensorType::get(m_ctx, e, unsigned(p.rank), top.getArrayAttr({})));
+            types.push_back(list ? mlir::Type(kir::ListType::get(m_ctx, e, unsigned(p.rank)))
+                                 : mlir::Type(kir::TensorType::get(m_ctx, e, unsigned(p.rank), top.getArrayAttr({}))));
             Value v;
-            v.kind = Value::Kind::Tensor;
+            v.kind = list ? Value::Kind::List : Value::Kind::Tensor;
             v.name = p.name;
             bound.append({p.name, v});
             break;
@@ -199,12 +203,11 @@ void KirLowering::parameters(mlir::OpBuilder &top, mlir::ModuleOp)
             attrs.push_back(top.getNamedAttr("kir.float_constant", top.getUnitAttr()));
             bound.append({p.name, Value{}});
             break;
-        case KernelParam::Kind::List:
         case KernelParam::Kind::Unknown:
             // A parameter the body never names (an optional tensor the
             // caller passes as None) is left out of the port; the entry's
             // header says so.
-            if (p.kind == KernelParam::Kind::Unknown && !namesIdentifier(node::field(m_function, "body"), p.name)) {
+            if (!namesIdentifier(node::field(m_function, "body"), p.name)) {
                 unused.push_back(top.getStringAttr(p.name.toStdString()));
                 continue;
             }

@@ -85,7 +85,8 @@ private:
         // RawMemory: an array's get_raw_memory() (ssa and name the array's);
         // View: its tiled_view(), the tile shape in `shape`, the padding
         // mode (cutile's name) in `padding`.
-        enum class Kind { Ssa, Int, Float, Bool, Tensor, DType, Enum, Tuple, RawMemory, View };
+        // List: a list-of-arrays parameter (ssa the entry argument).
+        enum class Kind { Ssa, Int, Float, Bool, Tensor, DType, Enum, Tuple, RawMemory, View, List };
         Kind kind = Kind::Ssa;
         mlir::Value ssa;
         qint64 integer = 0;

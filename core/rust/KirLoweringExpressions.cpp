@@ -759,6 +759,21 @@ KirLowering::Value KirLowering::call(TSNode n)
             fail(n, QStringLiteral("%1()").arg(m_src->text(fn)), QStringLiteral("only the two-argument form is lowered"));
         return extremum(n, m_src->text(fn) == QLatin1String("max"));
     }
+    if (q.isEmpty() && node::is(fn, "identifier") && m_src->text(fn) == QLatin1String("len") && !m_imports->binds(m_src->text(fn))
+        && !m_analysis->helper(m_src->text(fn))) {
+        // len() of a list parameter (its length argument) or of a tuple.
+        const auto args = node::children(node::field(n, "arguments"));
+        if (args.size() != 1 || node::is(args[0], "keyword_argument"))
+            fail(n, QStringLiteral("len()"), QStringLiteral("takes one argument"));
+        const Value x = expr(args[0]);
+        if (x.kind == Value::Kind::Tuple)
+            return literalInt(x.items.size());
+        if (x.kind != Value::Kind::List)
+            fail(n, QStringLiteral("len()"), QStringLiteral("only a list parameter's or a tuple's length is lowered"));
+        Value v;
+        v.ssa = kir::ListLenOp::create(m_b, loc(), m_b.getI32Type(), x.ssa);
+        return v;
+    }
     if (q.isEmpty() && node::is(fn, "identifier") && m_src->text(fn) == QLatin1String("divmod") && !m_imports->binds(m_src->text(fn))
         && !m_analysis->helper(m_src->text(fn)))
         return divmodPair(n); // Python's divmod, as ct.divmod
@@ -1174,6 +1189,19 @@ KirLowering::Value KirLowering::subscript(TSNode n)
     }
     // t[:, None] / t[None, :]: a new axis of extent 1 (a reshape).
     const Value t = expr(value);
+    if (t.kind == Value::Kind::List) {
+        // xs[i]: the item's row of the list's table, viewed as a tensor.
+        if (subs.size() != 1 || node::is(subs[0], "slice"))
+            fail(n, QStringLiteral("subscript"), QStringLiteral("a list is indexed by one integer"));
+        const mlir::Value i = scalar(expr(subs[0]), subs[0]);
+        auto list = llvm::cast<kir::ListType>(t.ssa.getType());
+        Value item;
+        item.kind = Value::Kind::Tensor;
+        item.name = m_src->flatText(n);
+        item.ssa = kir::ListItemOp::create(m_b, loc(), kir::TensorType::get(m_ctx, list.getElementType(), list.getRank(), m_b.getArrayAttr({})),
+                                           t.ssa, i);
+        return item;
+    }
     if (t.kind == Value::Kind::Tuple && subs.size() == 1 && !node::is(subs[0], "slice")) {
         // `x.shape[-1]`, `idx[0]`: an item of a tuple, counted from the end
         // when negative, as Python does.

@@ -185,8 +185,12 @@ void KirLowering::bind(const QString &name, const Value &v, TSNode n)
     // name, or the kernel's own): the new value shadows it, as in Python.
     if (m_vars.contains(name) && m_vars.value(name).kind == Value::Kind::Tensor)
         fail(n, QStringLiteral("assignment"), QStringLiteral("'%1' is an array parameter; bind the value to a new name").arg(name));
-    if (v.kind == Value::Kind::Tensor)
+    // An item of a list parameter is a view made in the body, which a name
+    // may hold; an array parameter itself is not re-bound.
+    if (v.kind == Value::Kind::Tensor && llvm::isa<mlir::BlockArgument>(v.ssa))
         fail(n, QStringLiteral("assignment"), QStringLiteral("aliasing an array is not lowered; use the parameter itself"));
+    if (v.kind == Value::Kind::List)
+        fail(n, QStringLiteral("assignment"), QStringLiteral("aliasing a list is not lowered; use the parameter itself"));
     // A tuple local (`idx = (ct.bid(0), 0)`) is a name for its items, which
     // are values already; re-binding it inside a loop or an if arm is not.
     bool carried = false;
@@ -227,6 +231,11 @@ void KirLowering::bind(const QString &name, const Value &v, TSNode n)
             def = bound.ssa.getDefiningOp();
         }
         def->setAttr("kir.name", m_b.getStringAttr((m_inlinePrefix + name).toStdString()));
+    } else if (bound.kind == Value::Kind::Tensor) {
+        // A list item just read takes the name (its view is a Rust local).
+        mlir::Operation *def = bound.ssa.getDefiningOp();
+        if (def && !def->hasAttr("kir.name") && def == &m_b.getInsertionBlock()->back())
+            def->setAttr("kir.name", m_b.getStringAttr((m_inlinePrefix + name).toStdString()));
     }
     m_vars.insert(name, bound);
 }

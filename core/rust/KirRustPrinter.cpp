@@ -129,6 +129,9 @@ private:
     // The result stays an inline expression unless a Python name binds it.
     void inlineOrLet(Operation *op, const Expr &expr);
     QString text(Value v) const { return m_text.lookup(v.getAsOpaquePointer()); }
+    // A tensor as a function argument: a parameter is a reference already,
+    // a list item's view a local the call borrows.
+    QString tensorRef(Value v) const { return isa<BlockArgument>(v) ? text(v) : QStringLiteral("&") + text(v); }
     QString indexText(OperandRange index) const;
     bool gridIndex(OperandRange index) const;
     void op(Operation *op);
@@ -164,6 +167,10 @@ private:
     void ifOp(kir::IfOp op);
     QString pointerLanes(Value array, Value offset, ArrayAttr dims, Operation *at);
     QString zero(Type t, Operation *at);
+    // An item of a list parameter: its row of the table, unpacked into a
+    // tensor view (listTables() makes each table's partition once).
+    void listTables(Block &body);
+    void listItem(kir::ListItemOp item);
 };
 
 QString Printer::element(Type t) const
@@ -426,14 +433,21 @@ void Printer::op(Operation *o)
         .Case<kir::NumTilesOp>([&](kir::NumTilesOp t) {
             auto tensor = cast<kir::TensorType>(t.getArray().getType());
             const QString array = text(t.getArray());
-            const QString view = bindTemp(Expr::call(QStringLiteral("unsafe { make_partition_view"),
-                                                     {array, shapeMacro(t.getDims()), QStringLiteral("padding::None"),
-                                                      QStringLiteral("dim_map::Identity"), QStringLiteral("get_tensor_token(%1)").arg(array)},
-                                                     QStringLiteral(" }")),
-                                          QStringLiteral("Partition<%1, { [%2] }>").arg(element(tensor.getElementType()), dims(t.getDims())),
-                                          t);
+            const QString partitionType = QStringLiteral("Partition<%1, { [%2] }>").arg(element(tensor.getElementType()), dims(t.getDims()));
+            // A list item's view is partitioned by its method (cutile infers
+            // make_partition_view only for a tensor parameter).
+            const QString view =
+                isa<BlockArgument>(t.getArray())
+                    ? bindTemp(Expr::call(QStringLiteral("unsafe { make_partition_view"),
+                                          {array, shapeMacro(t.getDims()), QStringLiteral("padding::None"), QStringLiteral("dim_map::Identity"),
+                                           QStringLiteral("get_tensor_token(%1)").arg(array)},
+                                          QStringLiteral(" }")),
+                               partitionType, t)
+                    : bindTemp(QStringLiteral("%1.partition(%2)").arg(array, shapeMacro(t.getDims())), partitionType, t);
             inlineOrLet(t, QStringLiteral("num_tiles(&%1, %2i32)").arg(view).arg(t.getAxis()));
         })
+        .Case<kir::ListLenOp>([&](kir::ListLenOp l) { inlineOrLet(l, text(l.getList()) + QStringLiteral("_len")); })
+        .Case<kir::ListItemOp>([&](kir::ListItemOp l) { listItem(l); })
         .Case<kir::DimOp>([&](kir::DimOp d) { inlineOrLet(d, QStringLiteral("%1.shape()[%2]").arg(text(d.getArray())).arg(d.getAxis())); })
         .Case<kir::ReduceOp>([&](kir::ReduceOp r) {
             let(r, QStringLiteral("reduce_%1(%2, %3i32)").arg(qs(r.getKind()), text(r.getInput())).arg(r.getAxis()));
@@ -535,12 +549,23 @@ void Printer::op(Operation *o)
             const auto [ordering, scope] = memoryMarkers(l.getOrdering(), l.getScope());
             if (l.getPadding() == "Zero" && plain)
                 return let(l, QStringLiteral("%1.load_tile(%2, %3)").arg(array, shapeMacro(tile.getDims()), index));
-            const QString view = bindTemp(Expr::call(QStringLiteral("unsafe { make_partition_view"),
-                                                     {array, shapeMacro(tile.getDims()), QStringLiteral("padding::") + qs(l.getPadding()), dimMap,
-                                                      QStringLiteral("get_tensor_token(%1)").arg(array)},
-                                                     QStringLiteral(" }")),
-                                          QStringLiteral("Partition<%1, { [%2] }>").arg(element(tile.getElementType()), dims(tile.getDims())),
-                                          l);
+            const QString partitionType = QStringLiteral("Partition<%1, { [%2] }>").arg(element(tile.getElementType()), dims(tile.getDims()));
+            QString view;
+            if (!isa<BlockArgument>(l.getArray())) {
+                // A list item's view: cutile infers make_partition_view only
+                // for a tensor parameter, so its method makes the partition,
+                // which pads with zeros and keeps the axes' order.
+                if (l.getPadding() != "Zero" || l.getOrder())
+                    fail(l, QStringLiteral("load from a list item"),
+                         QStringLiteral("cutile 0.4.0 makes a list item's partition only with zero padding and the axes in order"));
+                view = bindTemp(QStringLiteral("%1.partition(%2)").arg(array, shapeMacro(tile.getDims())), partitionType, l);
+            } else {
+                view = bindTemp(Expr::call(QStringLiteral("unsafe { make_partition_view"),
+                                           {array, shapeMacro(tile.getDims()), QStringLiteral("padding::") + qs(l.getPadding()), dimMap,
+                                            QStringLiteral("get_tensor_token(%1)").arg(array)},
+                                           QStringLiteral(" }")),
+                                partitionType, l);
+            }
             const auto loadText = [&](const QString &mode) {
                 return Expr::call(QStringLiteral("load_view_tko"), {QLatin1Char('&') + view, index, ordering, scope, latency, QStringLiteral("tma::") + mode});
             };
@@ -632,7 +657,7 @@ void Printer::op(Operation *o)
                       Expr::call(QStringLiteral("unsafe { load_ptr_tko"),
                                  {lanes, QStringLiteral("ordering::Weak"), QStringLiteral("None::<scope::TileBlock>"),
                                   l.getMask() ? QStringLiteral("Some(%1)").arg(text(l.getMask())) : QStringLiteral("None"), padding,
-                                  QStringLiteral("Some(get_tensor_token(%1))").arg(array), QStringLiteral("Latency::<%1>").arg(l.getLatency())},
+                                  QStringLiteral("Some(get_tensor_token(%1))").arg(tensorRef(l.getArray())), QStringLiteral("Latency::<%1>").arg(l.getLatency())},
                                  QStringLiteral(" }")),
                       QStringLiteral(";"), l);
             m_text[l.getResult().getAsOpaquePointer()] = t;
@@ -681,7 +706,7 @@ void Printer::op(Operation *o)
                       Expr::call(QStringLiteral("unsafe { store_ptr_tko"),
                                  {lanes, text(s.getValue()), QStringLiteral("ordering::Weak"), QStringLiteral("None::<scope::TileBlock>"),
                                   s.getMask() ? QStringLiteral("Some(%1)").arg(text(s.getMask())) : QStringLiteral("None"),
-                                  QStringLiteral("Some(get_tensor_token(%1))").arg(text(s.getArray())),
+                                  QStringLiteral("Some(get_tensor_token(%1))").arg(tensorRef(s.getArray())),
                                   QStringLiteral("Latency::<%1>").arg(s.getLatency())},
                                  QStringLiteral(" }")),
                       QStringLiteral(";"), s);
@@ -797,7 +822,7 @@ QString Printer::pointerLanes(Value array, Value offset, ArrayAttr d, Operation 
 {
     const QString e = element(cast<kir::TensorType>(array.getType()).getElementType());
     const auto ptrType = [&](const QString &dimsText) { return QStringLiteral("PointerTile<*mut %1, { [%2] }>").arg(e, dimsText); };
-    QString base = bindTemp(QStringLiteral("get_tensor_base(%1)").arg(text(array)), ptrType(QString()), at);
+    QString base = bindTemp(QStringLiteral("get_tensor_base(%1)").arg(tensorRef(array)), ptrType(QString()), at);
     if (!d.empty()) {
         QStringList ones;
         for (size_t i = 0; i < d.size(); ++i)
@@ -881,6 +906,81 @@ void Printer::ifOp(kir::IfOp o)
         m_text[o.getResult(unsigned(i)).getAsOpaquePointer()] = names[i];
 }
 
+// A list's table as cuTile Python lays it out: one row of i64 words per
+// item (base, shape, strides), read as a [1, W] tile, W the next power of
+// two; rows past the end are not padded (no padding value).
+void Printer::listTables(Block &body)
+{
+    for (BlockArgument a : body.getArguments()) {
+        auto list = dyn_cast<kir::ListType>(a.getType());
+        if (!list || a.use_empty())
+            continue;
+        const QString xs = text(a);
+        Operation *at = *a.getUsers().begin();
+        // cutile reads a view's dims from the typed `let`s.
+        emit(QStringLiteral("let %1_table_shape: Shape<{ [-1, %2] }> = Shape::<{ [-1, %2] }> { dims: &[%1_len] };").arg(xs).arg(list.itemWords()),
+             at);
+        emit(QStringLiteral("let %1_table_strides: Array<{ [%2, 1] }> = Array::<{ [%2, 1] }> { dims: &[] };").arg(xs).arg(list.itemWords()), at);
+        statement(QStringLiteral("let %1_table: Tensor<i64, { [-1, %2] }> = ").arg(xs).arg(list.itemWords()),
+                  Expr::call(QStringLiteral("unsafe { make_tensor_view"),
+                             {QStringLiteral("pointer_to_tile(%1)").arg(xs), QStringLiteral("%1_table_shape").arg(xs),
+                              QStringLiteral("%1_table_strides").arg(xs), QStringLiteral("new_token_unordered()")},
+                             QStringLiteral(" }")),
+                  QStringLiteral(";"), at);
+        // The rows' partition: cutile infers make_partition_view only for a
+        // tensor parameter, and its method pads with zeros where cuTile
+        // Python leaves a row past the end unpadded (never read either way).
+        emit(QStringLiteral("let %1_rows: Partition<i64, { [1, %2] }> = %1_table.partition(shape![1, %2]);").arg(xs).arg(list.rowTileWidth()), at);
+    }
+}
+
+void Printer::listItem(kir::ListItemOp item)
+{
+    auto list = cast<kir::ListType>(item.getList().getType());
+    const unsigned rank = list.getRank();
+    const QString xs = text(item.getList());
+    QString name = QStringLiteral("t%1_").arg(m_temp++);
+    if (auto attr = item->getAttrOfType<StringAttr>("kir.name"))
+        name = RustNames::local(qs(attr.getValue()));
+    const QString e = element(list.getElementType());
+    emit(QStringLiteral("let %1_row: Tile<i64, { [1, %2] }> = %3_rows.load([%4, 0i32]);")
+             .arg(name).arg(list.rowTileWidth()).arg(xs, text(item.getIndex())), item);
+    // The words in table order, each a rank-0 i64 tile; then the shape and
+    // strides as i32 and the base as a pointer, as cuTile Python reads them.
+    for (unsigned k = 0; k < list.itemWords(); ++k) {
+        emit(QStringLiteral("let %1_w%2: Tile<i64, { [1, 1] }> = extract(%1_row, [scalar_to_tile(0i32), scalar_to_tile(%2i32)]);")
+                 .arg(name).arg(k), item);
+        emit(QStringLiteral("let %1_word%2: Tile<i64, { [] }> = %1_w%2.reshape(shape![]);").arg(name).arg(k), item);
+    }
+    QStringList dimsText, strideText, dyn;
+    for (unsigned k = 1; k < list.itemWords(); ++k) {
+        const bool dim = k <= rank;
+        const QString var = dim ? QStringLiteral("%1_dim%2").arg(name).arg(k - 1) : QStringLiteral("%1_stride%2").arg(name).arg(k - 1 - rank);
+        // cutile 0.4.0 writes no overflow attribute for overflow::None, which
+        // its bytecode writer then refuses; a shape or stride word of an
+        // int32-indexed array fits, so no_wrap holds.
+        emit(QStringLiteral("let %1_i32: Tile<i32, { [] }> = trunci(%2_word%3, overflow::NoWrap);").arg(var, name).arg(k), item);
+        emit(QStringLiteral("let %1: i32 = tile_to_scalar(%1_i32);").arg(var), item);
+        (dim ? dimsText : strideText) << var;
+        if (dim)
+            dyn << QStringLiteral("-1");
+    }
+    emit(QStringLiteral("let %1_base: PointerTile<*mut %2, { [] }> = int_to_ptr(%1_word0);").arg(name, e), item);
+    const QString dynText = dyn.join(QStringLiteral(", "));
+    emit(QStringLiteral("let %1_shape: Shape<{ [%2] }> = Shape::<{ [%2] }> { dims: &[%3] };").arg(name, dynText, dimsText.join(QStringLiteral(", "))),
+         item);
+    emit(QStringLiteral("let %1_strides: Array<{ [%2] }> = Array::<{ [%2] }> { dims: &[%3] };")
+             .arg(name, dynText, strideText.join(QStringLiteral(", "))),
+         item);
+    statement(QStringLiteral("let %1_view: Tensor<%2, { [%3] }> = ").arg(name, e, dynText),
+              Expr::call(QStringLiteral("unsafe { make_tensor_view"),
+                         {name + QStringLiteral("_base"), name + QStringLiteral("_shape"), name + QStringLiteral("_strides"),
+                          QStringLiteral("new_token_unordered()")},
+                         QStringLiteral(" }")),
+              QStringLiteral(";"), item);
+    m_text[item.getResult().getAsOpaquePointer()] = name + QStringLiteral("_view");
+}
+
 TranslatedKernel Printer::print()
 {
     m_entry.walk([&](Operation *o) {
@@ -907,8 +1007,8 @@ TranslatedKernel Printer::print()
     QList<Type> generics;
     QStringList owners;
     for (BlockArgument a : body.getArguments())
-        if (auto t = dyn_cast<kir::TensorType>(a.getType()))
-            if (auto v = dyn_cast<kir::VarType>(t.getElementType()); v && !v.getScalar() && !generics.contains(v)) {
+        if (isa<kir::TensorType, kir::ListType>(a.getType()))
+            if (auto v = dyn_cast<kir::VarType>(elementTypeOf(a.getType())); v && !v.getScalar() && !generics.contains(v)) {
                 generics << v;
                 owners << qs(m_entry.getArgName(a.getArgNumber()));
             }
@@ -978,12 +1078,18 @@ TranslatedKernel Printer::print()
     QStringList genericText;
     for (const EntrySignature::Generic &g : sig.generics)
         genericText << (g.isType ? g.name + QStringLiteral(": ElementType") : QStringLiteral("const %1: i32").arg(g.name));
-    headerLine(QStringLiteral("    pub fn %1<%2>(").arg(sig.entry, genericText.join(QStringLiteral(", "))));
+    // A list parameter is a raw pointer (its table), which only an unsafe
+    // entry may take.
+    bool takesPointers = false;
+    for (BlockArgument a : body.getArguments())
+        takesPointers = takesPointers || isa<kir::ListType>(a.getType());
+    headerLine(QStringLiteral("    pub %1fn %2<%3>(")
+                   .arg(takesPointers ? QStringLiteral("unsafe ") : QString(), sig.entry, genericText.join(QStringLiteral(", "))));
     for (BlockArgument a : body.getArguments()) {
         // The signature keeps the Python name (configs name parameters so);
         // the Rust text avoids keywords and cutile's function names.
         const QString name = qs(m_entry.getArgName(a.getArgNumber()));
-        const QString rustName = RustNames::local(name);
+        QString rustName = RustNames::local(name);
         m_text[a.getAsOpaquePointer()] = rustName;
         QString t;
         if (auto tensor = dyn_cast<kir::TensorType>(a.getType())) {
@@ -1014,6 +1120,18 @@ TranslatedKernel Printer::print()
                                        : QStringLiteral("&Tensor<%1, { [%2] }>").arg(p.element, d.join(QStringLiteral(", ")));
             if (p.element == QLatin1String("tf32"))
                 sig.storesComputeType = true; // no array holds tf32: the entry serves no config
+        } else if (auto list = dyn_cast<kir::ListType>(a.getType())) {
+            // The table of the items' words and its length (its rows).
+            EntrySignature::Param param;
+            param.name = name;
+            param.list = true;
+            param.element = element(list.getElementType());
+            param.rank = int(list.getRank());
+            sig.params << param;
+            m_text[a.getAsOpaquePointer()] = rustName;
+            headerLine(QStringLiteral("        %1: *mut i64,").arg(rustName));
+            t = QStringLiteral("i32");
+            rustName += QStringLiteral("_len");
         } else {
             if (m_entry.getArgAttr(a.getArgNumber(), "kir.float_constant"))
                 sig.runtimeFloatConstants << name;
@@ -1035,6 +1153,7 @@ TranslatedKernel Printer::print()
         headerLine(QStringLiteral("        %1: %2,").arg(rustName, t));
     }
     headerLine(QStringLiteral("    ) {"));
+    listTables(body);
     for (Operation &o : body)
         op(&o);
     lines += m_body;

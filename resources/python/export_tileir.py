@@ -11,6 +11,8 @@ SIGNATURE_JSON lists the kernel's parameters in order:
      (a captured launch: the constraints follow cuTile Python's dispatcher rules)
   {"kind": "scalar", "dtype": "int32"}
   {"kind": "const", "value": 128}
+  {"kind": "list", "dtype": "float16", "ndim": 2, "items": [{"kind": "array", ...}, ...]}
+     (a Python list of arrays; the items share one element constraint)
   {"kind": "none"}  (None passed for a parameter the kernel never names;
      exported as a constant, which gives it the same IR)
 --batch exports many signatures of the file's kernels in one process (the
@@ -120,6 +122,47 @@ def launch_constraints(ct, dtype, p, i):
         base_addr_divisible_by=16 if align % 16 == 0 else 1)
 
 
+def list_constraint(ct, p, i):
+    """A list of arrays shares one element constraint: the dispatcher keeps
+    the facts that hold for every item (the AND of their specialization
+    bits), so a divisor is the smallest and a constant the common one."""
+    from cuda.tile.compilation import ArrayConstraint, ListConstraint
+    items = p.get("items") or []
+    if not items:
+        fail(4, "signature", f"parameter {i}: a list needs at least one item")
+    dtype = getattr(ct, p.get("dtype", ""), None)
+    if dtype is None:
+        fail(4, "signature", f"parameter {i}: unknown dtype '{p.get('dtype')}'")
+    facts = []
+    for item in items:
+        if "strides" not in item or int(item.get("ndim", -1)) != int(p["ndim"]):
+            fail(4, "signature", f"parameter {i}: every list item needs the list's rank, a shape and strides")
+        facts.append(launch_constraints(ct, dtype, item, i))
+
+    def common(key):
+        rows = [f[key] for f in facts]
+        if any(r is None for r in rows):
+            return None
+        merged = tuple(a if all(r[k] == a for r in rows) else None for k, a in enumerate(rows[0]))
+        return merged if any(m is not None for m in merged) else None
+
+    def smallest(key):
+        return tuple(min(f[key][k] for f in facts) for k in range(int(p["ndim"])))
+
+    element = ArrayConstraint(
+        dtype, int(p["ndim"]),
+        index_dtype=ct.int64 if any(f["index_dtype"] is ct.int64 for f in facts) else ct.int32,
+        stride_lower_bound_incl=0,
+        alias_groups=(),
+        may_alias_internally=any(f["may_alias_internally"] for f in facts),
+        stride_constant=common("stride_constant"),
+        stride_divisible_by=smallest("stride_divisible_by"),
+        shape_divisible_by=smallest("shape_divisible_by"),
+        shape_constant=common("shape_constant"),
+        base_addr_divisible_by=min(f["base_addr_divisible_by"] for f in facts))
+    return ListConstraint(element, alias_groups=(), elements_may_alias=False)
+
+
 def build_signature(ct, params):
     from cuda.tile.compilation import (ArrayConstraint, CallingConvention,
                                        KernelSignature, ScalarConstraint)
@@ -148,6 +191,8 @@ def build_signature(ct, params):
                 stride_divisible_by=tuple([max(1, 16 // elem)] * (ndim - 1) + [1]) if contiguous else 1,
                 shape_divisible_by=int(p.get("shape_divisible_by", 16)),
                 base_addr_divisible_by=16))
+        elif kind == "list":
+            out.append(list_constraint(ct, p, i))
         elif kind == "scalar":
             dtype = getattr(ct, p["dtype"], None)
             if dtype is None:

@@ -220,7 +220,7 @@ class Refusals(unittest.TestCase):
         self.assertEqual(rc, 4)
         self.assertIn("scale_rows.py:2: importing the kernel file raised RuntimeError: no", err)
 
-    def test_list_argument_is_not_a_config(self):
+    def test_list_argument_is_recorded_with_its_items(self):
         path = self.write("src/tilekit/ops/cutile/listy.py", """\
             import cuda.tile as ct
             import torch
@@ -234,12 +234,15 @@ class Refusals(unittest.TestCase):
             def run(xs):
                 ct.launch(torch.cuda.current_stream(), (1, 1, 1), _listy_kernel, (xs, 16))
             """)
-        rc, sc, err = capture(path, "--no-discover", "--call", "run([tensor((4, 4))])")
+        rc, sc, err = capture(path, "--no-discover", "--call", "run([tensor((4, 4)), tensor((8, 4))])",
+                              "--call", "run([1, 2])")
         self.assertEqual(rc, 0, err)
-        self.assertEqual(sc["configs"], [])
+        [cfg] = sc["configs"]
+        xs = cfg["params"][0]
+        self.assertEqual((xs["kind"], xs["dtype"], xs["ndim"]), ("list", "float32", 2))
+        self.assertEqual([(i["shape"], i["strides"]) for i in xs["items"]], [([4, 4], [4, 1]), ([8, 4], [4, 1])])
         msgs = [d["message"] for d in sc["captured"]["diagnostics"]]
-        self.assertIn("launch not captured: parameter 'xs': a list argument is not an array, a scalar or a constant",
-                      msgs)
+        self.assertIn("launch not captured: parameter 'xs': list item 0 is a int, not an array", msgs)
 
     def test_usage(self):
         rc, _, err = capture("--bogus")

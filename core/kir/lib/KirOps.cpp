@@ -216,6 +216,17 @@ LogicalResult NumTilesOp::verify()
     return success();
 }
 
+LogicalResult ListItemOp::verify()
+{
+    auto list = cast<ListType>(getList().getType());
+    auto tensor = cast<TensorType>(getResult().getType());
+    if (tensor.getRank() != list.getRank() || tensor.isBlockOutput())
+        return emitOpError() << "an item of " << list << " is a rank-" << list.getRank() << " tensor, not " << tensor;
+    if (!compatibleElements(tensor.getElementType(), list.getElementType()))
+        return emitOpError() << "item element type " << tensor.getElementType() << " differs from the list's " << list.getElementType();
+    return success();
+}
+
 LogicalResult DimOp::verify()
 {
     auto tensor = cast<TensorType>(getArray().getType());

@@ -38,6 +38,8 @@ Type elementTypeOf(Type t)
         return tile.getElementType();
     if (auto tensor = dyn_cast<TensorType>(t))
         return tensor.getElementType();
+    if (auto list = dyn_cast<ListType>(t))
+        return list.getElementType();
     return t;
 }
 
@@ -47,6 +49,8 @@ Type withElementType(Type t, Type element)
         return tile.withElementType(element);
     if (auto tensor = dyn_cast<TensorType>(t))
         return tensor.withElementType(element);
+    if (auto list = dyn_cast<ListType>(t))
+        return list.withElementType(element);
     return element;
 }
 
@@ -216,6 +220,31 @@ void VarType::print(AsmPrinter &p) const
     if (getScalar())
         p << ", scalar";
     p << '>';
+}
+
+} // namespace tileport::kir
+
+// --- list ---------------------------------------------------------------------
+
+namespace tileport::kir {
+
+LogicalResult ListType::verify(function_ref<InFlightDiagnostic()> emitError, Type element, unsigned rank)
+{
+    if (!isScalarType(element))
+        return emitError() << "list element type " << element << " is not a kernel element type";
+    if (rank < 1 || rank > 6)
+        return emitError() << "list item rank " << rank << " is outside 1..6";
+    return success();
+}
+
+ListType ListType::withElementType(Type element) const { return ListType::get(getContext(), element, getRank()); }
+
+unsigned ListType::rowTileWidth() const
+{
+    unsigned w = 1;
+    while (w < itemWords())
+        w *= 2;
+    return w;
 }
 
 } // namespace tileport::kir

@@ -32,6 +32,7 @@ SmallVector<std::pair<Type, Type>> tiedElements(Operation *op)
             })
         .Case<LoadOp>([&](LoadOp o) { tie(o.getArray(), o.getResult()); })
         .Case<ExtractOp>([&](ExtractOp o) { tie(o.getInput(), o.getResult()); })
+        .Case<ListItemOp>([&](ListItemOp o) { tie(o.getList(), o.getResult()); })
         .Case<LoadPtrOp>([&](LoadPtrOp o) { tie(o.getArray(), o.getResult()); })
         .Case<StorePtrOp>([&](StorePtrOp o) { tie(o.getArray(), o.getValue()); })
         .Case<AtomicCasOp>([&](AtomicCasOp o) {

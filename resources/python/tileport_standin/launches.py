@@ -103,6 +103,21 @@ def describe_argument(name, is_const, value):
             raise LaunchProblem(f"parameter '{name}': dtype {value.dtype} has no cuTile equivalent")
         return {"name": name, "kind": "array", "dtype": dt, "ndim": value.ndim, "shape": list(value.shape),
                 "strides": list(value.stride()), "alignment": alignment_of(value.data_ptr())}
+    if isinstance(value, list):
+        # cuTile Python takes a Python list of arrays (never a tuple): the
+        # kernel reads each item's base, shape and strides from a table.
+        if not value:
+            raise LaunchProblem(f"parameter '{name}': an empty list is not a kernel argument")
+        items = []
+        for i, item in enumerate(value):
+            if not isinstance(item, Tensor):
+                raise LaunchProblem(f"parameter '{name}': list item {i} is a {type(item).__name__}, not an array")
+            items.append(describe_argument(f"{name}[{i}]", False, item))
+        if len({(d["dtype"], d["ndim"]) for d in items}) != 1:
+            raise LaunchProblem(f"parameter '{name}': the list's arrays differ in dtype or rank")
+        for d in items:
+            del d["name"]
+        return {"name": name, "kind": "list", "dtype": items[0]["dtype"], "ndim": items[0]["ndim"], "items": items}
     if isinstance(value, torch_dtype):
         raise LaunchProblem(f"parameter '{name}': a dtype argument ({value}) is not a config value")
     if isinstance(value, bool):
@@ -268,7 +283,8 @@ def build_configs(launches):
 
 def _config_name(cfg):
     base = cfg["kernel"].strip("_")
-    arrays = [p for p in cfg["params"] if p["kind"] == "array"]
+    arrays = [p for p in cfg["params"] if p["kind"] == "array"] + \
+        [p["items"][0] for p in cfg["params"] if p["kind"] == "list"]
     if arrays:
         a = arrays[0]
         base += "__" + SHORT.get(a["dtype"], a["dtype"]) + "_" + "x".join(str(d) for d in a["shape"])

@@ -213,6 +213,30 @@ def Kir_NumTilesOp : Kir_Op<"num_tiles", [Pure]> {
   let hasVerifier = 1;
 }
 
+def Kir_AnyList : Type<CPred<"::llvm::isa<::tileport::kir::ListType>($_self)">, "kir list">;
+
+def Kir_ListItemOp : Kir_Op<"list_item", [Pure]> {
+  let summary = "xs[i]: an item of a list parameter, viewed as a tensor";
+  let description = [{
+    Reads row `index` of the list's table and makes a tensor view from its
+    words: the base pointer, the shape and the strides. Every dim and
+    stride stays dynamic, so the port is right for any item; the reference
+    may specialise a unit stride, which the IR diff reports as a layout
+    note.
+  }];
+  let arguments = (ins Kir_AnyList:$list, I32:$index);
+  let results = (outs Kir_AnyTensor:$result);
+  let assemblyFormat = "$list `[` $index `]` attr-dict `:` type($list) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def Kir_ListLenOp : Kir_Op<"list_len", [Pure]> {
+  let summary = "len(xs) of a list parameter";
+  let arguments = (ins Kir_AnyList:$list);
+  let results = (outs I32:$result);
+  let assemblyFormat = "$list attr-dict `:` type($list)";
+}
+
 def Kir_DimOp : Kir_Op<"dim", [Pure]> {
   let summary = "a.shape[axis]: an array's extent, launch metadata";
   let arguments = (ins Kir_AnyTensor:$array, I32Attr:$axis);

@@ -57,4 +57,25 @@ def Kir_TensorType : Kir_Type<"Tensor", "tensor"> {
   }];
 }
 
+def Kir_ListType : Kir_Type<"List", "list"> {
+  let summary = "a list parameter: arrays of one element type and rank";
+  let description = [{
+    `!kir.list<f16, 2>` is cuTile Python's list of arrays. The entry takes
+    it as a pointer to a table of i64 words, one row per item (its base,
+    then its shape, then its strides), and the list's length; an item is
+    read from the table and viewed as a `!kir.tensor` of the same element
+    type and rank.
+  }];
+  let parameters = (ins "::mlir::Type":$elementType, "unsigned":$rank);
+  let assemblyFormat = "`<` $elementType `,` $rank `>`";
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    ListType withElementType(::mlir::Type element) const;
+    // Words per item (base, shape, strides) and the row width a load reads:
+    // the next power of two, as cuTile Python lays the table out.
+    unsigned itemWords() const { return 1 + 2 * getRank(); }
+    unsigned rowTileWidth() const;
+  }];
+}
+
 #endif // TILEPORT_KIR_TYPES_TD
