@@ -404,6 +404,23 @@ private Q_SLOTS:
         QCOMPARE(r.rule("op-count", "load_ptr_tko")->severity, td::Severity::Critical);
         // Kernel-owned criticals route to the kernel even with host ones present.
         QCOMPARE(r.report->owner, std::optional<td::Owner>(td::Owner::Kernel));
+
+        // The reference's alignment of a one-element lane at a constant
+        // offset, which gen lacks: a note of its own, not a missing pointer
+        // fact, even with pointer loads in gen.
+        const std::string laneLoad = irtest::edit(ref_, "    %bx, %by, %bz",
+                                                  "    %lo = constant <i64: 0> : tile<i64>\n"
+                                                  "    %lp = offset %B, %lo : tile<ptr<f16>>, tile<i64> -> tile<ptr<f16>>\n"
+                                                  "    %la = assume div_by<16>, %lp : tile<ptr<f16>>\n"
+                                                  "    %ll, %llt = load_ptr_tko weak %la : tile<ptr<f16>> -> tile<f16>, token\n"
+                                                  "    %bx, %by, %bz");
+        QVERIFY(!laneLoad.empty());
+        const std::string laneGen = irtest::edit(irtest::dropLine(laneLoad, "%la = assume"), "load_ptr_tko weak %la", "load_ptr_tko weak %lp");
+        QVERIFY(!laneGen.empty());
+        r = diff(laneGen, laneLoad);
+        QCOMPARE(r.rule("pointer-assume-div-by").size(), size_t(0));
+        QCOMPARE(r.rule("pointer-lane-div-by").size(), size_t(1));
+        QCOMPARE(r.rule("pointer-lane-div-by")[0]->severity, td::Severity::Note);
     }
 
     void blockSwizzleAndLayouts()

@@ -138,8 +138,9 @@ private Q_SLOTS:
         QTest::newRow("gathers_planes") << "tests/fixtures/constructs/gathers" << "plane_sum" << 3 << true << QString();
         // All-scalar indices: cuTile Python's divisibility analysis assumes
         // div_by on the rank-0 pointer, a fact that depends on each config's
-        // strides; the port does not state it, and the differ says so.
-        QTest::newRow("gathers_single") << "tests/fixtures/constructs/gathers" << "first_elements" << 4 << false << QString();
+        // strides; the port does not state it, and the differ notes it
+        // (pointer-lane-div-by): a one-element access gains no vector width.
+        QTest::newRow("gathers_single") << "tests/fixtures/constructs/gathers" << "first_elements" << 4 << true << QString();
         // Promotion: an array's element type, a half tile and an int32
         // tile each meeting f32 are converted as cuTile Python promotes
         // them; one generic entry serves f16, bf16 and f32 inputs.

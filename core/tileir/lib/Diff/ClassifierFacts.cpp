@@ -259,6 +259,18 @@ void Classifier::assumptions()
         listRef(f, ref_.pointerDivBy);
         listGen(f, gen_.pointerDivBy);
     }
+    if (ref_.laneDivBy.size() != gen_.laneDivBy.size()) {
+        // cuTile Python proves an offset a multiple of 16 bytes (a constant
+        // index) and assumes the lane's alignment; cutile does not. A
+        // one-element access gains no vector width from it.
+        Finding &f = add(Severity::Note, Owner::Kernel, "pointer-lane-div-by", "assume",
+                         "assume div_by on single-element pointer lanes: ref " + std::to_string(ref_.laneDivBy.size()) + ", gen " +
+                             std::to_string(gen_.laneDivBy.size()) + " (a one-element access gains no vector width from alignment)");
+        f.ref = std::to_string(ref_.laneDivBy.size());
+        f.gen = std::to_string(gen_.laneDivBy.size());
+        listRef(f, ref_.laneDivBy);
+        listGen(f, gen_.laneDivBy);
+    }
     if (!ref_.blockSwizzle.empty() && gen_.blockSwizzle.empty()) {
         Finding &f = add(Severity::Note, Owner::Kernel, "block-swizzle", "divi",
                          "the reference swizzles the tile block id (divi/remi on get_tile_block_id), gen does not");

@@ -177,8 +177,15 @@ OpCensus OpCensus::of(mlir::Operation *root, TextCache &texts)
                 if (f.pointerElement || f.kind == TypeFacts::Kind::Pointer) {
                     // div_by<N> on a ptr<T> with N dividing sizeof(T) says
                     // nothing the pointer type does not: no alignment fact.
+                    // A one-element pointer tile computed in the kernel (not
+                    // an entry argument) is one scalar access: its alignment
+                    // gives no vector width.
+                    bool oneElement = true;
+                    for (int64_t d : f.shape)
+                        oneElement = oneElement && d == 1;
+                    const bool lane = oneElement && !llvm::isa<mlir::BlockArgument>(op->getOperand(0));
                     if (!impliedByPointee(texts.attr(pred), f.element))
-                        c.pointerDivBy.push_back(op);
+                        (lane ? c.laneDivBy : c.pointerDivBy).push_back(op);
                 }
                 else if (f.isScalarNumber()) {
                     c.scalarDivBy.push_back(op);

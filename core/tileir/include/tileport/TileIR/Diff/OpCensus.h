@@ -43,6 +43,9 @@ struct OpCensus {
     std::map<std::string, std::vector<mlir::Operation *>> entryHintOps;
 
     std::vector<mlir::Operation *> pointerDivBy; // assume div_by on pointer values
+    // ... except those on a derived single-element pointer (an offset the
+    // compiler proved aligned, feeding a one-element access).
+    std::vector<mlir::Operation *> laneDivBy;
     std::vector<mlir::Operation *> scalarDivBy;  // assume div_by on rank-0 non-pointer values
     size_t scalarDivBy16 = 0;                    // ... of those, div_by<N> with N >= 16
     std::vector<mlir::Operation *> pointerMemoryOps; // load_ptr_tko / store_ptr_tko
