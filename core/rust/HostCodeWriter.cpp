@@ -239,7 +239,9 @@ QString launchBody(const HostEntry &e)
             continue;
         }
         if (!p.tensor) {
-            args << QStringLiteral("call.scalar(%1) as %2").arg(si++).arg(p.scalarType);
+            // Scalars cross the C ABI as f64; a bool is any non-zero value.
+            args << (p.scalarType == QLatin1String("bool") ? QStringLiteral("call.scalar(%1) != 0.0").arg(si++)
+                                                            : QStringLiteral("call.scalar(%1) as %2").arg(si++).arg(p.scalarType));
             continue;
         }
         const qsizetype k = typeGenerics.indexOf(p.element);

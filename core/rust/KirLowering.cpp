@@ -179,9 +179,10 @@ void KirLowering::parameters(mlir::OpBuilder &top, mlir::ModuleOp)
                 e = kir::VarType::get(m_ctx, 1000u + unsigned(p.index), true); // decided by its uses
             } else {
                 const QString r = RustNames::elementType(p.dtype);
-                if (r != QLatin1String("i32") && r != QLatin1String("f32") && r != QLatin1String("i64") && r != QLatin1String("f64"))
+                if (r != QLatin1String("i32") && r != QLatin1String("f32") && r != QLatin1String("i64") && r != QLatin1String("f64")
+                    && r != QLatin1String("bool"))
                     fail(at, QStringLiteral("scalar parameter"),
-                         QStringLiteral("'%1' has dtype %2; only int32/int64/float32/float64 scalars are lowered").arg(p.name, p.dtype));
+                         QStringLiteral("'%1' has dtype %2; only bool/int32/int64/float32/float64 scalars are lowered").arg(p.name, p.dtype));
                 e = elem(r);
             }
             types.push_back(e);
