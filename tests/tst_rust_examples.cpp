@@ -250,6 +250,8 @@ private Q_SLOTS:
         QTest::newRow("cov_fp4_round_trip") << "tests/fixtures/constructs/cov_fp4" << "fp4_round_trip" << 0 << true << QString();
         QTest::newRow("array_list") << "tests/fixtures/constructs/array_list" << "scale_each" << 0 << true << QString();
         QTest::newRow("bool_flag") << "tests/fixtures/constructs/bool_flag" << "step_toward" << 0 << true << QString();
+        QTest::newRow("loop_index_rank") << "tests/fixtures/constructs/loop_index" << "fill_rows" << 0 << true << QString();
+        QTest::newRow("list_item_argument") << "tests/fixtures/constructs/loop_index" << "sum_items" << 1 << true << QString();
         QTest::newRow("imported_helpers") << "tests/fixtures/constructs/act_pkg/geglu_kernels" << "geglu" << 0 << true << QString();
         QTest::newRow("derived_half_dims") << "tests/fixtures/constructs/derived_dims" << "fold_halves" << 0 << true << QString();
         QTest::newRow("derived_product_dim") << "tests/fixtures/constructs/derived_dims" << "flatten_rows" << 1 << true << QString();

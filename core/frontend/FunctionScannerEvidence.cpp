@@ -104,6 +104,8 @@ void FunctionScanner::memoryEvidence(TSNode call, const QString &name)
     // a single integer index is the 1-D form.
     const auto indexRank = [&](TSNode idx) {
         TSNode t = unparen(idx);
+        if (is(t, "identifier") && m_scope->isRangeIndex(src.text(t)))
+            return 1; // a range() loop's index: an int, the 1-D form
         for (int hops = 0; hops < 4 && is(t, "identifier"); ++hops) {
             const TSNode b = m_scope->singleBinding(src.text(t));
             if (isNull(b))

@@ -57,10 +57,9 @@ void ScopeAnalysis::bindTarget(TSNode target, TSNode rhs, bool elementOf, int de
         const QString name = src.text(target);
         addBinding(name, Binding{rhs, isNull(rhs), false});
         if (!elementOf && !isNull(rhs)) {
-            // `x = xs[g]`: an item of a list parameter, whose uses tell the
-            // items' rank and dtype.
-            const TSNode r = unparen(rhs);
-            const QStringList aliased = is(r, "subscript") ? paramsOf(field(r, "value")) : paramsOf(rhs);
+            // `x = xs[g]` aliases the list: its uses tell the items' rank
+            // and dtype (paramsOf).
+            const QStringList aliased = paramsOf(rhs);
             if (!aliased.isEmpty())
                 m_aliases[name] = aliased;
         }
@@ -131,6 +130,9 @@ void ScopeAnalysis::collect(TSNode n, int depth)
         const TSNode right = unparen(field(n, "right"));
         const bool staticIter = is(right, "call")
             && m_module.imports->resolve(src, field(right, "function")) == QLatin1String("cuda.tile.static_iter");
+        if (is(right, "call") && is(field(right, "function"), "identifier") && src.text(field(right, "function")) == QLatin1String("range")
+            && !m_module.imports->binds(QStringLiteral("range")) && is(unparen(left), "identifier"))
+            ++m_rangeTargets[src.text(unparen(left))];
         if (staticIter) {
             // Each iteration is compile-time; the loop variable is a constant
             // or, over a tuple of parameters, stands for each of them.
@@ -216,6 +218,10 @@ bool ScopeAnalysis::isModuleConstant(const QString &name) const
 QStringList ScopeAnalysis::paramsOf(TSNode expr) const
 {
     expr = node::unparen(expr);
+    // `xs[i]` passed on as an array: an item of a list parameter.
+    if (node::is(expr, "subscript") && node::is(node::unparen(node::field(expr, "value")), "identifier")) {
+        return paramsOf(node::field(expr, "value"));
+    }
     if (!node::is(expr, "identifier"))
         return {};
     const QString name = m_module.source->text(expr);
@@ -232,6 +238,12 @@ TSNode ScopeAnalysis::singleBinding(const QString &name) const
     if (it == m_bindings.constEnd() || it->size() != 1 || it->front().runtime)
         return TSNode{};
     return it->front().rhs;
+}
+
+bool ScopeAnalysis::isRangeIndex(const QString &name) const
+{
+    const int n = m_rangeTargets.value(name);
+    return n > 0 && n == m_bindings.value(name).size() && !m_params.contains(name);
 }
 
 QStringList ScopeAnalysis::constantLocals() const

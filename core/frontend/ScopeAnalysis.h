@@ -53,6 +53,8 @@ public:
     QStringList paramsOf(TSNode expr) const;
     // The single right-hand side bound to a local, or a null node.
     TSNode singleBinding(const QString &name) const;
+    // A local bound only as the target of `for NAME in range(...)`: an int.
+    bool isRangeIndex(const QString &name) const;
     QStringList constantLocals() const;
 
 private:
@@ -76,6 +78,7 @@ private:
     QHash<QString, QList<Binding>> m_bindings;
     QSet<QString> m_constantLocals;
     QHash<QString, QStringList> m_aliases;
+    QHash<QString, int> m_rangeTargets; // bindings of a name as a range() loop's target
 };
 
 } // namespace tileport::frontend

@@ -554,10 +554,11 @@ void Printer::op(Operation *o)
             if (!isa<BlockArgument>(l.getArray())) {
                 // A list item's view: cutile infers make_partition_view only
                 // for a tensor parameter, so its method makes the partition,
-                // which pads with zeros and keeps the axes' order.
-                if (l.getPadding() != "Zero" || l.getOrder())
+                // which pads with zeros and keeps the axes' order (zeros are
+                // one value of an unpadded load's undefined elements).
+                if ((l.getPadding() != "Zero" && l.getPadding() != "None") || l.getOrder())
                     fail(l, QStringLiteral("load from a list item"),
-                         QStringLiteral("cutile 0.4.0 makes a list item's partition only with zero padding and the axes in order"));
+                         QStringLiteral("cutile 0.4.0 makes a list item's partition only with zero (or no) padding and the axes in order"));
                 view = bindTemp(QStringLiteral("%1.partition(%2)").arg(array, shapeMacro(tile.getDims())), partitionType, l);
             } else {
                 view = bindTemp(Expr::call(QStringLiteral("unsafe { make_partition_view"),
