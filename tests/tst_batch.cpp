@@ -321,9 +321,19 @@ private Q_SLOTS:
         QCOMPARE(k[2].worst, 5);
         const QStringList lines = BatchReport::table(rows).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
         QCOMPARE(lines.size(), 4);
-        QCOMPARE(lines[1], QStringLiteral("k.py  a       yes       yes         yes     3        FAIL_FIXABLE       30  2 critical"));
-        QCOMPARE(lines[2], QStringLiteral("k.py  b       yes       yes         yes     2        -                  20  reference export: boom"));
-        QCOMPARE(lines[3], QStringLiteral("k.py  c       yes       yes         yes     1        PASS               10"));
+        QCOMPARE(lines[1], QStringLiteral("k.py  a       yes       yes         yes     3        -     FAIL_FIXABLE       30  2 critical"));
+        QCOMPARE(lines[2], QStringLiteral("k.py  b       yes       yes         yes     2        -     -                  20  reference export: boom"));
+        QCOMPARE(lines[3], QStringLiteral("k.py  c       yes       yes         yes     1        -     PASS               10"));
+        // Where the configs came from: per config, and their union per kernel.
+        rows[0].configFrom = QStringLiteral("__main__");
+        rows[1].configFrom = QStringLiteral("test, bench");
+        rows[2].configFrom = QStringLiteral("test");
+        QCOMPARE(BatchReport::kernelFrom(rows, BatchReport::kernels(rows)[0]), QStringLiteral("__main__, test, bench"));
+        QVERIFY(BatchReport::table(rows).split(QLatin1Char('\n'))[1].contains(QLatin1String(" __main__,test,bench ")));
+        const QStringList perConfig = BatchReport::table(rows, true).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QVERIFY2(perConfig[0].contains(QLatin1String(" from ")), qPrintable(perConfig[0]));
+        QVERIFY2(perConfig[2].contains(QLatin1String(" test,bench ")), qPrintable(perConfig[2]));
+        QCOMPARE(BatchRow::fromJson(rows[1].toJson()).configFrom, QStringLiteral("test, bench"));
         const QStringList all = BatchReport::table(rows, true).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
         QCOMPARE(all.size(), 7);
         QVERIFY2(all[3].contains(QLatin1String("c3 (as c1)")), qPrintable(all[3]));
@@ -353,9 +363,9 @@ private Q_SLOTS:
         rows[1].sassReason = QStringLiteral("111 vs 391 instructions, 32 vs 45 registers");
         rows[2].sassVerdict = QStringLiteral("BLOCKED");
         const QStringList lines = BatchReport::table(rows, false, true).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
-        QCOMPARE(lines[0], QStringLiteral("file  kernel  analyzed  translated  builds  configs  ir               sass          time_ms  reason"));
-        QCOMPARE(lines[1], QStringLiteral("k.py  a       yes       yes         yes     2        PASS_WITH_NOTES  SASS_DIFFERS       20"));
-        QCOMPARE(lines[2], QStringLiteral("k.py  b       yes       yes         yes     1        FAIL_FIXABLE     BLOCKED            10"));
+        QCOMPARE(lines[0], QStringLiteral("file  kernel  analyzed  translated  builds  configs  from  ir               sass          time_ms  reason"));
+        QCOMPARE(lines[1], QStringLiteral("k.py  a       yes       yes         yes     2        -     PASS_WITH_NOTES  SASS_DIFFERS       20"));
+        QCOMPARE(lines[2], QStringLiteral("k.py  b       yes       yes         yes     1        -     FAIL_FIXABLE     BLOCKED            10"));
         const QStringList all = BatchReport::table(rows, true, true).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
         QVERIFY2(all[1].contains(QRegularExpression(QStringLiteral(" PASS +SASS_IDENTICAL +10$"))), qPrintable(all[1]));
         // Without --sass the table is as before.
@@ -403,9 +413,9 @@ private Q_SLOTS:
         rows[3].maxAbsErr = 0.5;
         rows[3].gpuJob = QStringLiteral("77_1");
         const QStringList lines = BatchReport::table(rows, false, false, true).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
-        QCOMPARE(lines[0], QStringLiteral("file  kernel  analyzed  translated  builds  configs  ir               check  rust/ref  time_ms  reason"));
-        QCOMPARE(lines[1], QStringLiteral("k.py  a       yes       yes         yes     2        PASS_WITH_NOTES  pass   0.995          20  2 note(s)"));
-        QCOMPARE(lines[2], QStringLiteral("k.py  b       yes       yes         yes     2        PASS_WITH_NOTES  fail   1.200          20  check: outside atol 0.01, rtol 0.01"));
+        QCOMPARE(lines[0], QStringLiteral("file  kernel  analyzed  translated  builds  configs  from  ir               check  rust/ref  time_ms  reason"));
+        QCOMPARE(lines[1], QStringLiteral("k.py  a       yes       yes         yes     2        -     PASS_WITH_NOTES  pass   0.995          20  2 note(s)"));
+        QCOMPARE(lines[2], QStringLiteral("k.py  b       yes       yes         yes     2        -     PASS_WITH_NOTES  fail   1.200          20  check: outside atol 0.01, rtol 0.01"));
         const QStringList all = BatchReport::table(rows, true, false, true).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
         QVERIFY2(all[4].contains(QRegularExpression(QStringLiteral(" fail +- +10  check: outside atol"))), qPrintable(all[4]));
         QVERIFY(!BatchReport::table(rows).contains(QLatin1String("rust/ref")));

@@ -71,7 +71,7 @@ def test_small():
     a = torch.ones(2048, dtype=torch.float16, device="cuda")
     vadd.launch(None, a, a, torch.empty_like(a), 512)
 )PY");
-    write(dir.filePath(QStringLiteral("proj/tests/test_broken.py")), "import vadd\nimport not_a_module_anywhere\n");
+    write(dir.filePath(QStringLiteral("proj/tests/test_broken.py")), "import vadd\nraise RuntimeError('needs a GPU')\n");
     return kernel;
 }
 
@@ -95,9 +95,31 @@ private Q_SLOTS:
         QVERIFY2(r.out.startsWith(QStringLiteral("configs captured from vector_add.py for h200 (sm_90): complete\n")), qPrintable(r.out));
         QVERIFY(r.out.contains(QStringLiteral("kernel vector_add: 2 configs\n")));
         QVERIFY2(r.out.contains(QStringLiteral("  vector_add__f32_4096  a float32[4096], b float32[4096], c float32[4096], TILE=1024"
-                                               "  grid 4x1x1  1 source\n")), qPrintable(r.out));
+                                               "  grid 4x1x1  1 source (call: call: ")), qPrintable(r.out));
         QVERIFY(r.out.contains(QStringLiteral("  vector_add__f16_1000  a float16[1000], b float16[1000], c float16[1000], TILE=512"
-                                              "  grid 2x1x1  1 source\n")));
+                                              "  grid 2x1x1  1 source (call: call: ")));
+    }
+
+    // A kernel file on its own: its __main__ block gives the configs, and a
+    // file without any entry point says so and how to name one.
+    void standaloneFile()
+    {
+        const QString dir = QStringLiteral(TILEPORT_SOURCE_DIR "/tests/fixtures/capture/standalone/");
+        const Run r = cli({QStringLiteral("configs"), dir + QStringLiteral("main_block.py")});
+        QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+        QVERIFY2(r.out.contains(QStringLiteral("no test or bench file found, ran 1 case(s) (0 skipped, 0 failed), "
+                                               "1 of them the file's own entry points (__main__)")), qPrintable(r.out));
+        QVERIFY2(r.out.contains(QStringLiteral("  double_kernel__f16_4096  x float16[4096], y float16[4096], TILE=128"
+                                               "  grid 32x1x1  1 source (__main__: __main__: main_block.py)\n")), qPrintable(r.out));
+        const Run none = cli({QStringLiteral("configs"), dir + QStringLiteral("no_entry.py")});
+        QCOMPARE(none.code, 1);
+        QVERIFY2(none.err.contains(QStringLiteral("captured no kernel launch: no test or bench file found, ran 0 case(s) "
+                                                  "(0 skipped, 0 failed), and the file has no entry point that launches")),
+                 qPrintable(none.err));
+        QVERIFY(none.err.contains(QStringLiteral("name one with --call")));
+        const Run bad = cli({QStringLiteral("configs"), dir + QStringLiteral("main_block.py"), QStringLiteral("--project"),
+                             dir + QStringLiteral("nowhere")});
+        QCOMPARE(bad.code, 2);
     }
 
     // The fixture project: its tests and benchmark found from the kernel
@@ -111,7 +133,7 @@ private Q_SLOTS:
         QVERIFY(rows.out.contains(QStringLiteral("\nkernel _scale_rows_kernel: ")));
         QVERIFY(rows.out.contains(QStringLiteral("\nkernel _scale_rows_persistent_kernel: ")));
         QVERIFY2(rows.out.contains(QStringLiteral("  scale_rows_kernel__f16_128x1000  x float16[128,1000], y float16[128,1000], s=2, TILE_N=1024"
-                                                  "  grid 128x1x1  1 source\n")), qPrintable(rows.out));
+                                                  "  grid 128x1x1  1 source (test: tests/ops/test_scale_rows.py::")), qPrintable(rows.out));
         QVERIFY2(rows.out.contains(QRegularExpression(QStringLiteral("scale_rows_persistent_kernel__f32_4096x1024  .*  grid 264x1x1  occupancy=2"))),
                  qPrintable(rows.out));
         const QRegularExpression located(QStringLiteral("\n/\\S+/tests/ops/test_scale_rows\\.py:\\d+:\\d+: (error|warning|note): "));
@@ -167,7 +189,7 @@ private Q_SLOTS:
         QVERIFY(r.out.contains(QStringLiteral("read 2 test file(s) (test_broken.py, test_vadd.py)")));
         QVERIFY(r.out.contains(QStringLiteral("  vector_add__f16_2048  a float16[2048], b float16[2048], c float16[2048], TILE=512")));
         // Diagnostics as file:line:col: severity: message.
-        QVERIFY2(r.out.contains(QStringLiteral("%1:2:0: error: the test file could not be loaded: ModuleNotFoundError")
+        QVERIFY2(r.out.contains(QStringLiteral("%1:2:0: error: the test file could not be loaded: RuntimeError: needs a GPU")
                                     .arg(QFileInfo(dir.filePath(QStringLiteral("proj/tests/test_broken.py"))).canonicalFilePath())),
                  qPrintable(r.out));
     }

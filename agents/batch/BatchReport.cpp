@@ -102,7 +102,23 @@ QJsonObject verdictCounts(const QMap<QString, int> &m)
     return o;
 }
 
+// Where a row's or a kernel's configs came from: "-" when none.
+QString fromCell(const QString &from)
+{
+    return from.isEmpty() ? QStringLiteral("-") : QString(from).remove(QLatin1Char(' '));
+}
+
 } // namespace
+
+QString BatchReport::kernelFrom(const QList<BatchRow> &rows, const Kernel &k)
+{
+    QStringList kinds;
+    for (int i = k.first; i < k.first + k.count && i < rows.size(); ++i)
+        for (const QString &kind : rows[i].configFrom.split(QStringLiteral(", "), Qt::SkipEmptyParts))
+            if (!kinds.contains(kind))
+                kinds << kind;
+    return kinds.join(QStringLiteral(", "));
+}
 
 QList<BatchReport::Kernel> BatchReport::kernels(const QList<BatchRow> &rows)
 {
@@ -177,7 +193,7 @@ BatchReport::Counts BatchReport::count(const QList<BatchRow> &rows, int files)
 QString BatchReport::table(const QList<BatchRow> &rows, bool perConfig, bool sass, bool gpu)
 {
     // Optional columns sit after ir; time_ms stays the right-aligned one.
-    const qsizetype irColumn = 6;
+    const qsizetype irColumn = 7; // file kernel config|analyzed ... from ir
     const auto withExtra = [sass, gpu](QStringList line, const QString &sassCell, const QString &checkCell,
                                        const QString &ratio) {
         qsizetype at = irColumn + 1;
@@ -193,11 +209,12 @@ QString BatchReport::table(const QList<BatchRow> &rows, bool perConfig, bool sas
     const QStringList extraHead{QStringLiteral("sass"), QStringLiteral("check"), QStringLiteral("rust/ref")};
     if (perConfig) {
         QList<QStringList> lines{withExtra({QStringLiteral("file"), QStringLiteral("kernel"), QStringLiteral("config"),
-                                            QStringLiteral("analyzed"), QStringLiteral("translated"), QStringLiteral("builds"),
+                                            QStringLiteral("from"), QStringLiteral("analyzed"), QStringLiteral("translated"), QStringLiteral("builds"),
                                             QStringLiteral("ir"), QStringLiteral("time_ms"), QStringLiteral("reason")},
                                            extraHead[0], extraHead[1], extraHead[2])};
         for (const BatchRow &r : rows)
-            lines << withExtra(QStringList{r.file, r.kernel, configCell(r), BatchRow::text(r.analyzed), translatedCell(r),
+            lines << withExtra(QStringList{r.file, r.kernel, configCell(r), fromCell(r.configFrom), BatchRow::text(r.analyzed),
+                                           translatedCell(r),
                                            BatchRow::text(r.built, "skipped"), r.irVerdict, QString::number(r.elapsedMs),
                                            gpu && gpuProblem(r) ? gpuCell(r) : reasonCell(r)},
                                r.sassVerdict, r.gpuCheck, ratioCell(r.ratio));
@@ -205,7 +222,8 @@ QString BatchReport::table(const QList<BatchRow> &rows, bool perConfig, bool sas
     }
     QList<QStringList> lines{withExtra({QStringLiteral("file"), QStringLiteral("kernel"), QStringLiteral("analyzed"),
                                         QStringLiteral("translated"), QStringLiteral("builds"), QStringLiteral("configs"),
-                                        QStringLiteral("ir"), QStringLiteral("time_ms"), QStringLiteral("reason")},
+                                        QStringLiteral("from"), QStringLiteral("ir"), QStringLiteral("time_ms"),
+                                        QStringLiteral("reason")},
                                        extraHead[0], extraHead[1], extraHead[2])};
     for (const Kernel &k : kernels(rows)) {
         const BatchRow &r = rows[k.first];
@@ -213,7 +231,8 @@ QString BatchReport::table(const QList<BatchRow> &rows, bool perConfig, bool sas
         const BatchRow &gpuWorst = rows[k.worstGpu];
         lines << withExtra(QStringList{r.file, r.kernel, BatchRow::text(r.analyzed), translatedCell(r),
                                        BatchRow::text(r.built, "skipped"),
-                                       r.isKernel() ? QString::number(k.configs) : QStringLiteral("-"), worst.irVerdict,
+                                       r.isKernel() ? QString::number(k.configs) : QStringLiteral("-"),
+                                       fromCell(kernelFrom(rows, k)), worst.irVerdict,
                                        QString::number(k.elapsedMs), gpu && gpuProblem(gpuWorst) ? gpuCell(gpuWorst) : reasonCell(worst)},
                            rows[k.worstSass].sassVerdict, rows[k.worstGpu].gpuCheck, ratioCell(k.ratioGeomean));
     }

@@ -32,6 +32,8 @@ public:
         QMap<QString, int> verdicts; // IR verdict -> configs with it
     };
     static QList<Kernel> kernels(const QList<BatchRow> &rows);
+    // The kinds of source behind a kernel's configs ("test, bench"; ConfigSource.h).
+    static QString kernelFrom(const QList<BatchRow> &rows, const Kernel &k);
 
     struct Counts {
         int files = 0;

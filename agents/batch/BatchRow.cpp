@@ -72,6 +72,7 @@ QJsonObject BatchRow::toJson() const
                        {QStringLiteral("build_reason"), buildReason},
                        {QStringLiteral("config"), config},
                        {QStringLiteral("sources"), sources},
+                       {QStringLiteral("config_from"), configFrom},
                        {QStringLiteral("shared_with"), sharedWith},
                        {QStringLiteral("ir"), irVerdict},
                        {QStringLiteral("ir_reason"), irReason},
@@ -127,6 +128,7 @@ BatchRow BatchRow::fromJson(const QJsonObject &o)
     r.buildReason = o.value(QLatin1String("build_reason")).toString();
     r.config = o.value(QLatin1String("config")).toString();
     r.sources = o.value(QLatin1String("sources")).toInt();
+    r.configFrom = o.value(QLatin1String("config_from")).toString();
     r.sharedWith = o.value(QLatin1String("shared_with")).toString();
     r.irVerdict = o.value(QLatin1String("ir")).toString(QStringLiteral("-"));
     r.irReason = o.value(QLatin1String("ir_reason")).toString();

@@ -24,6 +24,7 @@ struct BatchRow {
     QString buildReason;
     QString config;                       // the config of this row, "" when the kernel has none
     int sources = 0;                      // the test cases and calls the config was seen in
+    QString configFrom;                   // the kinds of those sources: "test, bench", "__main__" (ConfigSource.h)
     QString sharedWith;                   // the config whose export and harness run this row reused
     QString irVerdict = QStringLiteral("-"); // PASS, PASS_WITH_NOTES, FAIL_FIXABLE or "-"
     QString irReason;

@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: 2026 TilePort contributors
 #include "BatchRunner.h"
 
+#include "ConfigSource.h"
+
 #include "BatchFrontendChild.h"
 #include "BatchWorkKey.h"
 #include "HarnessArguments.h"
@@ -272,6 +274,7 @@ void BatchRunner::startChecks()
                 BatchRow row = file.rows[k];
                 row.config = c.name;
                 row.sources = int(c.sources.size());
+                row.configFrom = frontend::configSourceKinds(c.sources);
                 kernel->rows << int(m_rows.size());
                 m_rows << row;
             }

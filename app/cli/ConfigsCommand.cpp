@@ -6,6 +6,7 @@
 #include "Commands.h"
 
 #include "ConfigCapture.h"
+#include "ConfigSource.h"
 
 #include <QFileInfo>
 #include <QJsonArray>
@@ -70,7 +71,10 @@ void printSummary(QTextStream &out, const ConfigCapture::Result &r)
                 out << "  " << hints.join(QLatin1Char(' '));
             if (cfg.tunedLaunch.isSet())
                 out << "  candidate " << cfg.tunedLaunch.candidate << " of " << cfg.tunedLaunch.of << " (" << cfg.tunedLaunch.site << ')';
-            out << "  " << cfg.sources.size() << (cfg.sources.size() == 1 ? " source\n" : " sources\n");
+            out << "  " << cfg.sources.size() << (cfg.sources.size() == 1 ? " source" : " sources");
+            if (!cfg.sources.isEmpty())
+                out << " (" << frontend::configSourceKinds(cfg.sources) << ": " << cfg.sources.first() << ')';
+            out << '\n';
         }
     }
 }
@@ -91,6 +95,9 @@ int runConfigsCommand(CommandLine &cl)
     req.calls = cl.values(QStringLiteral("call"));
     req.target = cl.value(QStringLiteral("target"), req.target);
     req.discover = !cl.isSet(QStringLiteral("no-discover"));
+    req.projectDir = cl.value(QStringLiteral("project"));
+    if (!req.projectDir.isEmpty() && !QFileInfo(req.projectDir).isDir())
+        return cl.usageError(QStringLiteral("--project %1: no such directory").arg(req.projectDir));
     const QString output = cl.value(QStringLiteral("o"));
     const bool json = cl.isSet(QStringLiteral("json"));
     if (!QFileInfo(req.kernelFile).isFile())

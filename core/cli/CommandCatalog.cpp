@@ -201,13 +201,18 @@ QList<CommandSpec> build()
                       QStringLiteral("2 bad arguments"), QStringLiteral("3 a tool failed (BLOCKED)")}};
 
     c << CommandSpec{QStringLiteral("configs"), QStringLiteral("capture a kernel file's launch configs by running its code"),
-                     QStringLiteral("Runs the file's tests, benchmarks and --call expressions on the CPU with stand-in "
-                                    "tensors and records each launch as a config (docs/pipeline.md)."),
+                     QStringLiteral("Runs the file's own entry points (its __main__ block, main(), test and benchmark "
+                                    "functions, module-level launches), its project's tests and benchmarks and --call "
+                                    "expressions on the CPU with stand-in tensors and records each launch as a config "
+                                    "(docs/capture.md)."),
                      {positional(QStringLiteral("FILE"), QStringLiteral("the kernel file"))},
                      {repeated(value({QStringLiteral("tests")}, QStringLiteral("PATH"), QStringLiteral("a test or benchmark file to run"),
                                      ValueKind::File)),
                       repeated(value({QStringLiteral("call")}, QStringLiteral("EXPR"), QStringLiteral("a Python call that launches the kernel"))),
                       value({QStringLiteral("target")}, QStringLiteral("NAME"), QStringLiteral("the GPU profile (default h200)")),
+                      value({QStringLiteral("project")}, QStringLiteral("DIR"),
+                            QStringLiteral("the project root imports resolve from (default: pyproject.toml or setup.py above the file)"),
+                            ValueKind::Directory),
                       flag({QStringLiteral("no-discover")}, QStringLiteral("run only the named tests and calls")),
                       value({QStringLiteral("o")}, QStringLiteral("SIDECAR"), QStringLiteral("write the sidecar"), ValueKind::File),
                       json(QStringLiteral("print the sidecar JSON"))},

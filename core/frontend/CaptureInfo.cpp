@@ -100,6 +100,7 @@ CaptureInfo CaptureInfo::fromJson(const QJsonObject &b, QStringList *problems)
     c.file = b.value(QStringLiteral("file")).toString();
     c.tests = stringList(b, QStringLiteral("tests"), problems);
     c.calls = stringList(b, QStringLiteral("calls"), problems);
+    c.entryPoints = stringList(b, QStringLiteral("entry_points"), problems);
     const QJsonObject cases = b.value(QStringLiteral("cases")).toObject();
     const std::pair<const char *, int *> counts[] = {{"run", &c.casesRun}, {"skipped", &c.casesSkipped}, {"failed", &c.casesFailed}};
     for (const auto &[key, field] : counts) {
@@ -143,6 +144,7 @@ QJsonObject CaptureInfo::toJson() const
         {QStringLiteral("file"), file},
         {QStringLiteral("tests"), QJsonArray::fromStringList(tests)},
         {QStringLiteral("calls"), QJsonArray::fromStringList(calls)},
+        {QStringLiteral("entry_points"), QJsonArray::fromStringList(entryPoints)},
         {QStringLiteral("cases"), QJsonObject{{QStringLiteral("run"), casesRun},
                                               {QStringLiteral("skipped"), casesSkipped},
                                               {QStringLiteral("failed"), casesFailed}}},

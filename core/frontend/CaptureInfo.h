@@ -46,6 +46,9 @@ struct CaptureInfo {
     QString file;        // the kernel file, absolute
     QStringList tests;   // test and bench files read, absolute
     QStringList calls;   // --call expressions
+    // The kernel file's own entry points that ran ("__main__: f.py",
+    // "main(): f.py", "test: f.py::t", ...; ConfigSource.h).
+    QStringList entryPoints;
     int casesRun = 0;
     int casesSkipped = 0;
     int casesFailed = 0;

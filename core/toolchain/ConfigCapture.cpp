@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: 2026 TilePort contributors
 #include "ConfigCapture.h"
 
+#include "ConfigSource.h"
+
 #include "ProcessRunner.h"
 
 #include <QDir>
@@ -145,6 +147,13 @@ QString ConfigCapture::Result::tried() const
                                      : QStringLiteral("read %1 test file(s) (%2)").arg(c.tests.size()).arg(files.join(QStringLiteral(", ")));
     if (configs.captured)
         text += QStringLiteral(", ran %1 case(s) (%2 skipped, %3 failed)").arg(c.casesRun).arg(c.casesSkipped).arg(c.casesFailed);
+    if (configs.captured && configs.configs.isEmpty() && c.entryPoints.isEmpty() && c.tests.isEmpty() && c.calls.isEmpty())
+        text += QStringLiteral(", and the file has no entry point that launches (no __main__ block, main(), test or "
+                               "benchmark function, or module-level launch); name one with --call");
+    else if (!c.entryPoints.isEmpty())
+        text += QStringLiteral(", %1 of them the file's own entry points (%2)")
+                    .arg(c.entryPoints.size())
+                    .arg(frontend::configSourceKinds(c.entryPoints));
     if (!c.calls.isEmpty())
         text += QStringLiteral(", %1 call(s)").arg(c.calls.size());
     return text;
@@ -199,6 +208,8 @@ ConfigCapture::Result ConfigCapture::capture(const Request &req, const std::atom
         args << QStringLiteral("--call") << c;
     if (!req.target.isEmpty())
         args << QStringLiteral("--target") << req.target;
+    if (!req.projectDir.isEmpty())
+        args << QStringLiteral("--project") << QFileInfo(req.projectDir).absoluteFilePath();
     if (!req.discover)
         args << QStringLiteral("--no-discover");
     ProcessSpec spec{m_tools.python, args};

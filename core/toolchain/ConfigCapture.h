@@ -27,6 +27,7 @@ public:
         QStringList calls;  // --call EXPR
         QString target = QStringLiteral("h200");
         bool discover = true; // false: only the tests and calls named
+        QString projectDir;   // --project: the root imports resolve from (else pyproject.toml / setup.py)
         int timeoutMs = 10 * 60'000;
     };
 

@@ -3,13 +3,17 @@
 """Captures a cuTile Python file's launch configurations on the CPU.
 
 Usage:
-  capture_configs.py FILE [--tests PATH]... [--call EXPR]... [--target h200] [--no-discover]
+  capture_configs.py FILE [--tests PATH]... [--call EXPR]... [--target h200] [--project DIR] [--no-discover]
   capture_configs.py --each FILE... [--target h200]
 
 The file's own host code runs with `ct.launch` intercepted, on stand-in
 tensors (dtype, shape, strides, alignment; no data), driven by the project's
 tests and benchmarks (found next to the file's project root, or given with
---tests) and by calls written on the command line. Device queries are
+--tests), by the file's own entry points (its `__main__` block, `main()`,
+test and benchmark functions, module-level calls) and by calls written on the
+command line. Imports resolve as the file's author ran them: beside the file,
+from its package root and from its project root (pyproject.toml / setup.py,
+or --project DIR). Device queries are
 answered from the target profile. Prints a `.tileport.json` sidecar (or,
 with --each, {"schema": "tileport-capture-set/1", "files": {path: sidecar}}).
 Exit codes: 0 complete, 3 partial (errors listed in the sidecar), 2 usage,
@@ -30,15 +34,15 @@ def usage(message):
 
 
 def parse(argv):
-    opts = {"files": [], "tests": [], "calls": [], "target": "h200", "discover": True, "each": False}
+    opts = {"files": [], "tests": [], "calls": [], "target": "h200", "discover": True, "each": False, "project": None}
     i = 0
     while i < len(argv):
         a = argv[i]
-        if a in ("--tests", "--call", "--target"):
+        if a in ("--tests", "--call", "--target", "--project"):
             if i + 1 >= len(argv):
                 usage(f"{a} needs a value")
-            key = {"--tests": "tests", "--call": "calls", "--target": "target"}[a]
-            if key == "target":
+            key = {"--tests": "tests", "--call": "calls", "--target": "target", "--project": "project"}[a]
+            if key in ("target", "project"):
                 opts[key] = argv[i + 1]
             else:
                 opts[key].append(argv[i + 1])
@@ -66,6 +70,11 @@ def main(argv):
         if not os.path.isfile(f):
             print(f"tileport-capture: {f}: no such file", file=sys.stderr)
             return 4
+    if opts["project"] is not None:
+        if not os.path.isdir(opts["project"]):
+            print(f"tileport-capture: --project {opts['project']}: no such directory", file=sys.stderr)
+            return 4
+        opts["project"] = os.path.abspath(opts["project"])
     out = sys.stdout
     try:
         from tileport_standin.capture import TARGETS, capture_files
@@ -80,7 +89,7 @@ def main(argv):
         print(f"tileport-capture: cannot import cuda.tile: {e}", file=sys.stderr)
         return 4
     sidecars, fatal = capture_files(opts["files"], opts["target"], opts["tests"] or None, opts["calls"],
-                                    opts["discover"])
+                                    opts["discover"], opts["project"])
     if opts["each"]:
         for path, message in fatal.items():
             sidecars[path] = {"kernel": "", "bytecode_versions": ["13.3"], "configs": [],

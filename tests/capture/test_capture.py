@@ -16,6 +16,7 @@ SCRIPT = os.path.join(SRC, "resources", "python", "capture_configs.py")
 EXPORT = os.path.join(SRC, "resources", "python", "export_tileir.py")
 KIT = os.path.join(SRC, "tests", "fixtures", "capture", "tilekit")
 OPS = os.path.join(KIT, "src", "tilekit", "ops", "cutile")
+ALONE = os.path.join(SRC, "tests", "fixtures", "capture", "standalone")
 
 
 def capture(*args):
@@ -248,6 +249,138 @@ class Refusals(unittest.TestCase):
         rc, _, err = capture("--bogus")
         self.assertEqual(rc, 2)
         self.assertIn("unknown option --bogus", err)
+
+
+def configs_of(sidecar):
+    """{config name: its first source} of a sidecar."""
+    return {c["name"]: c["sources"][0] for c in sidecar["configs"]}
+
+
+def messages(sidecar):
+    return [d["message"] for d in sidecar["captured"]["diagnostics"]]
+
+
+class StandaloneFiles(unittest.TestCase):
+    """A kernel file on its own: the configs come from its own entry points."""
+
+    def run_alone(self, rel):
+        rc, sc, err = capture(os.path.join(ALONE, rel))
+        self.assertIn(rc, (0, 3), err)
+        return sc
+
+    def test_main_block_with_argparse_defaults_and_a_size_loop(self):
+        sc = self.run_alone("main_block.py")
+        # --tile's default (128) reaches the launch; the repeated size merges
+        self.assertEqual(configs_of(sc), {"double_kernel__f16_1024": "__main__: main_block.py",
+                                          "double_kernel__f16_4096": "__main__: main_block.py"})
+        self.assertEqual(sc["configs"][0]["params"][2], {"name": "TILE", "kind": "const", "value": 128})
+        self.assertEqual(sc["captured"]["entry_points"], ["__main__: main_block.py"])
+        # printing, timing and comparing on stand-ins are no-ops, not failures
+        self.assertEqual(sc["captured"]["cases"], {"run": 1, "skipped": 0, "failed": 0})
+        self.assertEqual(messages(sc), [])
+
+    def test_main_function(self):
+        sc = self.run_alone("main_function.py")
+        self.assertEqual(configs_of(sc), {"negate_kernel__f32_64x256": "main(): main_function.py"})
+
+    def test_own_pytest_tests_class_and_benchmark(self):
+        sc = self.run_alone("pytest_style.py")
+        got = configs_of(sc)
+        self.assertEqual(sorted(got), ["add_one_kernel__bf16_1024", "add_one_kernel__f16_2048", "add_one_kernel__f16_512",
+                                       "add_one_kernel__f16_8192", "add_one_kernel__f32_2048", "add_one_kernel__f32_512"])
+        self.assertTrue(got["add_one_kernel__bf16_1024"].startswith("test: ") and
+                        got["add_one_kernel__bf16_1024"].endswith("pytest_style.py::TestAddOne::test_bfloat16"))
+        self.assertTrue(got["add_one_kernel__f16_8192"].startswith("bench: "))
+        # test_with_values takes values, not fixtures: skipped, not failed
+        self.assertEqual(sc["captured"]["cases"], {"run": 6, "skipped": 1, "failed": 0})
+
+    def test_driver_function_nothing_calls(self):
+        sc = self.run_alone("driver_function.py")
+        self.assertEqual(set(configs_of(sc).values()), {"call: driver_function.py::benchmark()"})
+        self.assertEqual(len(sc["configs"]), 2)
+
+    def test_module_level_launch(self):
+        sc = self.run_alone("module_level.py")
+        self.assertEqual(configs_of(sc), {"halve_kernel__f32_2048": "module: module_level.py"})
+        [d] = sc["captured"]["diagnostics"]
+        self.assertEqual((d["line"], d["severity"]), (18, "note"))
+        self.assertIn("module-level code stopped after its launches: Tensor.item()", d["message"])
+
+    def test_no_entry_point(self):
+        sc = self.run_alone("no_entry.py")
+        self.assertEqual(sc["configs"], [])
+        self.assertEqual(sc["captured"]["entry_points"], [])
+        self.assertEqual(messages(sc), ["no captured launch of copy_kernel"])
+
+    def test_missing_module_is_named_once_and_the_capture_goes_on(self):
+        sc = self.run_alone("uses_missing.py")
+        self.assertEqual(list(configs_of(sc)), ["inc_kernel__f32_1024"])
+        missing = [d for d in sc["captured"]["diagnostics"] if "neither installed" in d["message"]]
+        self.assertEqual(len(missing), 1)
+        self.assertEqual((missing[0]["line"], missing[0]["severity"]), (6, "warning"))
+        self.assertIn("'tileport_fixture_absent_module'", missing[0]["message"])
+        # the guarded import stayed an ImportError (the block asserts it)
+        self.assertFalse(any("optional" in m for m in messages(sc)))
+
+    def test_autograd_backward_reaches_the_functions_backward(self):
+        sc = self.run_alone("autograd_function.py")
+        got = configs_of(sc)
+        self.assertEqual(sorted(got), ["scale_bwd_kernel__f16_32x256", "scale_bwd_kernel__f32_16x512",
+                                       "scale_bwd_kernel__f32_4x64", "scale_fwd_kernel__bf16_8x128",
+                                       "scale_fwd_kernel__f16_32x256", "scale_fwd_kernel__f32_16x512",
+                                       "scale_fwd_kernel__f32_4x64"])
+        # a case that stopped on data after its forward still reaches the backward
+        self.assertTrue(got["scale_bwd_kernel__f32_4x64"].startswith("autograd: test: "))
+        self.assertTrue(got["scale_bwd_kernel__f32_4x64"].endswith("::test_stops_on_data_before_backward"))
+        self.assertTrue(got["scale_bwd_kernel__f16_32x256"].endswith("::test_backward_through_loss"))
+        self.assertTrue(got["scale_bwd_kernel__f32_16x512"].endswith("::test_autograd_grad"))
+        # the gradient handed to backward is dense, shaped like the output
+        bwd = [c for c in sc["configs"] if c["name"] == "scale_bwd_kernel__f16_32x256"][0]
+        self.assertEqual(bwd["params"][0]["strides"], [256, 1])
+        self.assertEqual(sc["captured"]["cases"], {"run": 4, "skipped": 0, "failed": 0})
+
+    def test_device_libraries_and_array_interface(self):
+        sc = self.run_alone("device_libs.py")
+        cfgs = {c["name"]: c for c in sc["configs"]}
+        self.assertEqual(sorted(cfgs), ["axpy_kernel__f16_1000", "axpy_kernel__f32_4096"])
+        raw = cfgs["axpy_kernel__f16_1000"]["params"][1]
+        self.assertEqual((raw["dtype"], raw["shape"], raw["strides"], raw["alignment"]), ("float16", [1000], [1], 256))
+        self.assertEqual(messages(sc), [])
+
+    def test_sibling_module_import(self):
+        sc = self.run_alone(os.path.join("sibling", "relu_script.py"))
+        self.assertEqual(configs_of(sc), {"relu_kernel__f16_2048": "__main__: relu_script.py"})
+
+    def test_src_layout_package_with_relative_imports(self):
+        sc = self.run_alone(os.path.join("project", "src", "tinyops", "kernels", "clamp.py"))
+        self.assertEqual(sorted(configs_of(sc)), ["clamp_kernel__f32_1024", "clamp_kernel__f32_3000"])
+        self.assertEqual(messages(sc), [])
+
+    def test_project_dir_option(self):
+        # a file copied out of its project imports the package from --project
+        with tempfile.TemporaryDirectory() as tmp:
+            copy = os.path.join(tmp, "clamp_copy.py")
+            with open(os.path.join(ALONE, "project", "src", "tinyops", "kernels", "clamp.py")) as f:
+                text = f.read().replace("from ..shapes import BLOCK", "from tinyops.shapes import BLOCK")
+            with open(copy, "w") as f:
+                f.write(text)
+            rc, sc, err = capture(copy, "--project", os.path.join(ALONE, "project"))
+            self.assertEqual(rc, 0, err)
+            self.assertEqual(len(sc["configs"]), 2)
+            # without it the package is a missing module: named, and nothing launches
+            rc, sc, err = capture(copy)
+            self.assertEqual(rc, 0, err)
+            self.assertEqual(sc["configs"], [])
+            self.assertTrue(any("module 'tinyops' is neither installed" in m for m in messages(sc)), messages(sc))
+            rc, _, err = capture(copy, "--project", os.path.join(tmp, "nowhere"))
+            self.assertEqual(rc, 4)
+            self.assertIn("--project", err)
+
+    def test_no_discover_runs_no_entry_point(self):
+        rc, sc, err = capture(os.path.join(ALONE, "main_block.py"), "--no-discover")
+        self.assertEqual(rc, 0, err)
+        self.assertEqual(sc["configs"], [])
+        self.assertEqual(sc["captured"]["entry_points"], [])
 
 
 class RoundTrip(unittest.TestCase):

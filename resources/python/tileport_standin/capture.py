@@ -3,9 +3,11 @@
 """The capture: imports kernel files, runs their projects' tests, benchmarks
 and the user's calls with `ct.launch` intercepted on stand-in tensors, and
 returns one sidecar per kernel file."""
+import ast
 import contextlib
 import gc
 import importlib
+import importlib.util
 import io
 import os
 import signal
@@ -15,7 +17,7 @@ import traceback
 import types
 
 from . import cases as cases_mod
-from . import placeholders, project, pytest_standin, torch_standin, triton_standin
+from . import autograd_standin, device_standins, entry_points, placeholders, project, pytest_standin, torch_standin, triton_standin
 from .launches import Recorder, build_configs, install_interceptors, realpath
 
 TARGETS = {
@@ -45,7 +47,12 @@ def install_world(target):
     torch_standin.install(target)
     pytest_standin.install()
     triton_standin.install()
-    roots = {"torch", "triton"}
+    roots = {"torch", "triton"} | set(device_standins.install(target))
+    # Plotting is output: a placeholder whether or not it is installed.
+    for name in ("matplotlib", "seaborn"):
+        for key in [k for k in sys.modules if k == name or k.startswith(name + ".")]:
+            del sys.modules[key]
+        roots.add(name)
     for optional in ("numpy",):
         try:
             importlib.import_module(optional)
@@ -53,6 +60,11 @@ def install_world(target):
             sys.modules[optional] = placeholders.permissive_module(optional)
             roots.add(optional)
     sys.meta_path.insert(0, placeholders.StandInFinder(roots))
+    if MISSING not in sys.meta_path:
+        sys.meta_path.append(MISSING)
+
+
+MISSING = placeholders.MissingModuleFinder()
 
 
 def load_in_world(path, target_name="h200"):
@@ -75,6 +87,72 @@ def import_in_world(path):
                 return _import_bare(path)
     finally:
         placeholders.set_import_phase(False)
+
+
+def load_kernel_file(path, project_dir=None):
+    """Imports a kernel file under its package name, from where its author
+    ran it (project.search_paths). Returns (module, exception): where the
+    file's own code raises part-way (module-level host code, mostly), the
+    module keeps what ran before, its kernels among it, and the exception
+    comes back for a diagnostic."""
+    name, base = project.module_name(path)
+    for d in reversed(project.search_paths(path, project_dir)):
+        if d in sys.path:
+            sys.path.remove(d)
+        sys.path.insert(0, d)
+    _evict_foreign_siblings(path)
+    mod = sys.modules.get(name)
+    if mod is not None and realpath(getattr(mod, "__file__", "") or "") == realpath(path):
+        return mod, None
+    placeholders.set_import_phase(True)
+    try:
+        _ensure_parents(name, base)
+        spec = importlib.util.spec_from_file_location(name, path)
+        mod = importlib.util.module_from_spec(spec)
+        sys.modules[name] = mod
+        try:
+            spec.loader.exec_module(mod)
+        except BaseException as e:  # noqa: B902 - module code may raise anything, SystemExit included
+            if isinstance(e, KeyboardInterrupt):
+                raise
+            return mod, e
+        return mod, None
+    finally:
+        placeholders.set_import_phase(False)
+
+
+def _ensure_parents(name, base):
+    """The file's parent packages, imported, or bare where their __init__
+    cannot run here."""
+    parts = name.split(".")
+    d = base
+    for i in range(len(parts) - 1):
+        d = os.path.join(d, parts[i])
+        pkg = ".".join(parts[: i + 1])
+        if pkg in sys.modules and hasattr(sys.modules[pkg], "__path__"):
+            continue
+        try:
+            importlib.import_module(pkg)
+            continue
+        except BaseException as e:  # noqa: B902
+            if isinstance(e, KeyboardInterrupt):
+                raise
+        m = types.ModuleType(pkg)
+        m.__path__ = [d]
+        m.__package__ = pkg
+        sys.modules[pkg] = m
+
+
+def _evict_foreign_siblings(path):
+    """A sibling module (`utils`) that another kernel file's directory gave
+    must not stand in for this file's own sibling of the same name."""
+    here = os.path.dirname(realpath(path))
+    for name in project.sibling_modules(path):
+        mod = sys.modules.get(name)
+        f = getattr(mod, "__file__", None) if mod is not None else None
+        if f and not realpath(f).startswith(here + os.sep):
+            for key in [k for k in sys.modules if k == name or k.startswith(name + ".")]:
+                sys.modules.pop(key, None)
 
 
 class CaseTimeout(Exception):
@@ -126,17 +204,70 @@ class Capture:
     def kernels_of(self, module, path):
         out = []
         real = realpath(path)
-        for name, obj in vars(module).items():
-            if isinstance(obj, placeholders.Unmodelled):
+        for name, obj in list(vars(module).items()):
+            if isinstance(obj, (placeholders.Unmodelled, torch_standin.Tensor)):
                 continue
-            fn = getattr(obj, "_pyfunc", None)
+            try:
+                fn = getattr(obj, "_pyfunc", None)
+            except Exception:  # an object whose attribute lookup raises (a stand-in, a proxy)
+                continue
             if isinstance(fn, types.FunctionType) and realpath(fn.__code__.co_filename) == real:
                 out.append((name, fn.__code__.co_firstlineno))
         return out
 
     # -- cases --
-    def run_case(self, test_file, case):
-        counts = self.counts.setdefault(test_file, {"run": 0, "skipped": 0, "failed": 0})
+    def import_kernel_file(self, path, project_dir=None):
+        """Imports a kernel file with its module-level code recorded as the
+        `module:` entry point. Returns the module (raises when nothing of it
+        could be loaded)."""
+        source = f"module: {os.path.basename(path)}"
+        box = {}
+
+        def run():
+            box["module"], box["error"] = load_kernel_file(path, project_dir)
+        self.run_case(path, cases_mod.Case(source, run), count=False)
+        module, err = box.get("module"), box.get("error")
+        if module is None:
+            raise RuntimeError(f"the import of {os.path.basename(path)} was stopped")
+        if err is not None:
+            if self.recorder.case_launches:
+                self.diag_exception(err, "note", "module-level code stopped after its launches: ", source, path)
+            elif self.kernels_of(module, path):
+                self.diag_exception(err, "warning", "module-level code stopped before any launch: ", source, path)
+            else:
+                raise err
+        return module
+
+    def run_entry_points(self, module, path, root, ran_as_test):
+        """The file's own `__main__` block, `main()`, tests, benchmarks and
+        driver functions (entry_points.py)."""
+        rel = os.path.relpath(path, root) if root else os.path.basename(path)
+        conftests = []
+        entries = entry_points.FileEntries(path)
+        has_tests = entries.tree is not None and (
+            any(n.startswith("test") for n in entries.functions) or
+            any(isinstance(c, ast.ClassDef) and c.name.startswith("Test") for c in entries.tree.body))
+        if has_tests and not ran_as_test:
+            for c in cases_mod.conftests_for(path, root):
+                try:
+                    conftests.append(self.import_file(c))
+                except BaseException as e:
+                    self.diag_exception(e, "warning", "conftest could not be loaded: ", rel, c)
+        config = cases_mod.config_for(conftests, root)
+        try:
+            _, found = entry_points.cases_for(module, path, rel, conftests, config)
+        except BaseException as e:
+            self.diag_exception(e, "error", "the file's entry points could not be collected: ", rel, path)
+            return []
+        if ran_as_test:  # its tests ran already, as a test file of the project
+            found = [c for c in found if not c.source.startswith(("test: ", "bench: "))]
+        for case in found:
+            self.run_case(path, case)
+        return [c.source for c in found]
+
+    def run_case(self, test_file, case, count=True):
+        counts = self.counts.setdefault(test_file, {"run": 0, "skipped": 0, "failed": 0}) if count else \
+            {"run": 0, "skipped": 0, "failed": 0}
         self.case_files[case.source] = test_file
         self.recorder.begin(case.source)
         placeholders.set_import_phase(False)
@@ -144,6 +275,7 @@ class Capture:
         collect, gc.collect = gc.collect, _no_collect  # tests free GPU memory; there is none
         signal.setitimer(signal.ITIMER_REAL, CASE_TIMEOUT_S)
         torch_standin.set_budget(BEFORE_LAUNCH_TENSORS)
+        autograd_standin.reset()
         try:
             with _quiet():
                 case.run()
@@ -165,17 +297,46 @@ class Capture:
             if self.recorder.case_launches:
                 counts["run"] += 1
                 self.diag_exception(e, "note", "stopped after its launches: ", case.source, test_file)
+                self._unrun_backward(case, test_file)
             else:
                 counts["failed"] += 1
                 self.diag_exception(e, "warning", "stopped before any launch: ", case.source, test_file)
         finally:
+            for name, file, line in MISSING.drain():
+                self.diag(os.path.abspath(file), line, "warning",
+                          f"module '{name}' is neither installed nor in the project: it is stood in, and a call "
+                          f"into it stops the case that makes it", case.source)
             torch_standin.set_budget(1 << 62)
             signal.setitimer(signal.ITIMER_REAL, 0)
             signal.signal(signal.SIGALRM, old)
             gc.collect = collect
 
-    def run_test_file(self, path, root):
+    def _unrun_backward(self, case, test_file):
+        """A case that stopped after its forward launches (comparing data the
+        stand-in does not have, mostly) never reached its backward pass: the
+        backward of its autograd nodes whose outputs still require grad runs
+        with stand-in gradients, under `autograd: <case>`."""
+        nodes = autograd_standin.unrun_nodes()
+        if not nodes:
+            return
+        source = f"autograd: {case.source}"
+        self.case_files[source] = test_file
+        self.recorder.begin(source)
+        try:
+            with _quiet():
+                autograd_standin.run_nodes(nodes, torch_standin._grad_like, torch_standin.Tensor)
+        except (CaseTimeout, torch_standin.BudgetExceeded):
+            pass
+        except Exception as e:
+            if not self.recorder.case_launches:
+                self.diag_exception(e, "note", "the backward of its autograd nodes stopped before any launch: ",
+                                    source, test_file)
+
+    def run_test_file(self, path, root, driver=False):
         rel = os.path.relpath(path, root) if root else os.path.basename(path)
+        # A script-style test or driver launches while it imports.
+        self.recorder.begin(f"{rel}::<module>")
+        self.case_files[f"{rel}::<module>"] = path
         self.counts.setdefault(path, {"run": 0, "skipped": 0, "failed": 0})
         conftests = []
         for c in cases_mod.conftests_for(path, root):
@@ -185,7 +346,8 @@ class Capture:
                 self.diag_exception(e, "warning", "conftest could not be loaded: ", rel, c)
         config = cases_mod.config_for(conftests, root)
         try:
-            module = self.import_file(path)
+            with _deadline():
+                module = self.import_file(path)
         except BaseException as e:
             if isinstance(e, pytest_standin.Skipped):
                 self.counts[path]["skipped"] += 1
@@ -202,6 +364,8 @@ class Capture:
             return
         for case in found:
             self.run_case(path, case)
+        if driver:
+            self.run_entry_points(module, path, root, True)
 
     def run_call(self, module, expr, file):
         source = f"call: {expr}"
@@ -230,6 +394,21 @@ def _tensor_helper(shape, dtype=None, strides=None, offset=0, align=None):
     return t
 
 
+@contextlib.contextmanager
+def _deadline():
+    """The case limits (time, stand-in tensors) around code that runs while
+    a script imports."""
+    old = signal.signal(signal.SIGALRM, _alarm)
+    signal.setitimer(signal.ITIMER_REAL, CASE_TIMEOUT_S)
+    torch_standin.set_budget(BEFORE_LAUNCH_TENSORS)
+    try:
+        yield
+    finally:
+        torch_standin.set_budget(1 << 62)
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+
+
 def _no_collect(generation=2):
     return 0
 
@@ -238,10 +417,25 @@ def _alarm(signum, frame):
     raise CaseTimeout()
 
 
+class _Sink(io.StringIO):
+    """Where the project's output goes: a text stream that also answers what
+    scripts ask of a console (`reconfigure`, `buffer`, `isatty`)."""
+
+    def reconfigure(self, *a, **k):
+        return None
+
+    @property
+    def buffer(self):
+        return io.BytesIO()
+
+    def isatty(self):
+        return False
+
+
 @contextlib.contextmanager
 def _quiet():
     out, err = sys.stdout, sys.stderr
-    sink = io.StringIO()
+    sink = _Sink()
     sys.stdout = sink
     sys.stderr = sink
     try:
@@ -280,7 +474,7 @@ def _import_bare(path):
     return importlib.import_module(name)
 
 
-def sidecar_for(capture, path, kernels, configs, tests, calls):
+def sidecar_for(capture, path, kernels, configs, tests, calls, entries=()):
     diags = []
     relevant = set(tests) | {path}
     for d in capture.diagnostics.values():
@@ -296,7 +490,7 @@ def sidecar_for(capture, path, kernels, configs, tests, calls):
             diags.append({"file": path, "line": line, "col": 0, "severity": "note",
                           "message": f"no captured launch of {name}", "source": "", "count": 1})
     counts = {"run": 0, "skipped": 0, "failed": 0}
-    for t in tests:
+    for t in sorted(set(tests) | ({path} if entries else set())):
         for k, v in capture.counts.get(t, {}).items():
             counts[k] += v
     partial = any(d["severity"] == "error" for d in diags)
@@ -306,19 +500,20 @@ def sidecar_for(capture, path, kernels, configs, tests, calls):
         "bytecode_versions": ["13.3"],
         "captured": {"schema": "tileport-capture/1", "target": {k: capture.target[k] for k in
                                                                  ("name", "sm", "compute_capability", "sm_count")},
-                     "file": path, "tests": sorted(tests), "calls": list(calls), "cases": counts,
+                     "file": path, "tests": sorted(tests), "entry_points": list(entries), "calls": list(calls),
+                     "cases": counts,
                      "partial": partial, "diagnostics": sorted(diags, key=lambda d: (d["file"], d["line"]))},
         "configs": configs,
     }
 
 
-def capture_files(paths, target_name="h200", tests=None, calls=(), discover=True):
+def capture_files(paths, target_name="h200", tests=None, calls=(), discover=True, project_dir=None):
     """Returns ({path: sidecar}, {path: fatal message})."""
     capture = Capture(TARGETS[target_name])
     modules, kernels, fatal = {}, {}, {}
     for p in paths:
         try:
-            module = capture.import_file(p)
+            module = capture.import_kernel_file(p, project_dir)
             kernels[p] = capture.kernels_of(module, p)
             modules[p] = module
         except BaseException as e:
@@ -342,6 +537,13 @@ def capture_files(paths, target_name="h200", tests=None, calls=(), discover=True
             tests_of[p] = project.tests_for(p, candidates[root])
     else:
         tests_of = {p: [] for p in live}
+    drivers = set()
+    if discover and not tests:
+        for p in live:
+            for d in project.driver_scripts(p):
+                if d not in tests_of[p] and realpath(d) not in {realpath(x) for x in live}:
+                    tests_of[p].append(d)
+                    drivers.add(d)
     order = []
     for p in live:
         for t in tests_of[p]:
@@ -351,10 +553,15 @@ def capture_files(paths, target_name="h200", tests=None, calls=(), discover=True
     for t in order:
         root = project.project_root(t) or os.path.dirname(t)
         started = time.monotonic()
-        capture.run_test_file(t, root)
+        capture.run_test_file(t, root, t in drivers)
         if trace:
             c = capture.counts.get(t, {})
             print(f"tileport-capture: {t}: {time.monotonic() - started:.2f} s, {c}", file=sys.stderr)
+    entries = {}
+    if discover:
+        ran = {realpath(t) for t in order}
+        for p in live:
+            entries[p] = capture.run_entry_points(modules[p], p, roots[p], realpath(p) in ran)
     for p in live:
         for expr in calls:
             capture.run_call(modules[p], expr, p)
@@ -367,9 +574,9 @@ def capture_files(paths, target_name="h200", tests=None, calls=(), discover=True
             launched.setdefault(launch["file"], set()).add(f)
     for p in live:
         named = [t for t in tests_of[p] if project.names_file(t, p)] if not tests else tests_of[p]
-        tests_of[p] = sorted(set(named) | launched.get(realpath(p), set()))
+        tests_of[p] = sorted(set(named) | (launched.get(realpath(p), set()) - {p}))
     out = {}
     for p in live:
         real = realpath(p)
-        out[p] = sidecar_for(capture, p, kernels[p], configs.get(real, []), tests_of[p], calls)
+        out[p] = sidecar_for(capture, p, kernels[p], configs.get(real, []), tests_of[p], calls, entries.get(p, []))
     return out, fatal

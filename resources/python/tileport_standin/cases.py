@@ -212,6 +212,8 @@ class Fixtures:
             return pathlib.Path(tempfile.mkdtemp(prefix="tileport-capture-"))
         if name == "pytestconfig":
             return self.config
+        if name in ("caplog", "capsys", "capfd", "recwarn"):
+            return _Captured()
         return _NONE
 
     def autouse(self):
@@ -219,6 +221,33 @@ class Fixtures:
 
 
 _NONE = object()
+
+
+class _Captured:
+    """caplog / capsys / capfd / recwarn: output a test reads back is empty."""
+
+    def __init__(self):
+        self.records, self.text, self.messages, self.record_tuples, self.list = [], "", [], [], []
+
+    def readouterr(self):
+        return type("Captured", (), {"out": "", "err": ""})()
+
+    def at_level(self, *a, **k):
+        import contextlib
+        return contextlib.nullcontext()
+
+    def set_level(self, *a, **k):
+        return None
+
+    def clear(self):
+        return None
+
+    def disabled(self):
+        import contextlib
+        return contextlib.nullcontext()
+
+    def pop(self, *a, **k):
+        return None
 
 
 def _named_params(fn):

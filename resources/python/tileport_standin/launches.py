@@ -4,10 +4,14 @@
 into a sidecar config: the kernel, each argument's specialization facts, the
 grid and where the launch came from."""
 import functools
+import importlib
 import inspect
 import os
+import sys
+import types
 import typing
 
+from .placeholders import permissive_module
 from .torch_standin import Tensor, dtype as torch_dtype
 
 CT_DTYPE = {
@@ -54,7 +58,7 @@ def kernel_parameters(kernel):
     params = []
     for name, p in inspect.signature(pyfunc).parameters.items():
         ann = hints.get(name, p.annotation)
-        params.append((name, _is_constant(ann)))
+        params.append((name, _is_constant(ann), p.default))
     _PARAMS[id(pyfunc)] = (pyfunc, params)
     return pyfunc, params
 
@@ -118,6 +122,9 @@ def describe_argument(name, is_const, value):
         for d in items:
             del d["name"]
         return {"name": name, "kind": "list", "dtype": items[0]["dtype"], "ndim": items[0]["ndim"], "items": items}
+    cai = _array_interface(value)
+    if cai is not None:
+        return cai_argument(name, value, cai)
     if isinstance(value, torch_dtype):
         raise LaunchProblem(f"parameter '{name}': a dtype argument ({value}) is not a config value")
     if isinstance(value, bool):
@@ -134,6 +141,45 @@ def describe_argument(name, is_const, value):
         return {"name": name, "kind": "scalar", "dtype": "float32", "value": value}
     kind = type(value).__name__
     raise LaunchProblem(f"parameter '{name}': a {kind} argument is not an array, a scalar or a constant")
+
+
+CAI_KINDS = {("f", 2): "float16", ("f", 4): "float32", ("f", 8): "float64", ("i", 1): "int8", ("i", 2): "int16",
+             ("i", 4): "int32", ("i", 8): "int64", ("u", 1): "uint8", ("u", 2): "uint16", ("u", 4): "uint32",
+             ("u", 8): "uint64", ("b", 1): "bool_"}
+
+
+def _array_interface(value):
+    """The `__cuda_array_interface__` of an array object that is not a
+    stand-in tensor (what cuTile Python accepts from any library)."""
+    try:
+        cai = getattr(value, "__cuda_array_interface__", None)
+    except Exception:
+        return None
+    return cai if isinstance(cai, dict) else None
+
+
+def cai_argument(name, value, cai):
+    shape = tuple(int(d) for d in cai.get("shape", ()))
+    typestr = str(cai.get("typestr", ""))
+    dt = CAI_KINDS.get((typestr[1:2], int(typestr[2:] or 0))) if len(typestr) >= 3 else None
+    if dt is None:
+        raise LaunchProblem(f"parameter '{name}': __cuda_array_interface__ typestr '{typestr}' has no cuTile dtype")
+    itemsize = int(typestr[2:])
+    strides = cai.get("strides")
+    if strides is None:
+        acc, out = 1, []
+        for d in reversed(shape):
+            out.append(acc)
+            acc *= max(d, 1)
+        strides = tuple(reversed(out))
+    else:
+        if any(int(s) % itemsize for s in strides):
+            raise LaunchProblem(f"parameter '{name}': byte strides {tuple(strides)} are not whole elements")
+        strides = tuple(int(s) // itemsize for s in strides)
+    data = cai.get("data") or (0, False)
+    address = int(data[0] if isinstance(data, (tuple, list)) else data)
+    return {"name": name, "kind": "array", "dtype": dt, "ndim": len(shape), "shape": list(shape),
+            "strides": list(strides), "alignment": alignment_of(address)}
 
 
 class Recorder:
@@ -157,9 +203,13 @@ class Recorder:
             self.on_launch(self.case_launches)
         try:
             pyfunc, params = kernel_parameters(kernel)
+            if len(args) < len(params):  # parameters with defaults the launch leaves out
+                missing = params[len(args):]
+                if all(d is not inspect.Parameter.empty for _, _, d in missing):
+                    args = tuple(args) + tuple(d for _, _, d in missing)
             if len(args) != len(params):
                 raise LaunchProblem(f"{pyfunc.__name__} takes {len(params)} arguments, the launch gives {len(args)}")
-            described = [describe_argument(n, c, v) for (n, c), v in zip(params, args)]
+            described = [describe_argument(n, c, v) for (n, c, _), v in zip(params, args)]
         except LaunchProblem as e:
             self.problems.append((self.source, str(e), _caller_frame()))
             return
@@ -214,8 +264,7 @@ def install_interceptors(ct, recorder):
     def launch(stream, grid, kernel, kernel_args, /, **kwargs):
         recorder.record(grid, kernel, tuple(kernel_args))
 
-    def exhaustive_search(search_space, stream, grid_fn, kernel, args_fn, hints_fn=None, **kwargs):
-        space = list(search_space)
+    def walk(space, grid_fn, kernel, args_fn, hints_fn):
         file, line = _caller_frame()
         site = f"{os.path.basename(file or '?')}:{line}"
         for i, cfg in enumerate(space):
@@ -228,13 +277,32 @@ def install_interceptors(ct, recorder):
                 recorder.record(grid_fn(cfg), k, tuple(args_fn(cfg)), hints)
             finally:
                 recorder.tuned = None
+
+    def exhaustive_search(search_space, stream, grid_fn, kernel, args_fn, hints_fn=None, **kwargs):
+        space = list(search_space)
+        walk(space, grid_fn, kernel, args_fn, hints_fn)
         if not space:
             raise ValueError("exhaustive_search: empty search space")
         from cuda.tile.tune._tune import Measurement, TuningResult
         best = Measurement(config=space[0], mean_us=1.0, error_margin_us=0.0, num_samples=1)
         return TuningResult(best=best, successes=[best], failures=[])
 
+    def autotune_launch(stream, grid_fn, kernel, args_fn, hints_fn=None, search_space=(), **kwargs):
+        """cuda.tile_experimental's tuned launch: every candidate is a config."""
+        space = list(search_space() if callable(search_space) else search_space)
+        walk(space, grid_fn, kernel, args_fn, hints_fn)
+        if not space:
+            raise ValueError("autotune_launch: empty search space")
+        return types.SimpleNamespace(tuned_config=space[0], best=space[0])
+
     ct.launch = launch
+    try:
+        importlib.import_module("cuda.tile_experimental")
+    except ImportError:  # not in this cuda-tile: the capture provides the tuned launch
+        experimental = permissive_module("cuda.tile_experimental")
+        experimental.autotune_launch = autotune_launch
+        experimental.clear_autotune_cache = lambda *a, **k: None
+        sys.modules["cuda.tile_experimental"] = experimental
     import cuda.tile.tune as tune
     tune.exhaustive_search = exhaustive_search
     try:

@@ -8,8 +8,11 @@ that with names it never calls. Once host or test code runs, calling one
 raises `StandInRefusal` with the qualified name, so the capture reports the
 missing piece instead of guessing a value.
 """
+import ast
 import importlib.abc
 import importlib.machinery
+import linecache
+import os
 import sys
 import types
 
@@ -119,7 +122,7 @@ class StandInFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
         self.roots = set(roots)
 
     def find_spec(self, fullname, path=None, target=None):
-        if fullname.split(".")[0] in self.roots and fullname not in sys.modules:
+        if fullname not in sys.modules and any(fullname == r or fullname.startswith(r + ".") for r in self.roots):
             return importlib.machinery.ModuleSpec(fullname, self, is_package=True)
         return None
 
@@ -133,3 +136,76 @@ class StandInFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
                 setattr(sys.modules[parent], child, module)
             except Exception:
                 pass
+
+
+_HERE = os.path.dirname(os.path.abspath(__file__))
+_GUARDS = {}  # file -> [(first, last) line ranges of try bodies that catch import errors]
+
+
+def _guarded_lines(filename):
+    ranges = _GUARDS.get(filename)
+    if ranges is not None:
+        return ranges
+    ranges = []
+    try:
+        with open(filename, encoding="utf-8", errors="replace") as f:
+            tree = ast.parse(f.read())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Try) and node.body:
+                caught = [ast.unparse(h.type) if h.type is not None else "" for h in node.handlers]
+                if any(c == "" or any(n in c for n in ("ImportError", "ModuleNotFoundError", "Exception"))
+                       for c in caught):
+                    ranges.append((node.body[0].lineno, node.body[-1].end_lineno or node.body[-1].lineno))
+    except (OSError, SyntaxError, ValueError):
+        pass
+    _GUARDS[filename] = ranges
+    return ranges
+
+
+def _import_site():
+    """(file, line) of the import statement being run, or None where the
+    import is not a statement of project code (importlib.util.find_spec, a
+    library's own lookup)."""
+    f = sys._getframe(2)
+    while f is not None:
+        name = f.f_code.co_filename
+        if not name.startswith("<") and not name.startswith(_HERE):
+            text = linecache.getline(name, f.f_lineno).strip()
+            if text.startswith(("import ", "from ")):
+                return name, f.f_lineno
+            return None
+        f = f.f_back
+    return None
+
+
+class MissingModuleFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+    """Last on sys.meta_path: an import statement of a module that is neither
+    installed nor in the project (and not guarded by `except ImportError`)
+    gets a placeholder module, so the capture goes on with what it has; the
+    module is named once in a diagnostic at the import's file:line."""
+
+    def __init__(self):
+        self.seen = set()
+        self.missing = []  # (module, file, line) not drained yet
+
+    def find_spec(self, fullname, path=None, target=None):
+        site = _import_site()
+        if site is None:
+            return None
+        file, line = site
+        if any(a <= line <= b for a, b in _guarded_lines(file)):
+            return None
+        if fullname.split(".")[0] not in self.seen:
+            self.seen.add(fullname.split(".")[0])
+            self.missing.append((fullname, file, line))
+        return importlib.machinery.ModuleSpec(fullname, self, is_package=True)
+
+    def create_module(self, spec):
+        return permissive_module(spec.name)
+
+    def exec_module(self, module):
+        StandInFinder.exec_module(self, module)
+
+    def drain(self):
+        out, self.missing[:] = list(self.missing), []
+        return out

@@ -36,6 +36,54 @@ def import_file(path):
     return importlib.import_module(name)
 
 
+def search_paths(path, project_dir=None):
+    """Where the file's author ran it from: the directory above its package
+    (walking up `__init__.py` files), the file's own directory (a sibling
+    `utils.py`), the project root (`pyproject.toml` / `setup.py`, or the
+    directory given) and its `src/`."""
+    name, base = module_name(path)
+    out = [base, os.path.dirname(os.path.realpath(path))]
+    root = project_dir or packaging_root(path)
+    if root:
+        out += [root, os.path.join(root, "src")]
+    seen, result = set(), []
+    for d in out:
+        d = os.path.realpath(d)
+        if d not in seen and os.path.isdir(d):
+            seen.add(d)
+            result.append(d)
+    return result
+
+
+def packaging_root(path):
+    """The nearest directory above the file with `pyproject.toml`,
+    `setup.py` or `setup.cfg`."""
+    d = os.path.dirname(os.path.realpath(path))
+    while True:
+        if any(os.path.isfile(os.path.join(d, m)) for m in ("pyproject.toml", "setup.py", "setup.cfg")):
+            return d
+        parent = os.path.dirname(d)
+        if parent == d:
+            return None
+        d = parent
+
+
+def sibling_modules(path):
+    """Top-level module names a file can import from its own directory."""
+    d = os.path.dirname(os.path.realpath(path))
+    out = set()
+    try:
+        for entry in os.listdir(d):
+            full = os.path.join(d, entry)
+            if entry.endswith(".py"):
+                out.add(entry[:-3])
+            elif os.path.isfile(os.path.join(full, "__init__.py")):
+                out.add(entry)
+    except OSError:
+        pass
+    return out
+
+
 def project_root(path):
     d = os.path.dirname(os.path.realpath(path))
     while True:
@@ -95,6 +143,39 @@ def names_file(test, path):
     stem = _norm(os.path.splitext(os.path.basename(path))[0])
     role = _norm(_role_stem(os.path.basename(test)) or "")
     return bool(role) and (role == stem or stem in role or role in stem)
+
+
+DRIVER_STEMS = ("run", "bench", "benchmark", "main", "demo", "example", "profile", "perf", "driver", "check",
+                "verify", "validate", "eval", "test")
+
+
+def driver_scripts(path):
+    """Scripts beside the kernel file that import it and are named as
+    drivers (run_benchmark.py, main.py, demo_*.py, test_*.py): the code its
+    author launches it with when the file itself has no entry point."""
+    d = os.path.dirname(os.path.realpath(path))
+    base = os.path.basename(path)
+    stem = os.path.splitext(base)[0]
+    if not stem.isidentifier():
+        return []
+    uses = re.compile(r"(\bimport\s+(?:[\w.]+\.)?%s\b|\bfrom\s+(?:[\w.]*\.)?%s\s+import\b|"
+                      r"\bfrom\s+\.+\s+import\s+[^\n]*\b%s\b)" % ((re.escape(stem),) * 3))
+    out = []
+    try:
+        names = sorted(os.listdir(d))
+    except OSError:
+        return []
+    for f in names:
+        if not f.endswith(".py") or f == base or not f[:-3].lower().startswith(DRIVER_STEMS):
+            continue
+        full = os.path.join(d, f)
+        try:
+            with open(full, encoding="utf-8", errors="replace") as fh:
+                if uses.search(fh.read()):
+                    out.append(full)
+        except OSError:
+            continue
+    return out
 
 
 def tests_for(path, candidates):

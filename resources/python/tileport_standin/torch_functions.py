@@ -4,7 +4,10 @@
 result's shape and dtype. Functions whose result depends on the data
 (nonzero, unique, bincount, ...) stay unmodelled and refuse."""
 import collections
-from .placeholders import StandInRefusal
+import sys
+
+from . import torch_standin
+from .placeholders import StandInRefusal, permissive_module
 from .torch_standin import DTYPES, Tensor, _broadcast, _dim, _norm_shape, _result_dtype
 
 UNARY = ("abs", "neg", "negative", "exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "sqrt", "rsqrt",
@@ -181,6 +184,14 @@ def _seed(*a, **k):
     return 0
 
 
+def make_tensor(*shape, dtype=None, device=None, low=None, high=None, requires_grad=False, noncontiguous=False,
+                exclude_zero=False, memory_format=None, **kw):
+    """torch.testing.make_tensor: a dense tensor of the shape and dtype."""
+    if dtype is None:
+        raise TypeError("make_tensor() missing required keyword argument: 'dtype'")
+    return torch_standin.empty(*shape, dtype=dtype, device=device, requires_grad=requires_grad)
+
+
 def install(torch, functional):
     for name in UNARY:
         for ns in (torch, functional):
@@ -220,6 +231,13 @@ def install(torch, functional):
     torch.narrow = lambda x, d, s, n: x.narrow(d, s, n)
     torch.t = lambda x: x.t()
     torch.tile = tensor_repeat
+    # Comparisons are output: on stand-ins they agree (the capture checks no data).
+    testing = sys.modules.get("torch.testing") or permissive_module("torch.testing")
+    testing.assert_close = testing.assert_allclose = lambda *a, **k: None
+    testing.make_tensor = make_tensor
+    torch.testing = testing
+    sys.modules["torch.testing"] = testing
+    torch.allclose = torch.equal = lambda *a, **k: True
     functional.linear = linear
     functional.pad = pad
     functional.one_hot = one_hot

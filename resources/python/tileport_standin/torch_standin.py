@@ -15,6 +15,7 @@ import math
 import sys
 import types
 
+from . import autograd_standin
 from .placeholders import StandInRefusal, Unmodelled, in_import_phase, permissive_module
 
 
@@ -195,6 +196,11 @@ def set_budget(tensors):
 class Tensor:
     """A tensor without data: what a launch sees of it."""
 
+    _retain = False  # retain_grad() was called
+
+    def __format__(self, spec):
+        return repr(self)  # printed values are output; the stand-in has none
+
     def __init__(self, shape, dtype_=None, strides=None, offset=0, storage=None, dev=None, requires_grad=False):
         _budget[0] -= 1
         if _budget[0] < 0:
@@ -208,6 +214,10 @@ class Tensor:
         self.device = device(dev) if dev is not None else device("cuda", 0)
         self.requires_grad = bool(requires_grad)
         self.grad = None
+        self._grad_fn = None  # the autograd node that made it (autograd_standin)
+        self._ins = ()        # the tensors it was computed from, where they require grad
+        if self.requires_grad:
+            autograd_standin.note_leaf(self)
 
     # -- what a launch reads --
     @property
@@ -279,8 +289,8 @@ class Tensor:
     # -- views --
     def _view(self, shape, strides, offset=None):
         t = Tensor(shape, self.dtype, strides, self._offset if offset is None else offset, self._storage,
-                   self.device, self.requires_grad)
-        return t
+                   self.device)
+        return autograd_standin.track(t, self)
 
     def view(self, *shape):
         if len(shape) == 1 and isinstance(shape[0], dtype):
@@ -484,10 +494,12 @@ class Tensor:
 
     def requires_grad_(self, flag=True):
         self.requires_grad = bool(flag)
+        if self.requires_grad:
+            autograd_standin.note_leaf(self)
         return self
 
     def retain_grad(self):
-        return None
+        self._retain = True
 
     def record_stream(self, *a):
         return None
@@ -517,7 +529,8 @@ class Tensor:
     # -- element-wise arithmetic: a new tensor of the broadcast shape --
     def _binary(self, other, *_a, **_k):
         shape = _broadcast(self._shape, other._shape) if isinstance(other, Tensor) else self._shape
-        return Tensor(shape, _result_dtype(self, other), None, 0, None, self.device)
+        return autograd_standin.track(Tensor(shape, _result_dtype(self, other), None, 0, None, self.device), self,
+                                      other)
 
     def _compare(self, other, *_a, **_k):
         t = self._binary(other)
@@ -525,7 +538,7 @@ class Tensor:
         return t
 
     def _unary(self, *_a, **_k):
-        return Tensor(self._shape, self.dtype, None, 0, None, self.device)
+        return autograd_standin.track(Tensor(self._shape, self.dtype, None, 0, None, self.device), self)
 
     __add__ = __radd__ = __sub__ = __rsub__ = __mul__ = __rmul__ = _binary
     __truediv__ = __rtruediv__ = __floordiv__ = __rfloordiv__ = __mod__ = __pow__ = __rpow__ = _binary
@@ -560,7 +573,8 @@ class Tensor:
             shape = shape[:-2] + shape[-1:]
         if other.ndim == 1:
             shape = shape[:-1]
-        return Tensor(shape, _result_dtype(self, other), None, 0, None, self.device)
+        return autograd_standin.track(Tensor(shape, _result_dtype(self, other), None, 0, None, self.device), self,
+                                      other)
 
     matmul = mm = bmm = __matmul__
 
@@ -587,10 +601,10 @@ class Tensor:
 
     def _reduce(self, dim=None, keepdim=False, *a, **k):
         if dim is None:
-            return Tensor((), self.dtype, None, 0, None, self.device)
+            return autograd_standin.track(Tensor((), self.dtype, None, 0, None, self.device), self)
         dims = {_dim(d, self.ndim) for d in (dim if isinstance(dim, (list, tuple)) else (dim,))}
         shape = tuple(1 if i in dims else s for i, s in enumerate(self._shape) if keepdim or i not in dims)
-        return Tensor(shape, self.dtype, None, 0, None, self.device)
+        return autograd_standin.track(Tensor(shape, self.dtype, None, 0, None, self.device), self)
 
     sum = mean = amax = amin = prod = std = var = norm = logsumexp = _reduce
 
@@ -618,8 +632,10 @@ class Tensor:
     def numpy(self):
         raise StandInRefusal("Tensor.numpy() (the stand-in has no data)")
 
-    def backward(self, *a, **k):
-        raise StandInRefusal("Tensor.backward() (autograd is not modelled)")
+    def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
+        if not self.requires_grad:
+            raise RuntimeError("element 0 of tensors does not require grad and does not have a grad_fn")
+        autograd_standin.backward([self], [gradient], _grad_like, Tensor)
 
     def __getattr__(self, name):
         if name.startswith("__"):
@@ -633,6 +649,8 @@ Parameter = Tensor
 def _make(shape, dtype_=None, device_=None, requires_grad=False, **kw):
     if kw.get("out") is not None:
         raise StandInRefusal("out= on a tensor factory")
+    if not shape and kw.get("size") is not None:  # torch.randn(size=[M, N])
+        shape = (kw["size"],)
     return Tensor(_norm_shape(shape), dtype_ or DTYPES["float32"], None, 0, None, device_, requires_grad)
 
 
@@ -813,20 +831,45 @@ class iinfo:
         self.dtype = d.name
 
 
-@contextlib.contextmanager
-def _null_context(*a, **k):
-    yield
+def no_grad(fn=None):
+    return autograd_standin.GradMode(False)(fn)
 
 
-no_grad = enable_grad = inference_mode = _null_context
+def enable_grad(fn=None):
+    return autograd_standin.GradMode(True)(fn)
+
+
+def inference_mode(mode=True):
+    if callable(mode):
+        return autograd_standin.GradMode(False)(mode)
+    return autograd_standin.GradMode(not mode)
 
 
 def set_grad_enabled(flag):
-    return _null_context()
+    """Sets the mode now (as a call) and restores it on leaving (as a context)."""
+    return _SetGrad(autograd_standin.set_enabled(bool(flag)))
+
+
+class _SetGrad:
+    def __init__(self, saved):
+        self.saved = saved
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        autograd_standin.set_enabled(self.saved)
+        return False
 
 
 def is_grad_enabled():
-    return False
+    return autograd_standin.grad_enabled()
+
+
+def _grad_like(t):
+    """A gradient as autograd hands it to a backward: dense, the tensor's
+    shape and dtype, no grad of its own."""
+    return Tensor(t.shape, t.dtype, None, 0, None, t.device)
 
 
 def compile(fn=None, **kw):
@@ -858,15 +901,7 @@ class Function:
 
     @classmethod
     def apply(cls, *args, **kwargs):
-        fwd = cls.forward
-        ctx = _FunctionContext()
-        try:
-            return fwd(ctx, *args, **kwargs)
-        except TypeError as e:
-            if "positional argument" not in str(e):
-                raise
-            # a forward without ctx (setup_context style)
-            return fwd(*args, **kwargs)
+        return autograd_standin.apply(cls, _FunctionContext(), args, kwargs, Tensor)
 
 
 class Module:
@@ -1005,6 +1040,15 @@ def install(target):
     mod.cuda = _build_cuda(target)
     autograd = permissive_module("torch.autograd")
     autograd.Function = Function
+    autograd.grad = lambda outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=False, \
+        allow_unused=None, **k: autograd_standin.grad(outputs, inputs, grad_outputs, _grad_like, Tensor)
+    autograd.backward = lambda tensors, grad_tensors=None, retain_graph=None, create_graph=False, **k: \
+        autograd_standin.backward(list(tensors) if isinstance(tensors, (tuple, list)) else [tensors],
+                                  list(grad_tensors) if isinstance(grad_tensors, (tuple, list)) else [grad_tensors],
+                                  _grad_like, Tensor)
+    autograd.set_grad_enabled = set_grad_enabled
+    autograd.no_grad = no_grad
+    autograd.enable_grad = enable_grad
     autograd.function = permissive_module("torch.autograd.function")
     autograd.function.Function = Function
     autograd.function.FunctionCtx = _FunctionContext
