@@ -126,7 +126,7 @@ void TestConfigCapture::completeCaptureIsRead()
     QCOMPARE(r.configs.configs.size(), 1);
     QCOMPARE(r.configs.configs[0].grid, (QList<qint64>{4, 1, 1}));
     QCOMPARE(r.configs.path, QDir(s.path(QString())).filePath(QStringLiteral("k.tileport.json")));
-    QCOMPARE(r.summary(QStringLiteral("k")), QStringLiteral("1 config for kernel k from 2 sources"));
+    QCOMPARE(r.summary(QStringLiteral("k")), QStringLiteral("1 config for kernel k from 2 sources (test)"));
     QCOMPARE(r.configsOf(QStringLiteral("other")).size(), 0);
     // The bytes kept are the sidecar, readable as it is.
     tileport::frontend::KernelConfigFile again;

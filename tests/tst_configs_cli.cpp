@@ -120,6 +120,13 @@ private Q_SLOTS:
         const Run bad = cli({QStringLiteral("configs"), dir + QStringLiteral("main_block.py"), QStringLiteral("--project"),
                              dir + QStringLiteral("nowhere")});
         QCOMPARE(bad.code, 2);
+        QTemporaryDir tmp;
+        const Run port = cli({QStringLiteral("port"), dir + QStringLiteral("main_block.py"), QStringLiteral("--stages"),
+                              QStringLiteral("A"), QStringLiteral("--session"), tmp.filePath(QStringLiteral("s")),
+                              QStringLiteral("--project"), dir + QStringLiteral("nowhere")});
+        QVERIFY(port.code != 0);
+        QVERIFY2((port.out + port.err).contains(QStringLiteral("--project %1nowhere: no such directory").arg(dir)),
+                 qPrintable(port.out + port.err));
     }
 
     // The fixture project: its tests and benchmark found from the kernel
@@ -167,7 +174,7 @@ private Q_SLOTS:
         const QString sidecar = tileport::frontend::KernelConfigFile::pathFor(kernel);
         const Run o = cli(args + QStringList{QStringLiteral("-o"), sidecar});
         QVERIFY2(o.code == 0, qPrintable(o.err));
-        QCOMPARE(o.out, QStringLiteral("wrote %1: 1 config for kernel vector_add from 1 source\n").arg(sidecar));
+        QCOMPARE(o.out, QStringLiteral("wrote %1: 1 config for kernel vector_add from 1 source (call)\n").arg(sidecar));
         QCOMPARE(QJsonDocument::fromJson(read(sidecar)).object(), doc);
         tileport::frontend::KernelConfigFile cfg;
         QVERIFY(cfg.load(sidecar));
@@ -229,10 +236,10 @@ private Q_SLOTS:
         if (port.out.contains(QStringLiteral("BLOCKED (env)")))
             QSKIP("the toolchains are not set up; run scripts/setup");
         QVERIFY2(port.code == 0, qPrintable(port.out + port.err));
-        QVERIFY2(port.out.contains(QStringLiteral("[A]   configs captured from the code: 1 config for kernel vector_add from 1 source\n")),
+        QVERIFY2(port.out.contains(QStringLiteral("[A]   configs captured from the code: 1 config for kernel vector_add from 1 source (call)\n")),
                  qPrintable(port.out));
         QVERIFY(port.out.contains(QStringLiteral("[A] PASS: capture_vadd.py analyzed; reference Tile IR for 1 config(s); "
-                                                 "configs captured from the code: 1 config for kernel vector_add from 1 source")));
+                                                 "configs captured from the code: 1 config for kernel vector_add from 1 source (call)")));
         QVERIFY(port.out.contains(QStringLiteral("[B] COMPILED")));
         QVERIFY2(port.out.contains(QStringLiteral("[C] PASS_WITH_NOTES: 1 config(s) compared")) || port.out.contains(QStringLiteral("[C] PASS: ")),
                  qPrintable(port.out));
@@ -285,7 +292,7 @@ def launch(stream, x, y):
             QSKIP("the toolchains are not set up; run scripts/setup");
         QVERIFY2(port.code == 0, qPrintable(port.out + port.err));
         QVERIFY2(port.out.contains(QStringLiteral("[A] PASS: capture_two.py analyzed; reference Tile IR for 1 config(s); "
-                                                  "configs captured from the code: 1 config for kernel copy from 1 source")),
+                                                  "configs captured from the code: 1 config for kernel copy from 1 source (call)")),
                  qPrintable(port.out));
         // The same file ported for the other kernel fails on that config, located in the captured sidecar.
         const Run other = cli({QStringLiteral("port"), kernel, QStringLiteral("--kernel"), QStringLiteral("fill"),
@@ -312,7 +319,8 @@ def launch(stream, x, y):
             QSKIP("the toolchains are not set up; run scripts/setup");
         QVERIFY2(port.code == 0, qPrintable(port.out + port.err));
         const QRegularExpression summary(QStringLiteral("\\[A\\] PASS: scale_rows\\.py analyzed; reference Tile IR for (\\d+) config\\(s\\); "
-                                                        "configs captured from the code: (\\d+) configs for kernel _scale_rows_kernel from (\\d+) sources\n"));
+                                                        "configs captured from the code: (\\d+) configs for kernel _scale_rows_kernel from (\\d+) sources "
+                                                        "\\(test\\)\n"));
         const QRegularExpressionMatch m = summary.match(port.out);
         QVERIFY2(m.hasMatch(), qPrintable(port.out));
         QCOMPARE(m.captured(1), m.captured(2));

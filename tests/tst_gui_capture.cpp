@@ -70,6 +70,7 @@ class TestGuiCapture : public QObject
 private Q_SLOTS:
     void selectorListsKernelsAndSidecarConfigs();
     void captureListsConfigsUnderTheirKernel();
+    void openingALoneFileCapturesFromItsOwnCode();
     void fixtureProjectIsCapturedFromItsTests();
     void runOffersTheCaptureThenPortsWithIt();
     void stageACapturesWithoutSidecar();
@@ -108,6 +109,36 @@ void TestGuiCapture::selectorListsKernelsAndSidecarConfigs()
     QCOMPARE(model.kernels(), (QStringList{QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("c")}));
 }
 
+// The IDE opens a file with no sidecar and no tests around it: its
+// __main__ block gives the configs, listed under the kernel when the
+// background capture ends.
+void TestGuiCapture::openingALoneFileCapturesFromItsOwnCode()
+{
+    if (!scriptPresent())
+        QSKIP("no resources/python/capture_configs.py in this tree (or TILEPORT_RESOURCE_DIR)");
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("lone_main.py"));
+    QVERIFY(QFile::copy(QStringLiteral(TILEPORT_SOURCE_DIR "/tests/fixtures/capture/standalone/main_block.py"), path));
+    MainWindow w;
+    w.setCaptureOnOpen(true);
+    QSignalSpy captured(&w, &MainWindow::configsCaptured);
+    open(w, path);
+    QVERIFY2(w.captureController()->isRunning() || !captured.isEmpty(), qPrintable(w.statusBar()->currentMessage()));
+    QVERIFY(!captured.isEmpty() || captured.wait(300000));
+    const QVariantMap outcome = captured.first().at(0).toMap();
+    QVERIFY2(outcome.value(QStringLiteral("ok")).toBool(), qPrintable(outcome.value(QStringLiteral("error")).toString()));
+    QCOMPARE(outcome.value(QStringLiteral("configs")).toInt(), 2);
+    QCOMPARE(rows(w.kernelModel(), Qt::DisplayRole),
+             (QStringList{QStringLiteral("double_kernel"), QStringLiteral("double_kernel.double_kernel__f16_1024"),
+                          QStringLiteral("double_kernel.double_kernel__f16_4096")}));
+    QCOMPARE(w.kernelModel()->origin(), QStringLiteral("capture"));
+
+    // A window that does not capture on open leaves it to the user.
+    MainWindow quiet;
+    open(quiet, path);
+    QVERIFY(!quiet.captureController()->isRunning());
+}
+
 void TestGuiCapture::captureListsConfigsUnderTheirKernel()
 {
     if (!scriptPresent())
@@ -130,7 +161,7 @@ void TestGuiCapture::captureListsConfigsUnderTheirKernel()
     QVERIFY2(outcome.value(QStringLiteral("ok")).toBool(), qPrintable(outcome.value(QStringLiteral("error")).toString()));
     QCOMPARE(outcome.value(QStringLiteral("status")).toString(), QStringLiteral("complete"));
     QCOMPARE(outcome.value(QStringLiteral("configs")).toInt(), 2);
-    QCOMPARE(w.statusBar()->currentMessage(), QStringLiteral("configs captured from the code: 2 configs for kernel vector_add from 2 sources"));
+    QCOMPARE(w.statusBar()->currentMessage(), QStringLiteral("configs captured from the code: 2 configs for kernel vector_add from 2 sources (call)"));
 
     const KernelSelectorModel *m = w.kernelModel();
     QCOMPARE(rows(m, Qt::DisplayRole), (QStringList{QStringLiteral("vector_add"), QStringLiteral("vector_add.vector_add__f32_4096"),
@@ -236,10 +267,10 @@ void TestGuiCapture::stageACapturesWithoutSidecar()
         QSKIP("the toolchains are not set up; run scripts/setup");
     QCOMPARE(a.data(StageListModel::VerdictRole).toString(), QStringLiteral("PASS"));
     QVERIFY2(a.data(StageListModel::ReasonRole).toString().endsWith(
-                 QStringLiteral("configs captured from the code: 1 config for kernel vector_add from 1 source")),
+                 QStringLiteral("configs captured from the code: 1 config for kernel vector_add from 1 source (call)")),
              qPrintable(a.data(StageListModel::ReasonRole).toString()));
     QVERIFY(a.data(StageListModel::LogRole).toStringList().contains(
-        QStringLiteral("configs captured from the code: 1 config for kernel vector_add from 1 source")));
+        QStringLiteral("configs captured from the code: 1 config for kernel vector_add from 1 source (call)")));
     const QString session = w.controller()->sessionDirectory();
     QCOMPARE(QFileInfo(session).fileName(), QStringLiteral("gui_stage_a-vector_add"));
     QVERIFY(QFile::exists(session + QStringLiteral("/configs/gui_stage_a.tileport.json")));

@@ -81,6 +81,9 @@ public:
     // (its tests and benches, and `calls`) in the background; the kernel
     // selector then lists them, and a run without a sidecar uses the same calls.
     bool captureConfigs(const QStringList &calls = {});
+    // Opening a kernel file without a sidecar starts the capture from its own
+    // code in the background (the IDE turns this on; tests choose).
+    void setCaptureOnOpen(bool on) { m_captureOnOpen = on; }
     // The kernel the next run ports: the selector's, else the sidecar's.
     QString selectedKernel() const;
     // Re-runs from stage C with the Rust pane's text as the crate.
@@ -188,6 +191,7 @@ private:
     QString m_sourcePath;
     QString m_chosenKernel; // picked in the selector for the open file
     QStringList m_captureCalls;
+    bool m_captureOnOpen = false;
     bool m_sourceIsTriton = false;
     QSplitter *m_panes = nullptr;
     QSplitter *m_vertical = nullptr;

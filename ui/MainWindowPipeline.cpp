@@ -67,6 +67,11 @@ void MainWindow::onJobFinished(const QString &channel, const QVariant &result)
     }
     setWindowTitle(tr("%1 — TilePort").arg(QFileInfo(path).fileName()));
     statusBar()->showMessage(tr("Opened %1").arg(path));
+    // A file on its own: its configs come from its own code, found while the
+    // user reads it; the selector lists them under their kernels when done.
+    if (m_captureOnOpen && !sameFile && !kernels.hasSidecar && !kernels.kernels.isEmpty() && !kernels.triton
+        && !m_capture->isRunning() && !m_controller->toolchains().python.isEmpty() && captureConfigs({}))
+        statusBar()->showMessage(tr("Opened %1; capturing its launch configurations from its own code").arg(path));
     updateActions();
     Q_EMIT sourceOpened(path);
 }

@@ -63,6 +63,7 @@ std::optional<StageReport> ConfigCaptureStep::run(StageContext &ctx, const QStri
     req.calls = strings(asked.value(QStringLiteral("calls")));
     req.target = asked.value(QStringLiteral("target")).toString(QStringLiteral("h200"));
     req.discover = asked.value(QStringLiteral("discover")).toBool(true);
+    req.projectDir = asked.value(QStringLiteral("project")).toString();
     req.timeoutMs = ctx.toolTimeoutMs();
     ctx.progress(QStringLiteral("capturing configs from the code (no %1)").arg(sidecarName), 0.0);
     const ConfigCapture::Result r = ConfigCapture(ctx.tools()).capture(req, ctx.cancelFlag());
@@ -77,6 +78,7 @@ std::optional<StageReport> ConfigCaptureStep::run(StageContext &ctx, const QStri
     evidence = QJsonObject{{QStringLiteral("status"), ConfigCapture::statusName(r.status)},
                            {QStringLiteral("tests"), QJsonArray::fromStringList(r.configs.capture.tests)},
                            {QStringLiteral("calls"), QJsonArray::fromStringList(r.configs.capture.calls)},
+                           {QStringLiteral("entry_points"), QJsonArray::fromStringList(r.configs.capture.entryPoints)},
                            {QStringLiteral("cases"), QJsonObject{{QStringLiteral("run"), r.configs.capture.casesRun},
                                                                  {QStringLiteral("skipped"), r.configs.capture.casesSkipped},
                                                                  {QStringLiteral("failed"), r.configs.capture.casesFailed}}},

@@ -137,6 +137,10 @@ int runPortCommand(CommandLine &cl)
         tests << QFileInfo(t).absoluteFilePath();
     const QStringList calls = cl.values(QStringLiteral("call"));
     const bool json = cl.isSet(QStringLiteral("json")), discover = !cl.isSet(QStringLiteral("no-discover"));
+    const QString project = cl.isSet(QStringLiteral("project")) ? QFileInfo(cl.value(QStringLiteral("project"))).absoluteFilePath()
+                                                                 : QString();
+    if (!project.isEmpty() && !QFileInfo(project).isDir())
+        return fail(QStringLiteral("port"), QStringLiteral("--project %1: no such directory").arg(project));
     const QFileInfo src(file);
     if (!src.isFile())
         return fail(QStringLiteral("port"), QStringLiteral("%1: no such file").arg(file));
@@ -212,7 +216,8 @@ int runPortCommand(CommandLine &cl)
             info.insert(QStringLiteral("config_capture"), QJsonObject{{QStringLiteral("tests"), QJsonArray::fromStringList(tests)},
                                                                       {QStringLiteral("calls"), QJsonArray::fromStringList(calls)},
                                                                       {QStringLiteral("target"), target},
-                                                                      {QStringLiteral("discover"), discover}});
+                                                                      {QStringLiteral("discover"), discover},
+                                                                      {QStringLiteral("project"), project}});
         info.insert(QStringLiteral("gpu"), gpu); // rerun uses the same runner
 
         session = Session::create(sessionDir, info, &error);

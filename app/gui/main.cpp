@@ -97,6 +97,7 @@ int main(int argc, char **argv)
     // One look on every desktop, and a dark palette that applies to every widget.
     QApplication::setStyle(QStringLiteral("Fusion"));
     MainWindow window;
+    window.setCaptureOnOpen(true);
     // Screenshots show the defaults, not the last user's arrangement.
     if (!parser.isSet(fresh))
         window.restoreLayout();

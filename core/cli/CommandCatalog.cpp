@@ -236,6 +236,8 @@ QList<CommandSpec> build()
                                      ValueKind::File)),
                       repeated(value({QStringLiteral("call")}, QStringLiteral("EXPR"), QStringLiteral("capture from this call"))),
                       value({QStringLiteral("target")}, QStringLiteral("NAME"), QStringLiteral("the capture's GPU profile (default h200)")),
+                      value({QStringLiteral("project")}, QStringLiteral("DIR"),
+                            QStringLiteral("the project root the capture's imports resolve from"), ValueKind::Directory),
                       flag({QStringLiteral("no-discover")}, QStringLiteral("capture from the named tests and calls only")),
                       value({QStringLiteral("gpu")}, QStringLiteral("RUNNER"), kGpuHelp),
                       json(QStringLiteral("print events as JSON Lines and the table as JSON"))},

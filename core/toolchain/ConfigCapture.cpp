@@ -131,10 +131,13 @@ QString ConfigCapture::Result::summary(const QString &kernel) const
             kernels.append(c.kernel);
     if (!kernel.isEmpty())
         kernels = QStringList{kernel};
-    return QStringLiteral("%1 config%2 for kernel%3 %4 from %5 source%6")
+    // Which kinds of code gave them: a test, a bench, the file's __main__ ...
+    const QString kinds = frontend::configSourceKinds(mine);
+    return QStringLiteral("%1 config%2 for kernel%3 %4 from %5 source%6%7")
         .arg(mine.size()).arg(mine.size() == 1 ? QString() : QStringLiteral("s"))
         .arg(kernels.size() == 1 ? QString() : QStringLiteral("s"), kernels.join(QStringLiteral(", ")))
-        .arg(sources.size()).arg(sources.size() == 1 ? QString() : QStringLiteral("s"));
+        .arg(sources.size()).arg(sources.size() == 1 ? QString() : QStringLiteral("s"))
+        .arg(kinds.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(kinds));
 }
 
 QString ConfigCapture::Result::tried() const

@@ -11,7 +11,8 @@ tensors (dtype, shape, strides, alignment; no data), driven by the project's
 tests and benchmarks (found next to the file's project root, or given with
 --tests), by the file's own entry points (its `__main__` block, `main()`,
 test and benchmark functions, module-level calls) and by calls written on the
-command line. Imports resolve as the file's author ran them: beside the file,
+command line (`--call '__main__ ARGS'` runs the file's __main__ block with
+that command line). Imports resolve as the file's author ran them: beside the file,
 from its package root and from its project root (pyproject.toml / setup.py,
 or --project DIR). Device queries are
 answered from the target profile. Prints a `.tileport.json` sidecar (or,

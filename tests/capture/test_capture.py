@@ -376,6 +376,32 @@ class StandaloneFiles(unittest.TestCase):
             self.assertEqual(rc, 4)
             self.assertIn("--project", err)
 
+    def test_call_runs_the_main_block_with_a_command_line(self):
+        rc, sc, err = capture(os.path.join(ALONE, "main_block.py"), "--no-discover", "--call",
+                              "__main__ --tile 256 --dtype float32")
+        self.assertEqual(rc, 0, err)
+        self.assertEqual(sorted(configs_of(sc)), ["double_kernel__f32_1024", "double_kernel__f32_4096"])
+        self.assertEqual(sc["configs"][0]["params"][2]["value"], 256)
+        self.assertEqual(sc["configs"][0]["sources"], ["call: __main__ --tile 256 --dtype float32"])
+        rc, sc, err = capture(os.path.join(ALONE, "no_entry.py"), "--no-discover", "--call", "__main__")
+        self.assertEqual(rc, 3)
+        self.assertIn("the file has no `if __name__ == \"__main__\":` block", " ".join(messages(sc)))
+
+    def test_code_under_capture_runs_no_other_program(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "builds_first.py")
+            with open(os.path.join(ALONE, "main_block.py")) as f:
+                text = f.read()
+            with open(path, "w") as f:
+                f.write(text.replace("    parser = argparse.ArgumentParser()",
+                                     "    import subprocess\n    subprocess.run(['cargo', 'build', '--release'], check=True)\n"
+                                     "    parser = argparse.ArgumentParser()"))
+            rc, sc, err = capture(path)
+            self.assertEqual(rc, 0, err)
+            self.assertEqual(sc["configs"], [])
+            self.assertTrue(any("running another program (cargo build --release)" in m for m in messages(sc)),
+                            messages(sc))
+
     def test_no_discover_runs_no_entry_point(self):
         rc, sc, err = capture(os.path.join(ALONE, "main_block.py"), "--no-discover")
         self.assertEqual(rc, 0, err)

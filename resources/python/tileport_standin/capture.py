@@ -10,6 +10,7 @@ import importlib
 import importlib.util
 import io
 import os
+import shlex
 import signal
 import sys
 import time
@@ -62,6 +63,25 @@ def install_world(target):
     sys.meta_path.insert(0, placeholders.StandInFinder(roots))
     if MISSING not in sys.meta_path:
         sys.meta_path.append(MISSING)
+    _refuse_programs()
+
+
+def _refuse_programs():
+    """Code under capture runs no other program: a test that builds a crate
+    or asks nvidia-smi would outlive its case and spend the capture's time.
+    The call raises StandInRefusal naming the program."""
+    import subprocess
+
+    class RefusedPopen:
+        def __init__(self, args, *a, **k):
+            what = args if isinstance(args, str) else " ".join(str(x) for x in list(args)[:3])
+            raise placeholders.StandInRefusal(f"running another program ({what})")
+
+    subprocess.Popen = RefusedPopen
+
+    def refused(command, *a, **k):
+        raise placeholders.StandInRefusal(f"running another program ({str(command)[:60]})")
+    os.system = os.popen = refused
 
 
 MISSING = placeholders.MissingModuleFinder()
@@ -376,7 +396,13 @@ class Capture:
         placeholders.set_import_phase(False)
         try:
             with _quiet():
-                eval(compile(expr, "<call>", "eval"), env)
+                if expr.strip().split(" ", 1)[0] == "__main__":
+                    # `__main__ --size 4096`: the file's __main__ block with those arguments
+                    ran = entry_points.run_main_blocks(module, file, shlex.split(expr)[1:])
+                    if not ran:
+                        raise ValueError("the file has no `if __name__ == \"__main__\":` block")
+                else:
+                    eval(compile(expr, "<call>", "eval"), env)
             return True
         except BaseException as e:
             if isinstance(e, KeyboardInterrupt):

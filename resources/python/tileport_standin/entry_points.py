@@ -149,11 +149,12 @@ def _no_required(fn):
 
 
 class _Argv:
-    """`sys.argv` as the file would see it run with no arguments: argparse
-    takes its defaults."""
+    """`sys.argv` as the file would see it run with no arguments (argparse
+    takes its defaults), or with the arguments a `--call '__main__ ARGS'`
+    gives."""
 
-    def __init__(self, path):
-        self.argv = [path]
+    def __init__(self, path, args=()):
+        self.argv = [path] + list(args)
 
     def __enter__(self):
         self.saved = sys.argv
@@ -164,7 +165,16 @@ class _Argv:
         return False
 
 
-def _block_runner(module, path, block):
+def run_main_blocks(module, path, args):
+    """Runs the file's `__main__` blocks with `args` as its command line;
+    False when it has none."""
+    entries = FileEntries(path)
+    for block in entries.main_blocks:
+        _block_runner(module, path, block, args)()
+    return bool(entries.main_blocks)
+
+
+def _block_runner(module, path, block, args=()):
     code = compile(ast.Module(body=block.body, type_ignores=[]), path, "exec")
 
     def run():
@@ -172,7 +182,7 @@ def _block_runner(module, path, block):
         saved = g.get("__name__")
         g["__name__"] = "__main__"
         try:
-            with _Argv(path):
+            with _Argv(path, args):
                 try:
                     exec(code, g)
                 except SystemExit as e:
