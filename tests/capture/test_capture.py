@@ -347,6 +347,14 @@ class StandaloneFiles(unittest.TestCase):
         self.assertEqual((raw["dtype"], raw["shape"], raw["strides"], raw["alignment"]), ("float16", [1000], [1], 256))
         self.assertEqual(messages(sc), [])
 
+    def test_host_calls_around_the_launch(self):
+        # torch.from_numpy, index_select, the profiler, cross_entropy and dot
+        sc = self.run_alone("torch_host_calls.py")
+        self.assertEqual(configs_of(sc), {"pick_kernel__f16_16x32": "__main__: torch_host_calls.py"})
+        self.assertEqual(sc["configs"][0]["params"][0]["strides"], [32, 1])
+        self.assertEqual(sc["captured"]["cases"], {"run": 1, "skipped": 0, "failed": 0})
+        self.assertEqual(messages(sc), [])
+
     def test_sibling_module_import(self):
         sc = self.run_alone(os.path.join("sibling", "relu_script.py"))
         self.assertEqual(configs_of(sc), {"relu_kernel__f16_2048": "__main__: relu_script.py"})
