@@ -268,11 +268,7 @@ class Capture:
             any(n.startswith("test") for n in entries.functions) or
             any(isinstance(c, ast.ClassDef) and c.name.startswith("Test") for c in entries.tree.body))
         if has_tests and not ran_as_test:
-            for c in cases_mod.conftests_for(path, root):
-                try:
-                    conftests.append(self.import_file(c))
-                except BaseException as e:
-                    self.diag_exception(e, "warning", "conftest could not be loaded: ", rel, c)
+            conftests = self._conftests(path, root, rel)
         config = cases_mod.config_for(conftests, root)
         try:
             _, found = entry_points.cases_for(module, path, rel, conftests, config)
@@ -352,18 +348,23 @@ class Capture:
                 self.diag_exception(e, "note", "the backward of its autograd nodes stopped before any launch: ",
                                     source, test_file)
 
+    def _conftests(self, path, root, rel):
+        """The conftest modules from the root down to the file, those that load."""
+        out = []
+        for c in cases_mod.conftests_for(path, root):
+            try:
+                out.append(self.import_file(c))
+            except BaseException as e:
+                self.diag_exception(e, "warning", "conftest could not be loaded: ", rel, c)
+        return out
+
     def run_test_file(self, path, root, driver=False):
         rel = os.path.relpath(path, root) if root else os.path.basename(path)
         # A script-style test or driver launches while it imports.
         self.recorder.begin(f"{rel}::<module>")
         self.case_files[f"{rel}::<module>"] = path
         self.counts.setdefault(path, {"run": 0, "skipped": 0, "failed": 0})
-        conftests = []
-        for c in cases_mod.conftests_for(path, root):
-            try:
-                conftests.append(self.import_file(c))
-            except BaseException as e:
-                self.diag_exception(e, "warning", "conftest could not be loaded: ", rel, c)
+        conftests = self._conftests(path, root, rel)
         config = cases_mod.config_for(conftests, root)
         try:
             with _deadline():

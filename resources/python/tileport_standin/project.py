@@ -58,9 +58,15 @@ def search_paths(path, project_dir=None):
 def packaging_root(path):
     """The nearest directory above the file with `pyproject.toml`,
     `setup.py` or `setup.cfg`."""
+    return _nearest_above(path, lambda d: any(os.path.isfile(os.path.join(d, m))
+                                              for m in ("pyproject.toml", "setup.py", "setup.cfg")))
+
+
+def _nearest_above(path, holds):
+    """The nearest directory at or above the file's own for which `holds` is true."""
     d = os.path.dirname(os.path.realpath(path))
     while True:
-        if any(os.path.isfile(os.path.join(d, m)) for m in ("pyproject.toml", "setup.py", "setup.cfg")):
+        if holds(d):
             return d
         parent = os.path.dirname(d)
         if parent == d:
@@ -85,14 +91,7 @@ def sibling_modules(path):
 
 
 def project_root(path):
-    d = os.path.dirname(os.path.realpath(path))
-    while True:
-        if any(os.path.exists(os.path.join(d, m)) for m in ROOT_MARKERS):
-            return d
-        parent = os.path.dirname(d)
-        if parent == d:
-            return None
-        d = parent
+    return _nearest_above(path, lambda d: any(os.path.exists(os.path.join(d, m)) for m in ROOT_MARKERS))
 
 
 def _norm(stem):
