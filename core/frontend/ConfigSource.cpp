@@ -14,8 +14,9 @@ ConfigSourceKind configSourceKind(const QString &source)
 {
     // The backward of a case's autograd nodes, run after the case stopped:
     // the case's kind.
-    if (source.startsWith(QLatin1String("autograd: ")))
-        return configSourceKind(source.mid(10));
+    const QLatin1String autograd("autograd: ");
+    if (source.startsWith(autograd))
+        return configSourceKind(source.mid(autograd.size()));
     if (source.startsWith(QLatin1String("__main__")))
         return ConfigSourceKind::MainBlock;
     if (source.startsWith(QLatin1String("main():")))

@@ -3,7 +3,6 @@
 """The capture: imports kernel files, runs their projects' tests, benchmarks
 and the user's calls with `ct.launch` intercepted on stand-in tensors, and
 returns one sidecar per kernel file."""
-import ast
 import contextlib
 import gc
 import importlib
@@ -141,9 +140,9 @@ def load_kernel_file(path, project_dir=None):
         placeholders.set_import_phase(False)
 
 
-def _ensure_parents(name, base):
-    """The file's parent packages, imported, or bare where their __init__
-    cannot run here."""
+def _ensure_parents(name, base, try_import=True):
+    """The file's parent packages: imported (with try_import), or bare where
+    their __init__ cannot run here."""
     parts = name.split(".")
     d = base
     for i in range(len(parts) - 1):
@@ -151,12 +150,13 @@ def _ensure_parents(name, base):
         pkg = ".".join(parts[: i + 1])
         if pkg in sys.modules and hasattr(sys.modules[pkg], "__path__"):
             continue
-        try:
-            importlib.import_module(pkg)
-            continue
-        except BaseException as e:  # noqa: B902
-            if isinstance(e, KeyboardInterrupt):
-                raise
+        if try_import:
+            try:
+                importlib.import_module(pkg)
+                continue
+            except BaseException as e:  # noqa: B902 - an __init__ may raise anything
+                if isinstance(e, KeyboardInterrupt):
+                    raise
         m = types.ModuleType(pkg)
         m.__path__ = [d]
         m.__package__ = pkg
@@ -225,7 +225,7 @@ class Capture:
         out = []
         real = realpath(path)
         for name, obj in list(vars(module).items()):
-            if isinstance(obj, (placeholders.Unmodelled, torch_standin.Tensor)):
+            if isinstance(obj, placeholders.Unmodelled):
                 continue
             try:
                 fn = getattr(obj, "_pyfunc", None)
@@ -264,14 +264,11 @@ class Capture:
         rel = os.path.relpath(path, root) if root else os.path.basename(path)
         conftests = []
         entries = entry_points.FileEntries(path)
-        has_tests = entries.tree is not None and (
-            any(n.startswith("test") for n in entries.functions) or
-            any(isinstance(c, ast.ClassDef) and c.name.startswith("Test") for c in entries.tree.body))
-        if has_tests and not ran_as_test:
+        if entries.has_tests() and not ran_as_test:
             conftests = self._conftests(path, root, rel)
         config = cases_mod.config_for(conftests, root)
         try:
-            _, found = entry_points.cases_for(module, path, rel, conftests, config)
+            found = entry_points.cases_for(module, entries, rel, conftests, config)
         except BaseException as e:
             self.diag_exception(e, "error", "the file's entry points could not be collected: ", rel, path)
             return []
@@ -287,13 +284,10 @@ class Capture:
         self.case_files[case.source] = test_file
         self.recorder.begin(case.source)
         placeholders.set_import_phase(False)
-        old = signal.signal(signal.SIGALRM, _alarm)
         collect, gc.collect = gc.collect, _no_collect  # tests free GPU memory; there is none
-        signal.setitimer(signal.ITIMER_REAL, CASE_TIMEOUT_S)
-        torch_standin.set_budget(BEFORE_LAUNCH_TENSORS)
         autograd_standin.reset()
         try:
-            with _quiet():
+            with _deadline(), _quiet():
                 case.run()
             counts["run"] += 1
         except pytest_standin.Skipped:
@@ -322,9 +316,6 @@ class Capture:
                 self.diag(os.path.abspath(file), line, "warning",
                           f"module '{name}' is neither installed nor in the project: it is stood in, and a call "
                           f"into it stops the case that makes it", case.source)
-            torch_standin.set_budget(1 << 62)
-            signal.setitimer(signal.ITIMER_REAL, 0)
-            signal.signal(signal.SIGALRM, old)
             gc.collect = collect
 
     def _unrun_backward(self, case, test_file):
@@ -339,7 +330,7 @@ class Capture:
         self.case_files[source] = test_file
         self.recorder.begin(source)
         try:
-            with _quiet():
+            with _deadline(), _quiet():
                 autograd_standin.run_nodes(nodes, torch_standin._grad_like, torch_standin.Tensor)
         except (CaseTimeout, torch_standin.BudgetExceeded):
             pass
@@ -423,8 +414,8 @@ def _tensor_helper(shape, dtype=None, strides=None, offset=0, align=None):
 
 @contextlib.contextmanager
 def _deadline():
-    """The case limits (time, stand-in tensors) around code that runs while
-    a script imports."""
+    """The case limits (time, stand-in tensors) around a case, or code that
+    runs while a script imports."""
     old = signal.signal(signal.SIGALRM, _alarm)
     signal.setitimer(signal.ITIMER_REAL, CASE_TIMEOUT_S)
     torch_standin.set_budget(BEFORE_LAUNCH_TENSORS)
@@ -487,16 +478,7 @@ def _where(exc, fallback):
 
 def _import_bare(path):
     name, base = project.module_name(path)
-    parts = name.split(".")
-    d = base
-    for i in range(len(parts) - 1):
-        d = os.path.join(d, parts[i])
-        pkg = ".".join(parts[: i + 1])
-        if pkg not in sys.modules or not hasattr(sys.modules[pkg], "__path__"):
-            m = types.ModuleType(pkg)
-            m.__path__ = [d]
-            m.__package__ = pkg
-            sys.modules[pkg] = m
+    _ensure_parents(name, base, try_import=False)
     sys.modules.pop(name, None)
     return importlib.import_module(name)
 
@@ -566,9 +548,10 @@ def capture_files(paths, target_name="h200", tests=None, calls=(), discover=True
         tests_of = {p: [] for p in live}
     drivers = set()
     if discover and not tests:
+        kernel_files = {realpath(x) for x in live}
         for p in live:
             for d in project.driver_scripts(p):
-                if d not in tests_of[p] and realpath(d) not in {realpath(x) for x in live}:
+                if d not in tests_of[p] and realpath(d) not in kernel_files:
                     tests_of[p].append(d)
                     drivers.add(d)
     order = []

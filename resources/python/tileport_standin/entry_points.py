@@ -74,6 +74,12 @@ class FileEntries:
                 self.functions[node.name] = node
         self.main_calls = _called_names(self.main_blocks)
 
+    def has_tests(self):
+        """Whether pytest would collect tests from the file itself."""
+        return self.tree is not None and (
+            any(n.startswith("test") for n in self.functions) or
+            any(isinstance(c, ast.ClassDef) and c.name.startswith("Test") for c in self.tree.body))
+
     def drivers(self):
         """Driver functions (bench/run/demo...) with no required parameters
         that neither the `__main__` block nor another top-level function calls."""
@@ -99,11 +105,12 @@ class FileEntries:
         return out
 
 
-def cases_for(module, path, rel, conftests, config):
-    """The entry-point cases of a kernel file, in the order they run."""
-    entries = FileEntries(path)
+def cases_for(module, entries, rel, conftests, config):
+    """The entry-point cases of a kernel file (its FileEntries), in the order
+    they run."""
     if entries.tree is None:
-        return entries, []
+        return []
+    path = entries.path
     out = []
     base = os.path.basename(path)
     for i, block in enumerate(entries.main_blocks):
@@ -123,7 +130,7 @@ def cases_for(module, path, rel, conftests, config):
         fn = vars(module).get(name)
         if callable(fn):
             out.append(cases_mod.Case(f"call: {base}::{name}()", _call_runner(fn, path)))
-    return entries, out
+    return out
 
 
 def _fixture_tolerant(run):

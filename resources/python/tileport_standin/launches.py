@@ -12,7 +12,7 @@ import types
 import typing
 
 from .placeholders import permissive_module
-from .torch_standin import Tensor, dtype as torch_dtype
+from .torch_standin import Tensor, _contiguous_strides, dtype as torch_dtype
 
 CT_DTYPE = {
     "float16": "float16", "bfloat16": "bfloat16", "float32": "float32", "float64": "float64",
@@ -124,7 +124,7 @@ def describe_argument(name, is_const, value):
         return {"name": name, "kind": "list", "dtype": items[0]["dtype"], "ndim": items[0]["ndim"], "items": items}
     cai = _array_interface(value)
     if cai is not None:
-        return cai_argument(name, value, cai)
+        return cai_argument(name, cai)
     if isinstance(value, torch_dtype):
         raise LaunchProblem(f"parameter '{name}': a dtype argument ({value}) is not a config value")
     if isinstance(value, bool):
@@ -158,7 +158,7 @@ def _array_interface(value):
     return cai if isinstance(cai, dict) else None
 
 
-def cai_argument(name, value, cai):
+def cai_argument(name, cai):
     shape = tuple(int(d) for d in cai.get("shape", ()))
     typestr = str(cai.get("typestr", ""))
     dt = CAI_KINDS.get((typestr[1:2], int(typestr[2:] or 0))) if len(typestr) >= 3 else None
@@ -167,11 +167,7 @@ def cai_argument(name, value, cai):
     itemsize = int(typestr[2:])
     strides = cai.get("strides")
     if strides is None:
-        acc, out = 1, []
-        for d in reversed(shape):
-            out.append(acc)
-            acc *= max(d, 1)
-        strides = tuple(reversed(out))
+        strides = _contiguous_strides(shape)
     else:
         if any(int(s) % itemsize for s in strides):
             raise LaunchProblem(f"parameter '{name}': byte strides {tuple(strides)} are not whole elements")

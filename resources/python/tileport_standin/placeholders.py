@@ -130,12 +130,17 @@ class StandInFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
         return permissive_module(spec.name)
 
     def exec_module(self, module):
-        parent, _, child = module.__name__.rpartition(".")
-        if parent and parent in sys.modules:
-            try:
-                setattr(sys.modules[parent], child, module)
-            except Exception:
-                pass
+        _attach_to_parent(module)
+
+
+def _attach_to_parent(module):
+    """`import a.b` leaves `b` as an attribute of `a`, as the import system does."""
+    parent, _, child = module.__name__.rpartition(".")
+    if parent and parent in sys.modules:
+        try:
+            setattr(sys.modules[parent], child, module)
+        except Exception:
+            pass
 
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
@@ -204,7 +209,7 @@ class MissingModuleFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
         return permissive_module(spec.name)
 
     def exec_module(self, module):
-        StandInFinder.exec_module(self, module)
+        _attach_to_parent(module)
 
     def drain(self):
         out, self.missing[:] = list(self.missing), []

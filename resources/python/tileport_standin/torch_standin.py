@@ -533,9 +533,8 @@ class Tensor:
                                       other)
 
     def _compare(self, other, *_a, **_k):
-        t = self._binary(other)
-        t.dtype = DTYPES["bool"]
-        return t
+        shape = _broadcast(self._shape, other._shape) if isinstance(other, Tensor) else self._shape
+        return Tensor(shape, DTYPES["bool"], None, 0, None, self.device)  # not differentiable
 
     def _unary(self, *_a, **_k):
         return autograd_standin.track(Tensor(self._shape, self.dtype, None, 0, None, self.device), self)
