@@ -52,7 +52,8 @@ private Q_SLOTS:
                                    QStringLiteral("tree-sitter-python"), QStringLiteral("tree-sitter-rust"), QStringLiteral("TilePort resources"),
                                    QStringLiteral("python + cuda-tile"), QStringLiteral("cargo"), QStringLiteral("rustc"),
                                    QStringLiteral("CUDA headers"), QStringLiteral("libclang"),
-                                   QStringLiteral("cutile crate build"), QStringLiteral("tileiras"),
+                                   QStringLiteral("cutile crate build"), QStringLiteral("cutile 0.4.0 crate build"),
+                                   QStringLiteral("tileiras"),
                                    QStringLiteral("cuobjdump"), QStringLiteral("nvdisasm"), QStringLiteral("GPU (nvidia-smi)")};
         QCOMPARE(names, expected);
     }
@@ -206,6 +207,36 @@ private Q_SLOTS:
         QFile a(run.filePath(QStringLiteral("reports/stage_A.md")));
         QVERIFY(a.open(QIODevice::ReadOnly));
         QVERIFY(a.readAll().contains("config f16_b512: no cuTile Python equivalent named"));
+    }
+
+    // --cutile on every command that writes a crate: a target it does not
+    // know is a usage error that names the targets, before any work; a
+    // session records the one it was made with.
+    void cutileTargetOption()
+    {
+        for (const char *cmd : {"translate", "port", "batch"}) {
+            const Run bad = tileport({QLatin1String(cmd), QStringLiteral(TILEPORT_SOURCE_DIR "/examples/cutile/vector_add.py"),
+                                      QStringLiteral("--cutile"), QStringLiteral("0.3")});
+            QCOMPARE(bad.code, 2);
+            QVERIFY2(bad.err.contains(QStringLiteral("0.5|0.4")), qPrintable(bad.err));
+            const Run help = tileport({QLatin1String(cmd), QStringLiteral("--help")});
+            QVERIFY2(help.out.contains(QStringLiteral("--cutile")), cmd);
+        }
+        QTemporaryDir dir;
+        const QString session = dir.filePath(QStringLiteral("s"));
+        const Run port = tileport({QStringLiteral("port"), QStringLiteral(TILEPORT_SOURCE_DIR "/examples/cutile/vector_add.py"),
+                                   QStringLiteral("--stages"), QStringLiteral("A"), QStringLiteral("--session"), session,
+                                   QStringLiteral("--cutile"), QStringLiteral("0.4")});
+        QVERIFY2(port.code == 0, qPrintable(port.out + port.err));
+        QFile info(QDir(session).filePath(QStringLiteral("session.json")));
+        QVERIFY(info.open(QIODevice::ReadOnly));
+        QCOMPARE(QJsonDocument::fromJson(info.readAll()).object().value(QStringLiteral("toolchains")).toObject()
+                     .value(QStringLiteral("cutile")).toString(),
+                 QStringLiteral("0.4.0"));
+        const Run again = tileport({QStringLiteral("port"), QStringLiteral(TILEPORT_SOURCE_DIR "/examples/cutile/vector_add.py"),
+                                    QStringLiteral("--stages"), QStringLiteral("A"), QStringLiteral("--session"), session,
+                                    QStringLiteral("--cutile"), QStringLiteral("0.5")});
+        QVERIFY2(again.err.contains(QStringLiteral("keeps cutile 0.4.0")), qPrintable(again.err));
     }
 
     void unknownCommandIsAnError()

@@ -121,6 +121,15 @@ private Q_SLOTS:
         // One arm per dispatched dtype of the single generic E.
         QVERIFY(vaSrc.contains(QStringLiteral("(0,) => launch!(f32)")));
         QVERIFY(vaSrc.contains(QStringLiteral("(2,) => launch!(bf16)")));
+        // The host API of the target release: 0.5.0's Context owns the
+        // primary context and borrowed tensors hold it; 0.4.0 named it Device
+        // and took the ordinal.
+        QVERIFY(vaSrc.contains(QStringLiteral("use cutile::cuda_core::{Context, Stream};")));
+        QVERIFY(vaSrc.contains(QStringLiteral("borrow_raw_parts(t.ptr, self.device.clone(), shape, strides)")));
+        const QString va04 = rust::HostCodeWriter::ffiSource({va}, CutileTarget::of(QStringLiteral("0.4.0")));
+        QVERIFY(va04.contains(QStringLiteral("use cutile::cuda_core::{Device, Stream};")));
+        QVERIFY(va04.contains(QStringLiteral("borrow_raw_parts(t.ptr, self.device.ordinal(), shape, strides)")));
+        QVERIFY(!va04.contains(QStringLiteral("Context")));
 
         // rms_norm: EPS is a runtime f32; y is stored by chunk, so the grid
         // comes from the caller.
@@ -147,8 +156,17 @@ private Q_SLOTS:
         QVERIFY(mixedSrc.contains(QStringLiteral("(3, 1,) => launch!(i32, f16),")));
     }
 
+    // Both cutile targets: the crate, its C ABI and the bundle build against each.
+    void bundleBuiltForReal_data()
+    {
+        QTest::addColumn<QString>("cutile");
+        for (const QString &v : CutileTarget::supported())
+            QTest::newRow(qPrintable(QStringLiteral("cutile ") + v)) << v;
+    }
+
     void bundleBuiltForReal()
     {
+        QFETCH(QString, cutile);
         if (m_tools.cargo.isEmpty())
             QSKIP("needs cargo with the cutile crates (run scripts/setup)");
         QTemporaryDir dir;
@@ -160,10 +178,10 @@ private Q_SLOTS:
         QVERIFY2(QRegularExpression(QStringLiteral("^tileport_gen_vector_add_[0-9a-f]{8}$")).match(r.libName).hasMatch(),
                  qPrintable(r.libName));
         const QString soName = QStringLiteral("lib/lib%1.so").arg(r.libName);
-        rust::CrateWriter::Options w;
-        QFile lock(QDir(m_tools.resourceDir).filePath(QStringLiteral("rust/tileport-probe/Cargo.lock")));
-        QVERIFY(lock.open(QIODevice::ReadOnly));
-        w.probeLock = QString::fromUtf8(lock.readAll());
+        Toolchains tools = m_tools;
+        tools.cutileVersion = cutile;
+        const rust::CrateWriter::Options w = rust::CrateWriter::optionsFor(tools);
+        QVERIFY2(w.lockError.isEmpty(), qPrintable(w.lockError));
         QCOMPARE(rust::CrateWriter::write(r, dir.filePath(QStringLiteral("crate")), w), QString());
 
         rust::HostBundleBuilder::Options o;
@@ -175,6 +193,12 @@ private Q_SLOTS:
         const rust::HostBundleBuilder::Result b = rust::HostBundleBuilder::build(o, m_tools);
         QVERIFY2(b.ok, qPrintable(b.reason + QLatin1Char('\n') + b.buildLog));
         QCOMPARE(b.configs, (QStringList{QStringLiteral("f32_t1024"), QStringLiteral("f16_t512")}));
+        {
+            // The host code follows the crate's recorded version.
+            QFile f(dir.filePath(QStringLiteral("crate/src/ffi.rs")));
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            QCOMPARE(f.readAll().contains("Arc<Context>"), CutileTarget::of(cutile).contextApi());
+        }
         // Building twice is harmless: the crate is patched once.
         QVERIFY(rust::HostBundleBuilder::build(o, m_tools).ok);
         QFile lib(dir.filePath(QStringLiteral("crate/src/lib.rs")));

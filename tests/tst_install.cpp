@@ -62,6 +62,7 @@ private Q_SLOTS:
     {
         for (const char *f : {"bin/tileport", "bin/tileport-bundle", "share/tileport/python/export_tileir.py",
                               "share/tileport/python/capture_configs.py", "share/tileport/rust/tileport-probe/Cargo.lock",
+                              "share/tileport/rust/tileport-probe-0.4/Cargo.lock",
                               "share/tileport/syntax/tileir.xml", "share/man/man1/tileport.1",
                               "share/bash-completion/completions/tileport", "share/doc/tileport/LICENSE"})
             QVERIFY2(QFile::exists(QDir(m_prefix).filePath(QLatin1String(f))), f);
@@ -98,17 +99,31 @@ private Q_SLOTS:
         QVERIFY2(text.out.contains(QStringLiteral("doctor: all required components found")), qPrintable(text.out));
     }
 
-    // translate reads the probe's Cargo.lock from the resources.
+    // translate reads the target's probe Cargo.lock from the resources,
+    // for either cutile target.
+    void translatesFromThePrefix_data()
+    {
+        QTest::addColumn<QString>("cutile");
+        QTest::addColumn<QString>("pinned");
+        QTest::newRow("cutile 0.5") << "0.5" << "0.5.0";
+        QTest::newRow("cutile 0.4") << "0.4" << "0.4.0";
+    }
+
     void translatesFromThePrefix()
     {
+        QFETCH(QString, cutile);
+        QFETCH(QString, pinned);
         QTemporaryDir out;
         const Run r = run(m_prefix + QStringLiteral("/bin/tileport"),
                           {QStringLiteral("translate"), QStringLiteral(TILEPORT_SOURCE_DIR "/examples/cutile/vector_add.py"),
-                           QStringLiteral("-o"), out.filePath(QStringLiteral("crate")), QStringLiteral("--json")},
+                           QStringLiteral("-o"), out.filePath(QStringLiteral("crate")), QStringLiteral("--cutile"), cutile,
+                           QStringLiteral("--json")},
                           m_env);
         QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
         QCOMPARE(QJsonDocument::fromJson(r.out.toUtf8()).object().value(QStringLiteral("kernels")).toArray().size(), 1);
-        QVERIFY(QFile::exists(out.filePath(QStringLiteral("crate/Cargo.lock"))));
+        QFile lock(out.filePath(QStringLiteral("crate/Cargo.lock")));
+        QVERIFY(lock.open(QIODevice::ReadOnly));
+        QVERIFY(lock.readAll().contains(QStringLiteral("name = \"cutile\"\nversion = \"%1\"").arg(pinned).toUtf8()));
     }
 
     // The .deb: Debian 13 dependency names and the installed tree.

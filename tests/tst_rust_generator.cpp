@@ -781,6 +781,42 @@ private Q_SLOTS:
         QVERIFY(r.error.contains(QStringLiteral("no kernel named 'nope'")));
     }
 
+    // --cutile 0.4: the older release, pinned by its own probe's lock
+    // (a package of another name), recorded in tileport-crate.json and
+    // read back by the host side; an unknown version is refused.
+    void crateForCutile04()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const TranslationResult r = RustTranslator::translateFile(kExamples + QStringLiteral("/saxpy.py"), {});
+        QVERIFY2(r.ok(), qPrintable(r.error));
+        tileport::Toolchains tools;
+        tools.resourceDir = QStringLiteral(TILEPORT_SOURCE_DIR "/resources");
+        tools.cutileVersion = tileport::CutileTarget::resolve(QStringLiteral("0.4"), nullptr);
+        QCOMPARE(tools.cutileVersion, QStringLiteral("0.4.0"));
+        const CrateWriter::Options o = CrateWriter::optionsFor(tools);
+        QVERIFY2(o.lockError.isEmpty(), qPrintable(o.lockError));
+        QCOMPARE(CrateWriter::write(r, dir.path(), o), QString());
+        const QByteArray toml = readAll(dir.filePath(QStringLiteral("Cargo.toml")));
+        QVERIFY(toml.contains("cutile = \"=0.4.0\""));
+        const QByteArray lock = readAll(dir.filePath(QStringLiteral("Cargo.lock")));
+        QVERIFY(lock.contains("name = \"tileport-gen-saxpy\""));
+        QVERIFY(lock.contains("name = \"cutile\"\nversion = \"0.4.0\""));
+        QVERIFY2(!lock.contains("tileport-probe"), lock.constData());
+        TranslationResult back;
+        QString error;
+        QVERIFY2(TranslationResult::fromManifest(dir.path(), &back, &error), qPrintable(error));
+        QCOMPARE(back.cutileVersion, QStringLiteral("0.4.0"));
+
+        tools.cutileVersion = QStringLiteral("0.3.1");
+        const CrateWriter::Options bad = CrateWriter::optionsFor(tools);
+        QVERIFY2(bad.lockError.contains(QStringLiteral("0.5.0 or 0.4.0")), qPrintable(bad.lockError));
+        QVERIFY(CrateWriter::write(r, dir.filePath(QStringLiteral("bad")), bad).contains(QStringLiteral("not a target")));
+        QCOMPARE(tileport::CutileTarget::resolve(QStringLiteral("0.5"), nullptr), QStringLiteral("0.5.0"));
+        QCOMPARE(tileport::CutileTarget::resolve(QStringLiteral("0.4.0"), nullptr), QStringLiteral("0.4.0"));
+        QVERIFY(tileport::CutileTarget::resolve(QStringLiteral("0.45"), nullptr).isEmpty());
+    }
+
     void crateFilesAndSourceMap()
     {
         QTemporaryDir dir;
@@ -798,12 +834,17 @@ private Q_SLOTS:
             QVERIFY2(!a.isEmpty(), f);
             QCOMPARE(a, readAll(dir.filePath(QStringLiteral("b/") + QLatin1String(f))));
         }
+        // The default target is cutile 0.5.0: the manifest, the lock and
+        // tileport-crate.json agree on it.
         const QByteArray toml = readAll(dir.filePath(QStringLiteral("a/Cargo.toml")));
-        QVERIFY(toml.contains("cutile = \"=0.4.0\""));
-        QVERIFY(toml.contains("cutile-ir = \"=0.4.0\""));
+        QVERIFY(toml.contains("cutile = \"=0.5.0\""));
+        QVERIFY(toml.contains("cutile-ir = \"=0.5.0\""));
         const QByteArray lock = readAll(dir.filePath(QStringLiteral("a/Cargo.lock")));
         QVERIFY(lock.contains("name = \"tileport-gen-saxpy\""));
+        QVERIFY(lock.contains("name = \"cutile\"\nversion = \"0.5.0\""));
         QVERIFY(!lock.contains("tileport-probe"));
+        QCOMPARE(QJsonDocument::fromJson(readAll(dir.filePath(QStringLiteral("a/tileport-crate.json")))).object().value(QStringLiteral("cutile")).toString(),
+                 QStringLiteral("0.5.0"));
         const QByteArray lib = readAll(dir.filePath(QStringLiteral("a/src/lib.rs")));
         QCOMPARE(QString::fromUtf8(lib), r.library()); // as the printer laid it out: nothing rewrites it
         // Every line of the store statement maps back to saxpy.py line 12.

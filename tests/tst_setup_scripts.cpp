@@ -116,7 +116,9 @@ private Q_SLOTS:
                                      QStringLiteral("nvidia-cuda-nvcc"), QStringLiteral("nvidia-cuda-cuobjdump"),
                                      QStringLiteral("nvidia-cuda-nvdisasm")}));
         QCOMPARE(int(pins.out.count(hash)), 2 * int(names.size()));
-        QVERIFY(pins.out.contains(QStringLiteral("nvidia-cuda-tileiras==13.3.36 ")));
+        // The version doctor expects (Doctor::pinnedTileirasVersion), for every SASS tool.
+        for (const QString &n : names)
+            QVERIFY2(pins.out.contains(n + QStringLiteral("==13.4.92 ")), qPrintable(n));
 
         QTemporaryDir cache;
         const QMap<QString, QString> env{{QStringLiteral("TILEPORT_CACHE"), cache.path()}};

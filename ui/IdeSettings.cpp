@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 TilePort contributors
 #include "IdeSettings.h"
 
+#include "CutileTarget.h"
 #include "GpuRunner.h"
 
 #include <QSettings>
@@ -24,6 +25,7 @@ IdeSettings IdeSettings::load(QSettings &s)
             out.toolPaths.insert(t, p);
     }
     out.gpuRunner = s.value(QStringLiteral("gpu_runner"), out.gpuRunner).toString();
+    out.cutileVersion = s.value(QStringLiteral("cutile")).toString();
     out.theme = s.value(QStringLiteral("theme")).toString() == QLatin1String("dark") ? ThemeMode::Dark : ThemeMode::Light;
     out.modelEndpoint = s.value(QStringLiteral("model/endpoint")).toString();
     out.modelApi = s.value(QStringLiteral("model/api"), out.modelApi).toString();
@@ -38,6 +40,7 @@ void IdeSettings::save(QSettings &s) const
     for (const QString &t : toolNames())
         s.setValue(QStringLiteral("tools/") + t, toolPaths.value(t));
     s.setValue(QStringLiteral("gpu_runner"), gpuRunner);
+    s.setValue(QStringLiteral("cutile"), cutileVersion);
     s.setValue(QStringLiteral("theme"), theme == ThemeMode::Dark ? QStringLiteral("dark") : QStringLiteral("light"));
     s.setValue(QStringLiteral("model/endpoint"), modelEndpoint);
     s.setValue(QStringLiteral("model/api"), modelApi);
@@ -80,6 +83,8 @@ QString IdeSettings::validate() const
         if (!url.isValid() || (url.scheme() != QLatin1String("http") && url.scheme() != QLatin1String("https")) || url.host().isEmpty())
             return QStringLiteral("model endpoint '%1': not an http(s) URL").arg(modelEndpoint);
     }
+    if (QString e; !cutileVersion.isEmpty() && CutileTarget::resolve(cutileVersion, &e).isEmpty())
+        return e;
     if (modelApi != QLatin1String("openai") && modelApi != QLatin1String("anthropic"))
         return QStringLiteral("model API '%1': openai or anthropic").arg(modelApi);
     return {};

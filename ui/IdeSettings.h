@@ -21,6 +21,7 @@ struct IdeSettings {
     QMap<QString, QString> toolPaths;
     QString gpuRunner = QStringLiteral("local"); // local | ssh://[user@]host[:port]/dir | slurm://[PARTITION][?...]
     ThemeMode theme = ThemeMode::Light;
+    QString cutileVersion; // the cutile release new ports target; empty: the environment's default
     QString modelEndpoint; // e.g. http://127.0.0.1:8080/v1
     QString modelApi = QStringLiteral("openai"); // openai | anthropic
     QString modelName;

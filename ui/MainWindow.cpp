@@ -532,6 +532,7 @@ void MainWindow::applySettings(const IdeSettings &settings)
     m_settings = settings;
     m_controller->setGpuRunner(settings.gpuRunner);
     m_controller->setToolPaths(settings.toolPaths);
+    m_controller->setCutileVersion(settings.cutileVersion);
     setTheme(settings.theme);
 }
 

@@ -76,6 +76,8 @@ Toolchains PipelineController::toolchains() const
     for (const auto &[name, field] : fields)
         if (const QString p = m_toolPaths.value(QLatin1String(name)); !p.isEmpty())
             *field = p;
+    if (!m_cutileVersion.isEmpty())
+        t.cutileVersion = m_cutileVersion;
     return t;
 }
 

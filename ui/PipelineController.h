@@ -38,6 +38,8 @@ public:
     // Tool paths from the settings ("python", "cargo", "rustc",
     // "tileiras", "cuda"); the environment's are used for the others.
     void setToolPaths(const QMap<QString, QString> &paths) { m_toolPaths = paths; }
+    // The cutile release new sessions target; empty keeps the environment's.
+    void setCutileVersion(const QString &version) { m_cutileVersion = version; }
     Toolchains toolchains() const;
     QString gpuRunner() const { return m_gpuRunner; }
 
@@ -105,6 +107,7 @@ private:
     QString m_sessionRoot;
     QString m_gpuRunner = QStringLiteral("local");
     QMap<QString, QString> m_toolPaths;
+    QString m_cutileVersion;
     QString m_sessionDir;
     QString m_source;
     int m_run = 0;

@@ -3,6 +3,7 @@
 #include "SettingsDialog.h"
 
 #include "ApiKeyStore.h"
+#include "CutileTarget.h"
 #include "Doctor.h"
 #include "JobRunner.h"
 
@@ -20,6 +21,7 @@ namespace tileport::ui {
 SettingsDialog::SettingsDialog(const IdeSettings &settings, QWidget *parent)
     : QDialog(parent)
     , m_theme(new QComboBox)
+    , m_cutile(new QComboBox)
     , m_api(new QComboBox)
     , m_message(new QLabel)
     , m_jobs(new JobRunner(this))
@@ -52,6 +54,13 @@ SettingsDialog::SettingsDialog(const IdeSettings &settings, QWidget *parent)
     m_theme->addItems({QStringLiteral("light"), QStringLiteral("dark")});
     m_theme->setCurrentIndex(settings.theme == ThemeMode::Dark ? 1 : 0);
     runForm->addRow(tr("Theme"), m_theme);
+    // New ports target this cutile release; a session keeps the one it was made with.
+    m_cutile->setObjectName(QStringLiteral("cutile"));
+    m_cutile->addItems(CutileTarget::supported());
+    m_cutile->setCurrentText(settings.cutileVersion.isEmpty() ? Toolchains::fromEnvironment().cutileVersion : settings.cutileVersion);
+    m_cutile->setToolTip(tr("The cutile crate version generated crates depend on (docs/toolchains.md); "
+                            "a session keeps the version it was made with"));
+    runForm->addRow(tr("cutile target"), m_cutile);
 
     auto *model = new QGroupBox(tr("Model for repair agents"));
     auto *modelForm = new QFormLayout(model);
@@ -127,6 +136,7 @@ IdeSettings SettingsDialog::settings() const
             s.toolPaths.insert(t, m_fields.value(t)->text().trimmed());
     s.gpuRunner = m_fields.value(QStringLiteral("gpu_runner"))->text().trimmed();
     s.theme = m_theme->currentIndex() == 1 ? ThemeMode::Dark : ThemeMode::Light;
+    s.cutileVersion = m_cutile->currentText();
     s.modelEndpoint = m_fields.value(QStringLiteral("model_endpoint"))->text().trimmed();
     s.modelApi = m_api->currentText();
     s.modelName = m_fields.value(QStringLiteral("model_name"))->text().trimmed();

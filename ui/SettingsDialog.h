@@ -32,6 +32,7 @@ public:
     IdeSettings settings() const;
     QLineEdit *field(const QString &name) const; // tool names, "gpu_runner", "model_endpoint", "model_name", "api_key"
     QComboBox *themeBox() const { return m_theme; }
+    QComboBox *cutileBox() const { return m_cutile; }
     QString message() const;
     // Starts the doctor probe (quick) on a JobRunner job; doctorFilled follows.
     void prefillFromDoctor();
@@ -47,6 +48,7 @@ Q_SIGNALS:
 private:
     QMap<QString, QLineEdit *> m_fields;
     QComboBox *m_theme;
+    QComboBox *m_cutile;
     QComboBox *m_api;
     QLabel *m_message;
     JobRunner *m_jobs;

@@ -76,6 +76,7 @@ BatchJournal::Contents BatchJournal::read(const QString &path)
             c.header.sassTarget = o.value(QLatin1String("sass_target")).toString();
             c.header.timeoutMs = o.value(QLatin1String("timeout_ms")).toInt();
             c.header.gpu = o.value(QLatin1String("gpu")).toString();
+            c.header.cutile = o.value(QLatin1String("cutile")).toString(QStringLiteral("0.4.0"));
         } else if (record == QLatin1String("file")) {
             const QString file = o.value(QLatin1String("file")).toString();
             c.planned.insert(file, o.value(QLatin1String("rows")).toInt());
@@ -108,7 +109,8 @@ bool BatchJournal::create(const QString &path, const Header &h, QString *error)
                              {QStringLiteral("capture"), h.capture},
                              {QStringLiteral("sass"), h.sass},
                              {QStringLiteral("sass_target"), h.sassTarget},
-                             {QStringLiteral("timeout_ms"), h.timeoutMs}};
+                             {QStringLiteral("timeout_ms"), h.timeoutMs},
+                             {QStringLiteral("cutile"), h.cutile}};
     if (!h.gpu.isEmpty())
         header.insert(QStringLiteral("gpu"), h.gpu);
     if (!append(header)) {

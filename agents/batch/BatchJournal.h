@@ -33,6 +33,7 @@ public:
         QString sassTarget;
         int timeoutMs = 0;
         QString gpu; // the GPU runner of stages D and E; empty: none
+        QString cutile; // the cutile release the crates target; empty: before it was recorded (0.4.0)
     };
     struct Contents {
         QString error; // set when the journal is missing or not one

@@ -44,9 +44,7 @@ BatchKernelCheck::Result BatchKernelCheck::build(const Setup &setup, const rust:
                                .left(8);
     single.crateName += QLatin1Char('-') + QString::fromLatin1(tag);
     single.libName = QString(single.crateName).replace(QLatin1Char('-'), QLatin1Char('_'));
-    rust::CrateWriter::Options w;
-    w.cutileVersion = setup.tools.cutileVersion.isEmpty() ? w.cutileVersion : setup.tools.cutileVersion;
-    w.probeLock = setup.probeLock;
+    const rust::CrateWriter::Options &w = setup.crate;
     const QString crate = work.filePath(QStringLiteral("crate"));
     if (const QString e = rust::CrateWriter::write(single, crate, w); !e.isEmpty()) {
         out.built = BatchRow::Step::No;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "BatchFileTranslator.h"
+#include "CrateWriter.h"
 #include "Toolchains.h"
 
 #include <atomic>
@@ -18,7 +19,7 @@ class BatchKernelCheck
 public:
     struct Setup {
         Toolchains tools;
-        QString probeLock;    // the probe crate's Cargo.lock, for the crate writer
+        rust::CrateWriter::Options crate; // the cutile version and its pinned lock
         QString workDir;      // this kernel's own directory
         QString relativePath; // the kernel file in the batch, which names the crate
         int timeoutMs = 900'000;

@@ -119,10 +119,10 @@ QString BatchRunner::start()
         return QStringLiteral("%1: cannot create the work directory").arg(m_options.workDirectory);
     }
     if (m_options.build) {
-        QFile lock(QDir(m_tools.resourceDir).filePath(QStringLiteral("rust/tileport-probe/Cargo.lock")));
-        if (!lock.open(QIODevice::ReadOnly))
-            return QStringLiteral("%1: cannot read (generated crates pin their dependencies with it)").arg(lock.fileName());
-        m_probeLock = QString::fromUtf8(lock.readAll());
+        // Generated crates pin their dependencies with the probe's lock.
+        m_crateOptions = rust::CrateWriter::optionsFor(m_tools);
+        if (!m_crateOptions.lockError.isEmpty())
+            return m_crateOptions.lockError;
     }
     m_journalPath = BatchJournal::pathIn(m_options.workDirectory);
     QString error;
@@ -139,6 +139,7 @@ QString BatchRunner::start()
         h.capture = bool(m_options.configSource);
         h.sass = m_options.sass;
         h.sassTarget = m_options.sassTarget;
+        h.cutile = m_tools.cutileVersion;
         h.timeoutMs = m_options.timeoutMs;
         h.gpu = m_options.gpu;
         if (!m_journal.create(m_journalPath, h, &error))
@@ -322,7 +323,7 @@ void BatchRunner::startChecks()
         const QString rel = m_paths[kernel->file];
         BatchKernelCheck::Setup setup;
         setup.tools = m_tools;
-        setup.probeLock = m_probeLock;
+        setup.crate = m_crateOptions;
         setup.workDir = kernelDir(rel, file.rows[kernel->plan].kernel);
         setup.relativePath = rel;
         setup.timeoutMs = m_options.timeoutMs;

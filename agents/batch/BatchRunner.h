@@ -124,7 +124,7 @@ private:
 
     Options m_options;
     Toolchains m_tools;
-    QString m_probeLock;
+    rust::CrateWriter::Options m_crateOptions;
     std::shared_ptr<const sass::SassCompiler> m_sass; // with Options::sass
     std::unique_ptr<QTemporaryDir> m_tempWork;
     QStringList m_paths;

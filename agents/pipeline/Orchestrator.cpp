@@ -7,6 +7,7 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QJsonDocument>
+#include <QJsonObject>
 
 namespace tileport {
 
@@ -29,6 +30,13 @@ Orchestrator::Orchestrator(Session &session, Toolchains tools)
 {
     if (m_tools.toolTimeoutMs > 0)
         m_toolTimeoutMs = m_tools.toolTimeoutMs;
+    if (const QString v = sessionCutile(session); !v.isEmpty())
+        m_tools.cutileVersion = v;
+}
+
+QString Orchestrator::sessionCutile(const Session &session)
+{
+    return session.info().value(QStringLiteral("toolchains")).toObject().value(QStringLiteral("cutile")).toString();
 }
 
 void Orchestrator::addStage(std::unique_ptr<Stage> stage)

@@ -34,7 +34,12 @@ struct RunSummary {
 class Orchestrator
 {
 public:
+    // A session keeps the cutile release it was made with (session.json
+    // "toolchains"."cutile"): its stages build for that one, whatever the
+    // environment's default is now.
     Orchestrator(Session &session, Toolchains tools);
+    // The cutile release `session` records; empty when it records none.
+    static QString sessionCutile(const Session &session);
 
     void addStage(std::unique_ptr<Stage> stage);
     void setSelected(const QSet<QChar> &stages) { m_selected = stages; }

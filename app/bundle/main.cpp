@@ -7,6 +7,7 @@
 // triton) keep the Triton kernel as the bundle's reference. Exit codes: 0 bundle written;
 // 1 the kernel or its host code failed; 2 usage; 3 environment (no cargo).
 #include "CrateWriter.h"
+#include "CutileTarget.h"
 #include "HostBundleBuilder.h"
 #include "KernelConfigFile.h"
 #include "RustTranslator.h"
@@ -26,8 +27,9 @@ namespace {
 int usage(const QString &msg)
 {
     QTextStream(stderr) << "tileport-bundle: " << msg << '\n'
-                        << "usage: tileport-bundle FILE.py -o OUT [--kernel NAME] [--config CFG.json]\n"
-                           "  without --kernel, every translated kernel with a config in the sidecar\n";
+                        << "usage: tileport-bundle FILE.py -o OUT [--kernel NAME] [--config CFG.json] [--cutile 0.5|0.4]\n"
+                           "  without --kernel, every translated kernel with a config in the sidecar;\n"
+                           "  --cutile: the cutile release the crate targets (default 0.5)\n";
     return 2;
 }
 
@@ -37,12 +39,16 @@ int main(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
     const QStringList args = app.arguments().mid(1);
-    QString file, out, kernel, config;
+    QString file, out, kernel, config, cutile;
     for (int i = 0; i < args.size(); ++i) {
         const QString &a = args[i];
         const bool value = i + 1 < args.size();
-        if ((a == QLatin1String("-o") || a == QLatin1String("--kernel") || a == QLatin1String("--config")) && value)
-            (a == QLatin1String("-o") ? out : a == QLatin1String("--kernel") ? kernel : config) = args[++i];
+        if ((a == QLatin1String("-o") || a == QLatin1String("--kernel") || a == QLatin1String("--config")
+             || a == QLatin1String("--cutile")) && value)
+            (a == QLatin1String("-o")         ? out
+             : a == QLatin1String("--kernel") ? kernel
+             : a == QLatin1String("--config") ? config
+                                              : cutile) = args[++i];
         else if (a.startsWith(QLatin1Char('-')))
             return usage(QStringLiteral("unknown option '%1'").arg(a));
         else if (file.isEmpty())
@@ -60,7 +66,13 @@ int main(int argc, char **argv)
         return usage(QStringLiteral("%1: no sidecar (pass --config, or capture one with tileport configs)").arg(config));
 
     QTextStream err(stderr);
-    const Toolchains tools = Toolchains::fromEnvironment();
+    Toolchains tools = Toolchains::fromEnvironment();
+    if (!cutile.isEmpty()) {
+        QString e;
+        tools.cutileVersion = CutileTarget::resolve(cutile, &e);
+        if (tools.cutileVersion.isEmpty())
+            return usage(QStringLiteral("--cutile: ") + e);
+    }
     rust::HostBundleBuilder::Options o;
     o.source = file;
     // A Triton file translates through its front-end and keeps Triton as the reference.

@@ -43,6 +43,9 @@ int runBatchCommand(CommandLine &cl)
     options.build = !cl.isSet(QStringLiteral("no-build"));
     options.sass = cl.isSet(QStringLiteral("sass"));
     options.gpu = cl.value(QStringLiteral("gpu"));
+    Toolchains tools = Toolchains::fromEnvironment();
+    if (int rc = 0; !applyCutileOption(cl, tools, &rc))
+        return rc;
     if (!resume.isEmpty()) {
         // The run's own parameters come from its journal; only how the
         // result is shown (and how many jobs) may be given again.
@@ -61,6 +64,7 @@ int runBatchCommand(CommandLine &cl)
         if (!journal.header.sassTarget.isEmpty())
             options.sassTarget = journal.header.sassTarget;
         options.gpu = journal.header.gpu;
+        tools.cutileVersion = journal.header.cutile; // the crates already built target it
         if (journal.header.timeoutMs > 0)
             options.timeoutMs = journal.header.timeoutMs;
         options.resume = true;
@@ -71,7 +75,6 @@ int runBatchCommand(CommandLine &cl)
     // a file it crashes on costs that file's row alone.
     options.frontendChild = BatchFrontendChild::defaultProgram();
 
-    const Toolchains tools = Toolchains::fromEnvironment();
     // Files without a sidecar get the configs their own tests launch with.
     if (capture)
         options.configSource = BatchConfigSource::capture(tools, options.timeoutMs);

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "CommandLine.h"
+#include "Toolchains.h"
 
 // Each CLI command reads its parsed command line (core/cli's CommandLine,
 // made from the command's CommandSpec) and returns the process exit code.
@@ -25,5 +26,8 @@ int runBatchCommand(CommandLine &cl);
 int runFrontendChildCommand(CommandLine &cl);
 int runRepairCommand(CommandLine &cl);
 int runSassCommand(CommandLine &cl);
+// --cutile (0.5 or 0.4) into `tools`; false, with *exitCode set after a
+// usage error, when it names no target.
+bool applyCutileOption(CommandLine &cl, tileport::Toolchains &tools, int *exitCode);
 // `analyze` for a Triton file (TritonAnalyze.cpp).
 int runTritonAnalyze(const QString &file, bool json, const QString &output, bool useConfig);

@@ -149,6 +149,9 @@ int runPortCommand(CommandLine &cl)
     if (!stages.isEmpty() && (selected = Router::parseStages(stages, &error)).isEmpty())
         return fail(QStringLiteral("port"), error);
 
+    Toolchains tools = Toolchains::fromEnvironment();
+    if (int rc = 0; !applyCutileOption(cl, tools, &rc))
+        return rc;
     // Checked before anything runs, so a typo costs no pipeline run.
     if (QString gpuError; !makeGpuRunner(gpu, &gpuError))
         return fail(QStringLiteral("port"), QStringLiteral("--gpu %1: %2").arg(gpu, gpuError));
@@ -188,7 +191,6 @@ int runPortCommand(CommandLine &cl)
     if (sessionDir.isEmpty())
         sessionDir = QDir::current().filePath(QStringLiteral("tileport-sessions/%1-%2").arg(src.completeBaseName(), kernel));
 
-    const Toolchains tools = Toolchains::fromEnvironment();
     std::optional<Session> session;
     if (QFile::exists(QDir(sessionDir).filePath(QStringLiteral("session.json")))) {
         session = Session::open(sessionDir, &error);
@@ -199,6 +201,9 @@ int runPortCommand(CommandLine &cl)
             return refuseDamaged(QStringLiteral("port"), *session);
         if (session && (!tests.isEmpty() || !calls.isEmpty()))
             QTextStream(stderr) << "tileport port: note: " << sessionDir << " keeps the configs or capture settings it was made with\n";
+        if (session && cl.isSet(QStringLiteral("cutile")) && Orchestrator::sessionCutile(*session) != tools.cutileVersion)
+            QTextStream(stderr) << "tileport port: note: " << sessionDir << " keeps cutile " << Orchestrator::sessionCutile(*session)
+                                << ", the version it was made with\n";
     } else {
         QJsonObject info{{QStringLiteral("source"), src.absoluteFilePath()},
                                {QStringLiteral("kernel"), kernel},

@@ -39,6 +39,9 @@ int runTranslateCommand(CommandLine &cl)
         return 2;
     }
     options.keepKir = emit == QLatin1String("kir");
+    Toolchains tools = Toolchains::fromEnvironment();
+    if (int rc = 0; !applyCutileOption(cl, tools, &rc))
+        return rc;
     const TranslationResult result = triton::TritonAnalyzer::isTritonFile(file)
         ? triton::TritonTranslator::translateFile(file, options)
         : RustTranslator::translateFile(file, options);
@@ -58,7 +61,6 @@ int runTranslateCommand(CommandLine &cl)
         out << result.kir;
         return result.diagnostics.isEmpty() ? 0 : 1;
     }
-    const Toolchains tools = Toolchains::fromEnvironment();
     const QString writeError = CrateWriter::write(result, outDir, CrateWriter::optionsFor(tools));
     if (!writeError.isEmpty()) {
         err << "tileport translate: " << writeError << '\n';

@@ -56,6 +56,14 @@ OptionSpec json(const QString &what)
     return flag({QStringLiteral("json")}, what);
 }
 
+// The cutile release a generated crate targets (docs/toolchains.md).
+OptionSpec cutileOption()
+{
+    return choice({QStringLiteral("cutile")}, QStringLiteral("VERSION"),
+                  QStringLiteral("the cutile release the generated crate targets: 0.5 (default) or 0.4"),
+                  {QStringLiteral("0.5"), QStringLiteral("0.4")});
+}
+
 const QString kGpuHelp = QStringLiteral("where stages D and E run: local, ssh://host/dir or slurm://[PARTITION][?gres=gpu:1&time=MM]");
 
 QList<CommandSpec> build()
@@ -109,6 +117,7 @@ QList<CommandSpec> build()
                       value({QStringLiteral("kernel")}, QStringLiteral("NAME"), QStringLiteral("translate this kernel only")),
                       value({QStringLiteral("emit")}, QStringLiteral("kir|rust"),
                             QStringLiteral("kir: print the kernel IR after its passes instead of writing the crate (default rust)")),
+                      cutileOption(),
                       json(QStringLiteral("print the translated kernels and diagnostics as JSON"))},
                      {},
                      {QStringLiteral("0 every kernel translated"), QStringLiteral("1 some refused, or none translated"),
@@ -130,6 +139,7 @@ QList<CommandSpec> build()
                             ValueKind::Directory),
                       number({QStringLiteral("timeout")}, QStringLiteral("SECONDS"), QStringLiteral("each step's time limit")),
                       flag({QStringLiteral("sass")}, QStringLiteral("compare both sides' SASS too")),
+                      cutileOption(),
                       value({QStringLiteral("gpu")}, QStringLiteral("RUNNER"),
                             kGpuHelp + QStringLiteral("; stages D and E for every built kernel after the IR diffs "
                                                       "(a Slurm runner submits them as one job array)")),
@@ -153,7 +163,7 @@ QList<CommandSpec> build()
     // `ir diff` exits 2 for PASS_WITH_NOTES (as TileGym's diff_ir.sh), so
     // the ir commands' usage errors exit 3.
     const QStringList irExits{QStringLiteral("0 done"), QStringLiteral("3 unreadable input or bad arguments")};
-    CommandSpec decode{QStringLiteral("ir decode"), QStringLiteral("print Tile IR bytecode (13.1-13.3) as cuda_tile text"),
+    CommandSpec decode{QStringLiteral("ir decode"), QStringLiteral("print Tile IR bytecode (13.1-13.4) as cuda_tile text"),
                        QStringLiteral("Decodes Tile IR bytecode (or reads MLIR text) and prints it in the cuda_tile text syntax."),
                        {positional(QStringLiteral("FILE"), QStringLiteral("a .tileirbc or MLIR text file"))},
                        {value({QStringLiteral("o")}, QStringLiteral("OUT"), QStringLiteral("write the text to OUT"), ValueKind::File),
@@ -239,6 +249,7 @@ QList<CommandSpec> build()
                       value({QStringLiteral("project")}, QStringLiteral("DIR"),
                             QStringLiteral("the project root the capture's imports resolve from"), ValueKind::Directory),
                       flag({QStringLiteral("no-discover")}, QStringLiteral("capture from the named tests and calls only")),
+                      cutileOption(),
                       value({QStringLiteral("gpu")}, QStringLiteral("RUNNER"), kGpuHelp),
                       json(QStringLiteral("print events as JSON Lines and the table as JSON"))},
                      {},

@@ -35,9 +35,13 @@ QString CrateTemplates::cargoLock(const QString &probeLock, const QString &crate
         return probeLock;
     const QString head = parts.takeFirst();
     static const QRegularExpression nameRe(QStringLiteral("^name = \"([^\"]+)\""));
-    for (QString &p : parts)
-        if (p.startsWith(QLatin1String("name = \"tileport-probe\"")))
-            p.replace(0, int(QStringLiteral("name = \"tileport-probe\"").size()), QStringLiteral("name = \"%1\"").arg(crateName));
+    // Each cutile version's probe has a package name of its own
+    // (tileport-probe, tileport-probe-cutile04); its block becomes the crate's.
+    for (QString &p : parts) {
+        const QString name = nameRe.match(p).captured(1);
+        if (name == QLatin1String("tileport-probe") || name.startsWith(QLatin1String("tileport-probe-cutile")))
+            p.replace(0, int(QStringLiteral("name = \"%1\"").arg(name).size()), QStringLiteral("name = \"%1\"").arg(crateName));
+    }
     std::stable_sort(parts.begin(), parts.end(), [](const QString &a, const QString &b) {
         return nameRe.match(a).captured(1) < nameRe.match(b).captured(1);
     });

@@ -35,7 +35,11 @@ CrateWriter::Options CrateWriter::optionsFor(const Toolchains &tools)
     Options w;
     if (!tools.cutileVersion.isEmpty())
         w.cutileVersion = tools.cutileVersion;
-    QFile lock(QDir(tools.resourceDir).filePath(QStringLiteral("rust/tileport-probe/Cargo.lock")));
+    if (QString e; CutileTarget::resolve(w.cutileVersion, &e).isEmpty()) {
+        w.lockError = e;
+        return w;
+    }
+    QFile lock(QDir(CutileTarget::of(w.cutileVersion).probeDir(tools.resourceDir)).filePath(QStringLiteral("Cargo.lock")));
     if (lock.open(QIODevice::ReadOnly))
         w.probeLock = QString::fromUtf8(lock.readAll());
     if (w.probeLock.isEmpty())
@@ -89,6 +93,7 @@ QString CrateWriter::write(const TranslationResult &result, const QString &dir, 
                                {"module", result.moduleName},
                                {"crate", result.crateName},
                                {"harness", result.crateName + QStringLiteral("-ir-harness")},
+                               {"cutile", options.cutileVersion},
                                {"entries", entries}};
     return writeText(root.filePath(QStringLiteral("tileport-crate.json")),
                      QString::fromUtf8(QJsonDocument(manifest).toJson(QJsonDocument::Indented)));

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "TranslationResult.h"
+#include "CutileTarget.h"
 #include "Toolchains.h"
 
 namespace tileport::rust {
@@ -17,12 +18,12 @@ class CrateWriter
 public:
     struct Options {
         QString probeLock;     // contents of the probe crate's Cargo.lock
-        QString cutileVersion = QStringLiteral("0.4.0");
+        QString cutileVersion = CutileTarget::defaultVersion();
         QString lockError; // why the pinned lock could not be read; write() refuses then
     };
-    // The options the toolchains give: the cutile pin and the probe
-    // crate's Cargo.lock. A missing lock is an error, not a silent unpinned
-    // build: write() reports it.
+    // The options the toolchains give: the cutile pin and its probe
+    // crate's Cargo.lock. A missing lock or an unknown version is an error,
+    // not a silent unpinned build: write() reports it.
     static Options optionsFor(const Toolchains &tools);
     // Returns an error message, or an empty string on success.
     static QString write(const TranslationResult &result, const QString &dir, const Options &options);

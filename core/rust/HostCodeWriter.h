@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 TilePort contributors
 #pragma once
 
+#include "CutileTarget.h"
 #include "HostEntry.h"
 #include "TranslationResult.h"
 
@@ -29,7 +30,9 @@ public:
     // The dtype codes of TpTensor.dtype; the Python wrapper uses the same.
     static QStringList dtypeCodes(); // index = code: "f32", "f16", "bf16", ...
 
-    static QString ffiSource(const QList<HostEntry> &entries);
+    // The host API is `target`'s (cutile 0.5.0 and 0.4.0 differ in it).
+    static QString ffiSource(const QList<HostEntry> &entries,
+                             const CutileTarget &target = CutileTarget::of(CutileTarget::defaultVersion()));
     // The host view of every translated entry of `result`.
     static QList<HostEntry> entries(const TranslationResult &result, QString *error);
     // Writes ffi.rs into the crate at `crateDir` (written by CrateWriter) and

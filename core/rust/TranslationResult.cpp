@@ -131,6 +131,8 @@ bool TranslationResult::fromManifest(const QString &crateDir, TranslationResult 
     TranslationResult r;
     r.file = o.value(QStringLiteral("python")).toString();
     r.moduleName = o.value(QStringLiteral("module")).toString();
+    // Crates written before the version was recorded targeted 0.4.0.
+    r.cutileVersion = o.value(QStringLiteral("cutile")).toString(QStringLiteral("0.4.0"));
     if (!r.adoptCrateName(crateDir, error))
         return false;
     if (r.moduleName.isEmpty()) {

@@ -29,6 +29,7 @@ struct TranslationResult {
     QString moduleName; // the #[cutile::module] name
     QString crateName;  // cargo package name
     QString libName;    // crate name as a Rust path
+    QString cutileVersion; // the cutile release the crate was written for (manifest "cutile")
     QList<TranslatedKernel> kernels;
     QList<TranslationDiagnostic> diagnostics;
     QString kir; // the kernel IR after its passes (Options::keepKir)

@@ -217,6 +217,8 @@ SideResult SassCompiler::build(const QString &bytecodeFile, const CompileOptions
     const QByteArray bytecode = in.readAll();
     if (!bytecode.startsWith(QByteArrayView("\x7fTileIR\0", 8)))
         return blocked(r, QStringLiteral("%1: not Tile IR bytecode (bad magic)").arg(bytecodeFile));
+    if (bytecode.size() >= 10)
+        r.bytecodeVersion = QStringLiteral("%1.%2").arg(quint8(bytecode[8])).arg(quint8(bytecode[9]));
     r.tileirasVersion = tileirasVersion();
     if (r.tileirasVersion.isEmpty())
         return blocked(r, QStringLiteral("%1 --version %2").arg(m_tools.tileiras, m_tileirasProbe));

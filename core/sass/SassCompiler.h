@@ -31,6 +31,7 @@ struct SideResult {
     QString bytecodeFile;
     QString key;            // the cache key (sha256 hex)
     QString tileirasVersion;
+    QString bytecodeVersion; // "13.3", from the file's header: both sides of a comparison should agree
     QString cubinPath;      // in the cache entry (empty when the cache is off)
     QString listing;        // cuobjdump -sass -res-usage, as it printed it
     QString lineListing;    // nvdisasm -g: the same code with source lines (empty when the cubin has none)

@@ -27,11 +27,21 @@ QString row(const QString &name, int ref, int gen)
     return row(name, QString::number(ref), QString::number(gen), signedDelta(gen - ref));
 }
 
+// Both sides should be assembled from one bytecode version (the config's);
+// said out loud when they are not, since the code then differs for that too.
+QString bytecodeMismatch(const SideResult &ref, const SideResult &gen)
+{
+    if (ref.bytecodeVersion == gen.bytecodeVersion)
+        return {};
+    return QStringLiteral("the sides are Tile IR bytecode %1 (ref) and %2 (gen): export both at one version to compare like for like")
+        .arg(ref.bytecodeVersion, gen.bytecodeVersion);
+}
+
 QString sideHeader(const QString &label, const SideResult &s)
 {
-    return QStringLiteral("  %1: %2 (%3)\n").arg(label, s.bytecodeFile,
-                                                  s.cacheHit ? QStringLiteral("cached")
-                                                             : QStringLiteral("compiled in %1 ms").arg(s.compileMs));
+    return QStringLiteral("  %1: %2 (bytecode %3, %4)\n").arg(label, s.bytecodeFile, s.bytecodeVersion,
+                                                               s.cacheHit ? QStringLiteral("cached")
+                                                                          : QStringLiteral("compiled in %1 ms").arg(s.compileMs));
 }
 
 QString deltaList(const QList<CountDelta> &deltas, int limit)
@@ -80,6 +90,7 @@ QJsonObject functionJson(const Function &f, bool listing)
 QJsonObject sideJson(const SideResult &side, bool listing)
 {
     QJsonObject o{{QStringLiteral("bytecode"), side.bytecodeFile},
+                  {QStringLiteral("bytecode_version"), side.bytecodeVersion},
                   {QStringLiteral("status"), side.ok() ? QStringLiteral("OK") : QStringLiteral("BLOCKED")}};
     if (!side.ok()) {
         o.insert(QStringLiteral("error"), side.error);
@@ -103,8 +114,8 @@ QString sideText(const SideResult &side, const CompileOptions &options, bool lis
     QString out;
     if (!side.ok())
         return QStringLiteral("BLOCKED: %1\n").arg(side.error);
-    out += QStringLiteral("SASS of %1 (tileiras %2 --gpu-name=%3 %4; %5)\n")
-               .arg(side.bytecodeFile, side.tileirasVersion, options.target, options.flags.join(QLatin1Char(' ')),
+    out += QStringLiteral("SASS of %1 (bytecode %2; tileiras %3 --gpu-name=%4 %5; %6)\n")
+               .arg(side.bytecodeFile, side.bytecodeVersion, side.tileirasVersion, options.target, options.flags.join(QLatin1Char(' ')),
                     side.cacheHit ? QStringLiteral("cached") : QStringLiteral("compiled in %1 ms").arg(side.compileMs));
     for (const Function &f : side.module.functions) {
         const Resources &r = f.resources;
@@ -149,6 +160,8 @@ QString comparisonText(const SideResult &ref, const SideResult &gen, const Compa
 {
     QString out = QStringLiteral("SASS comparison (tileiras %1 --gpu-name=%2 %3)\n")
                       .arg(ref.tileirasVersion, options.target, options.flags.join(QLatin1Char(' ')));
+    if (const QString m = bytecodeMismatch(ref, gen); !m.isEmpty())
+        out += QStringLiteral("  note: %1\n").arg(m);
     out += sideHeader(QStringLiteral("ref"), ref);
     out += sideHeader(QStringLiteral("gen"), gen);
     for (const FunctionComparison &f : c.functions) {
@@ -206,6 +219,8 @@ QJsonObject comparisonJson(const SideResult &ref, const SideResult &gen, const C
                        {QStringLiteral("target"), options.target},
                        {QStringLiteral("flags"), QJsonArray::fromStringList(options.flags)},
                        {QStringLiteral("tileiras_version"), ref.tileirasVersion},
+                       {QStringLiteral("bytecode_version"), ref.bytecodeVersion == gen.bytecodeVersion ? ref.bytecodeVersion : QString()},
+                       {QStringLiteral("bytecode_mismatch"), bytecodeMismatch(ref, gen)},
                        {QStringLiteral("ref"), sideJson(ref)},
                        {QStringLiteral("gen"), sideJson(gen)},
                        {QStringLiteral("verdict"), verdictName(c.verdict)},

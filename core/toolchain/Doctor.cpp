@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: 2026 TilePort contributors
 #include "Doctor.h"
+#include "CutileTarget.h"
 #include "ProcessRunner.h"
 
 #include <QDir>
@@ -76,7 +77,13 @@ QList<DoctorRow> Doctor::run() const
     rows << checkRustTool(QStringLiteral("rustc"), m_tools.rustc);
     rows << checkCudaHeaders();
     rows << checkLibclang();
-    rows << checkCutileBuild();
+    // Every cutile target: the one ports use now first, then the others.
+    QStringList versions{m_tools.cutileVersion};
+    for (const QString &v : CutileTarget::supported())
+        if (!versions.contains(v))
+            versions << v;
+    for (const QString &v : versions)
+        rows << checkCutileBuild(v);
     rows << checkTileiras();
     rows << checkCuobjdump();
     rows << checkNvdisasm();
@@ -165,12 +172,21 @@ DoctorRow Doctor::checkLibclang() const
     return row;
 }
 
-DoctorRow Doctor::checkCutileBuild() const
+DoctorRow Doctor::checkCutileBuild(const QString &version) const
 {
-    DoctorRow row{QStringLiteral("cutile crate build")};
-    row.version = m_tools.cutileVersion;
+    // The target in use keeps the plain name; another is named by version.
+    DoctorRow row{version == m_tools.cutileVersion ? QStringLiteral("cutile crate build")
+                                                   : QStringLiteral("cutile %1 crate build").arg(version)};
+    row.version = version;
     row.fix = QStringLiteral("run ./scripts/setup (fills the cargo cache); needs cargo, CUDA headers and libclang");
-    const QString manifest = QDir(m_tools.resourceDir).filePath(QStringLiteral("rust/tileport-probe/Cargo.toml"));
+    if (QString e; CutileTarget::resolve(version, &e).isEmpty()) {
+        row.status = Status::Broken;
+        row.detail = e + QStringLiteral(" (TILEPORT_CUTILE_VERSION)");
+        return row;
+    }
+    if (version != m_tools.cutileVersion)
+        row.required = false;
+    const QString manifest = QDir(CutileTarget::of(version).probeDir(m_tools.resourceDir)).filePath(QStringLiteral("Cargo.toml"));
     row.path = manifest;
     if (m_quick) {
         row.status = Status::Found;
@@ -186,7 +202,7 @@ DoctorRow Doctor::checkCutileBuild() const
         return row;
     }
     if (m_progress)
-        m_progress(QStringLiteral("building the cutile probe crate (minutes when the cache is cold)"));
+        m_progress(QStringLiteral("building the cutile %1 probe crate (minutes when the cache is cold)").arg(version));
     ProcessSpec spec{m_tools.cargo,
                      {QStringLiteral("build"), QStringLiteral("--offline"), QStringLiteral("--release"),
                       QStringLiteral("--quiet"), QStringLiteral("--manifest-path"), manifest}};
@@ -203,12 +219,17 @@ DoctorRow Doctor::checkCutileBuild() const
     return row;
 }
 
+QString Doctor::pinnedTileirasVersion()
+{
+    return QStringLiteral("13.4.92"); // scripts/lib/pins.sh TILEPORT_TILEIRAS_VERSION (tst_setup_scripts checks)
+}
+
 DoctorRow Doctor::checkTileiras() const
 {
     DoctorRow row{QStringLiteral("tileiras")};
     row.required = false;
-    row.fix = QStringLiteral("optional, for `tileport sass`: ./scripts/setup installs tileiras 13.3.36 with libnvvm and "
-                             "ptxas into toolchains/sass (or set TILEPORT_TILEIRAS)");
+    row.fix = QStringLiteral("optional, for `tileport sass`: ./scripts/setup installs tileiras %1 with libnvvm and "
+                             "ptxas into toolchains/sass (or set TILEPORT_TILEIRAS)").arg(pinnedTileirasVersion());
     row = probeCudaTool(row, m_tools.tileiras);
     if (row.status != Status::Found)
         return row;
@@ -223,8 +244,9 @@ DoctorRow Doctor::checkTileiras() const
     if (!missing.isEmpty()) {
         row.status = Status::Broken;
         row.detail = QStringLiteral("beside it, missing: %1").arg(missing.join(QStringLiteral(", ")));
-    } else if (!row.version.startsWith(QLatin1String("13.3."))) {
-        row.detail = QStringLiteral("the pinned version is 13.3.36; SASS from another version is not comparable with it");
+    } else if (row.version != pinnedTileirasVersion()) {
+        row.detail = QStringLiteral("the pinned version is %1; SASS from another version is not comparable with it")
+                         .arg(pinnedTileirasVersion());
     }
     return row;
 }
@@ -233,8 +255,8 @@ DoctorRow Doctor::checkCuobjdump() const
 {
     DoctorRow row{QStringLiteral("cuobjdump")};
     row.required = false;
-    row.fix = QStringLiteral("optional, for `tileport sass`: ./scripts/setup installs cuobjdump 13.3.73 into toolchains/sass "
-                             "(or set TILEPORT_CUOBJDUMP)");
+    row.fix = QStringLiteral("optional, for `tileport sass`: ./scripts/setup installs cuobjdump %1 into toolchains/sass "
+                             "(or set TILEPORT_CUOBJDUMP)").arg(pinnedTileirasVersion());
     return probeCudaTool(row, m_tools.cuobjdump);
 }
 
@@ -242,8 +264,8 @@ DoctorRow Doctor::checkNvdisasm() const
 {
     DoctorRow row{QStringLiteral("nvdisasm")};
     row.required = false;
-    row.fix = QStringLiteral("optional, cuobjdump -sass runs it: ./scripts/setup installs nvdisasm 13.3.73 into "
-                             "toolchains/sass (or set TILEPORT_NVDISASM)");
+    row.fix = QStringLiteral("optional, cuobjdump -sass runs it: ./scripts/setup installs nvdisasm %1 into "
+                             "toolchains/sass (or set TILEPORT_NVDISASM)").arg(pinnedTileirasVersion());
     return probeCudaTool(row, m_tools.nvdisasm);
 }
 

@@ -27,7 +27,10 @@ public:
 
     DoctorRow checkPython() const;
     DoctorRow checkRustTool(const QString &name, const QString &path) const;
-    DoctorRow checkCutileBuild() const;
+    // The probe crate of one cutile target, built with cargo.
+    DoctorRow checkCutileBuild(const QString &version) const;
+    // The tileiras release scripts/setup installs (the other SASS tools match it).
+    static QString pinnedTileirasVersion();
     DoctorRow checkCudaHeaders() const;
     DoctorRow checkLibclang() const;
     DoctorRow checkTileiras() const;

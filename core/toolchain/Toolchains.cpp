@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: 2026 TilePort contributors
 #include "Toolchains.h"
 
+#include "CutileTarget.h"
+
 #include "ResourceDir.h"
 
 #include <QCoreApplication>
@@ -56,7 +58,12 @@ Toolchains Toolchains::fromEnvironment(const QProcessEnvironment &env)
     t.cudaRoot = env.value(QStringLiteral("TILEPORT_CUDA_ROOT"), env.value(QStringLiteral("CUDA_TOOLKIT_PATH")));
     t.libclangDir = env.value(QStringLiteral("LIBCLANG_PATH"));
     t.cargoTargetDir = env.value(QStringLiteral("CARGO_TARGET_DIR"));
-    t.cutileVersion = env.value(QStringLiteral("TILEPORT_CUTILE_VERSION"), QStringLiteral("0.4.0"));
+    // An unknown version is kept as given, so doctor and the crate writer
+    // name it instead of quietly building another.
+    const QString cutile = env.value(QStringLiteral("TILEPORT_CUTILE_VERSION"));
+    t.cutileVersion = cutile.isEmpty() ? CutileTarget::defaultVersion() : CutileTarget::resolve(cutile, nullptr);
+    if (t.cutileVersion.isEmpty())
+        t.cutileVersion = cutile;
     t.resourceDir = findResourceDir(env);
     const QString sassBin = sassBinDir(env);
     t.tileiras = env.value(QStringLiteral("TILEPORT_TILEIRAS"));

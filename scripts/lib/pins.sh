@@ -53,31 +53,36 @@ TILEPORT_CUDA_WHEELS=(
     nvidia-cuda-cccl==13.3.5.0.6
 )
 
-# Rust toolchain and the cutile crate (see docs/toolchains.md).
+# Rust toolchain and the cutile crate (see docs/toolchains.md): generated
+# crates target 0.5.0 unless `--cutile 0.4` asks for the older release; each
+# version has a probe crate (resources/rust/tileport-probe, -0.4) whose lock
+# pins its companions, and setup caches and builds both.
 TILEPORT_RUST_MIN=1.89
-TILEPORT_CUTILE_VERSION=0.4.0
+TILEPORT_CUTILE_VERSION=0.5.0
+TILEPORT_CUTILE_VERSIONS=(0.5.0 0.4.0)
 
 # Machine code on the CPU (docs/sass.md): tileiras compiles Tile IR bytecode
 # to a cubin and runs the libnvvm and ptxas installed beside it; cuobjdump
 # prints its SASS and resource usage (one run for both), and for the SASS it
-# runs nvdisasm, which it looks for on PATH. tileiras 13.3.36 is the
-# only 13.3 build PyPI serves (cuda-tile 1.7.0's [tileiras] extra accepts
-# >=13.2,<13.5); the others are the 13.3.73 release of the same toolkit.
+# runs nvdisasm, which it looks for on PATH. tileiras 13.4.92 accepts Tile IR
+# bytecode 13.1-13.4, the newest that cuda-tile 1.7.0 exports (its [tileiras]
+# extra accepts >=13.2,<13.5); the other tools are the same 13.4.92 release.
+# Both cutile versions ask this assembler which bytecode versions it takes.
 # Installed with --require-hashes into toolchains/sass (x86_64 and aarch64
-# wheels); TILEPORT_NO_SASS=1 skips them (about 155 MB to download).
-TILEPORT_TILEIRAS_VERSION=13.3.36
-TILEPORT_SASS_REQUIREMENTS='nvidia-cuda-tileiras==13.3.36 \
-    --hash=sha256:9221618a3f6422efcb9ae38225d1db7bf0f4ca211f8fdc98a3cd6a81a8f00eca \
-    --hash=sha256:91510f8f9b4f4b3f3a365c43218b62873b5ae1474db6b32eb3ece7f0934496af
-nvidia-nvvm==13.3.73 \
-    --hash=sha256:0e28e0858a3475e11ac67d35301cd5bf82666a1c0dc4ec4e80ceaf3a5fd1dea8 \
-    --hash=sha256:e2bcdd5783b5481445f1f0e7170cb836cc0d72999839ba850bbba6dc97b76bb8
-nvidia-cuda-nvcc==13.3.73 \
-    --hash=sha256:f483af83166c4fa356a21606076d553b0b4ceaebbd9912e537545080db695bdd \
-    --hash=sha256:70f250825355d2c3aa6c7a972a0ec00f020bad66d2679e527eb4336301c904aa
-nvidia-cuda-cuobjdump==13.3.73 \
-    --hash=sha256:8e87d17597fccb71e6bffe0718b7ff6847b9b7923744b789e282bd761eb91654 \
-    --hash=sha256:96e520be38bcd9cd27563dcc0a4b3082fcc6f1c03e341115776cc68036385071
-nvidia-cuda-nvdisasm==13.3.73 \
-    --hash=sha256:fa17084b07c0dca68a42892f771b4b1b40fbe9b91660209623e61cea611cae8c \
-    --hash=sha256:dd4751884f9016b9b6dbf007abdeb5681d0a2edc731dd3d2fda9d6d878e88f73'
+# wheels); TILEPORT_NO_SASS=1 skips them (about 165 MB to download).
+TILEPORT_TILEIRAS_VERSION=13.4.92
+TILEPORT_SASS_REQUIREMENTS='nvidia-cuda-tileiras==13.4.92 \
+    --hash=sha256:c7ff33b56466f27258fdb6404d654686a391854dc922ff2d2aedac56dde35624 \
+    --hash=sha256:8bfd73880ffebb195d6ada5ca39056279819142ce0cbeafc33ac206484cf6381
+nvidia-nvvm==13.4.92 \
+    --hash=sha256:e4c81cb321dd9743bcf871c5e7e8fecd7f05dea607944426e102bdda8d49e137 \
+    --hash=sha256:6b70f49442461c1b1033e599ff021676ea3d20840be1e7f92e1d6560daf08637
+nvidia-cuda-nvcc==13.4.92 \
+    --hash=sha256:a1f3bfb27299e060b444d5df1f4bcd762501326cf0fd3141ed61756816ab9a0e \
+    --hash=sha256:d6fc9f720c3b73b9e526f4c759dbc6581e1a300ba2c8191e3f0ed91c848a92c8
+nvidia-cuda-cuobjdump==13.4.92 \
+    --hash=sha256:fb72ca80d0cdd8f5e8e232ce17d3c5aa2a37c3153bb8ef4e010010ed4fdef6c5 \
+    --hash=sha256:ed9ffbe59069e7ff94631ab4e279e5af7ee88ddafdf4c23f4a94d187f1470f03
+nvidia-cuda-nvdisasm==13.4.92 \
+    --hash=sha256:f35a5b6ddb64b6758c22c0b078c5b6ff6d54f7c240cd74bf131ab5bf13b6c3fe \
+    --hash=sha256:b007c08c8248b29281ed9a174b478d557b58ea8a921ab78369a2843f0718f77d'
