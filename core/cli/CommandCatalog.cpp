@@ -153,7 +153,7 @@ QList<CommandSpec> build()
     // `ir diff` exits 2 for PASS_WITH_NOTES (as TileGym's diff_ir.sh), so
     // the ir commands' usage errors exit 3.
     const QStringList irExits{QStringLiteral("0 done"), QStringLiteral("3 unreadable input or bad arguments")};
-    CommandSpec decode{QStringLiteral("ir decode"), QStringLiteral("print Tile IR bytecode (13.1-13.3) as cuda_tile text"),
+    CommandSpec decode{QStringLiteral("ir decode"), QStringLiteral("print Tile IR bytecode (13.1-13.4) as cuda_tile text"),
                        QStringLiteral("Decodes Tile IR bytecode (or reads MLIR text) and prints it in the cuda_tile text syntax."),
                        {positional(QStringLiteral("FILE"), QStringLiteral("a .tileirbc or MLIR text file"))},
                        {value({QStringLiteral("o")}, QStringLiteral("OUT"), QStringLiteral("write the text to OUT"), ValueKind::File),
