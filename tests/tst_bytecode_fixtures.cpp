@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: 2026 TilePort contributors
 // The bytecode reader on real compiler output generated at test time: cuTile
-// Python (13.1 and 13.2 for sm_100, architecture-independent 13.3) and the
+// Python (13.1 and 13.2 for sm_100, architecture-independent 13.3 and 13.4) and the
 // cuTile Rust probe (13.2 for sm_100, 13.3 for sm_90). Asserts decoded content
 // against the kernel sources, then feeds every truncation and many single-byte
 // mutations of each file to the reader.
@@ -128,13 +128,20 @@ private Q_SLOTS:
         const QJsonArray matmul{array("float16", 2), array("float16", 2), array("float32", 2), array("float32", 2),
                                 constant(64), constant(64), constant(32)};
         const QJsonArray softmax{array("float32", 2), array("float32", 2), constant(16), constant(128)};
-        for (const char *v : {"13.1", "13.2", "13.3"}) {
+        for (const char *v : {"13.1", "13.2", "13.3", "13.4"}) {
             const QString version = QString::fromLatin1(v);
             keep("py_vadd_" + version, exportPython("smoke_kernels.py", "smoke_vadd", vadd, version));
             keep("py_matmul_" + version, exportPython("reader_kernels.py", "reader_matmul", matmul, version));
             keep("py_softmax_" + version, exportPython("reader_kernels.py", "reader_softmax", softmax, version));
         }
         keep("py_rowsum_13.3", exportPython("smoke_kernels.py", "smoke_row_sum", rowSum, "13.3"));
+        // Kernels only 13.4 encodes.
+        const QJsonArray insert{array("float32", 2), array("float32", 2), constant(16), constant(32)};
+        const QJsonArray powers{array("float32", 1), array("int32", 1), array("float32", 1), constant(64)};
+        const QJsonArray unchecked{array("float32", 1), array("float64", 1), constant(64)};
+        keep("py_insert_13.4", exportPython("v134_kernels.py", "v134_insert", insert, "13.4"));
+        keep("py_powers_13.4", exportPython("v134_kernels.py", "v134_powers", powers, "13.4"));
+        keep("py_unchecked_13.4", exportPython("v134_kernels.py", "v134_unchecked", unchecked, "13.4"));
         for (const char *v : {"13.2", "13.3"}) {
             const QString version = QString::fromLatin1(v);
             keep("rust_vadd_" + version, runProbe("smoke_vadd", version, "128"));
@@ -146,7 +153,7 @@ private Q_SLOTS:
     {
         const QString src = kPythonDir + "smoke_kernels.py";
         QStringList previous;
-        for (int minor : {1, 2, 3}) {
+        for (int minor : {1, 2, 3, 4}) {
             const Module m = decode(QStringLiteral("py_vadd_13.%1").arg(minor));
             QCOMPARE(m.version.minor, minor);
             QCOMPARE(m.functions.size(), size_t(1));
@@ -183,7 +190,7 @@ private Q_SLOTS:
     void pythonMatmulLoopReductionSelect()
     {
         const QString src = kPythonDir + "reader_kernels.py";
-        for (int minor : {1, 2, 3}) {
+        for (int minor : {1, 2, 3, 4}) {
             const Module m = decode(QStringLiteral("py_matmul_13.%1").arg(minor));
             QCOMPARE(m.functions.size(), size_t(1));
             const auto fors = named(m, "for");
@@ -257,7 +264,7 @@ private Q_SLOTS:
 
     void pythonSoftmaxPrintAndExp()
     {
-        for (int minor : {1, 2, 3}) {
+        for (int minor : {1, 2, 3, 4}) {
             const Module m = decode(QStringLiteral("py_softmax_13.%1").arg(minor));
             QCOMPARE(m.functions.size(), size_t(1));
             const auto prints = named(m, "print_tko");
@@ -274,6 +281,38 @@ private Q_SLOTS:
             QCOMPARE(named(m, "reduce").size(), size_t(2));
             QCOMPARE(named(m, "divf").size(), size_t(1));
         }
+    }
+
+    void python13_4Kernels()
+    {
+        const QString src = kPythonDir + "v134_kernels.py";
+        const Module ins = decode("py_insert_13.4");
+        QCOMPARE(ins.version, kVersion13_4);
+        const DecodedOp insert = named(ins, "insert").at(0);
+        QCOMPARE(insert.location().line, lineOf(src, "ct.insert(whole"));
+        QCOMPARE(q(typeToString(ins, insert.resultTypes().at(0))), QStringLiteral("tile<16x32xf32>"));
+        // Operands: the inserted tile, the tile inserted into, one index per dimension.
+        QCOMPARE(insert.operands().size(), size_t(4));
+        QCOMPARE(insert.operands().at(1), named(ins, "load_view_tko").at(0).results().at(0));
+        QCOMPARE(named(ins, "store_view_tko").at(0).operands().at(0), insert.results().at(0));
+        // Bounds-checked views say so per index.
+        QCOMPARE(q(attributeToString(ins, *named(ins, "load_view_tko").at(0).attribute("inbounds"))),
+                 QStringLiteral("[false, false]"));
+
+        const Module pw = decode("py_powers_13.4");
+        const auto powi = named(pw, "fpowi");
+        QCOMPARE(powi.size(), size_t(2));
+        QCOMPARE(q(typeToString(pw, powi[0].resultTypes().at(0))), QStringLiteral("tile<64xf32>"));
+        QVERIFY(named(pw, "pow").empty());
+
+        const Module un = decode("py_unchecked_13.4");
+        QCOMPARE(named(un, "gdc_wait_tko").size(), size_t(1));
+        QCOMPARE(named(un, "gdc_launch_dependents_tko").size(), size_t(1));
+        QCOMPARE(named(un, "gdc_wait_tko").at(0).location().line, lineOf(src, "ct.grid_dependency_control_wait()"));
+        for (const char *op : {"load_view_tko", "store_view_tko"})
+            QCOMPARE(q(attributeToString(un, *named(un, op).at(0).attribute("inbounds"))), QStringLiteral("[true]"));
+        QCOMPARE(q(attributeToString(un, *named(un, "ftof").at(0).attribute("rounding_mode"))),
+                 QStringLiteral("nearest_away"));
     }
 
     void rustProbeKernels()

@@ -95,8 +95,10 @@ private Q_SLOTS:
         b = minimal();
         b[9] = 0;
         EXPECT_ERROR(b, 8, "unsupported");
-        b[9] = 4;
-        EXPECT_ERROR(b, 9, "13.4 is an unreleased development format");
+        b[9] = 5;
+        EXPECT_ERROR(b, 9, "Tile IR bytecode 13.5 is newer than this reader, which decodes 13.1 to 13.4");
+        b[9] = 9;
+        EXPECT_ERROR(b, 9, "Tile IR bytecode 13.9 is newer than this reader");
     }
 
     void everyTruncationIsRejected()
@@ -258,7 +260,7 @@ private Q_SLOTS:
         auto [flags, at3] = withBody([](auto &, uint32_t t) { return tbc::cat({enc({0x02, t, 2, 0, 0, 0}), ret()}); });
         EXPECT_ERROR(flags, int64_t(at3 + 2), "flags 0x02 set bits the op does not define");
         auto [away, at4] = withBody([](auto &, uint32_t t) { return tbc::cat({enc({0x02, t, 0, 7, 0, 0}), ret()}); });
-        EXPECT_ERROR(away, int64_t(at4 + 3), "nearest_away is Tile IR 13.4-dev");
+        EXPECT_ERROR(away, int64_t(at4 + 3), "7 is not a RoundingMode of bytecode 13.3 (nearest_away is new in 13.4)");
         auto [noRet, at5] = withBody([](auto &, uint32_t t) { return enc({0x03, t, 0, 0, 0}); });
         EXPECT_ERROR(noRet, int64_t(at5), "does not end with return");
         auto [early, at6] = withBody([](auto &, uint32_t t) { return tbc::cat({ret(), enc({0x03, t, 0, 0, 0}), ret()}); });
@@ -292,6 +294,58 @@ private Q_SLOTS:
         EXPECT_ERROR(seg, int64_t(at16 + 3), "extract needs at least 1 operand(s), the file gives 0");
     }
 
+    void version13_4Problems()
+    {
+        tbc::ModuleBuilder base(4);
+        QVERIFY(readModule(entryModule(base, {}, ret())).ok());
+        // The per-index inbounds array must match the index operands.
+        auto view = [](const Bytes &inbounds) {
+            tbc::ModuleBuilder mb(4);
+            const uint32_t f32 = mb.scalar(tbc::F32);
+            const uint32_t pv = mb.partitionView({16, 16}, mb.tensorView(f32, {64, 64}, {64, 1}), {0, 1});
+            const uint32_t idx = mb.tile(mb.scalar(tbc::I32), {});
+            const Bytes load = tbc::cat({enc({0x3E, 2, mb.tile(f32, {16, 16}), mb.scalar(tbc::Token), 0, 0}), inbounds,
+                                         enc({0, 2, 1, 1})});
+            return std::pair{entryModule(mb, {pv, idx}, tbc::cat({load, ret()})), mb.bodyOffset(0)};
+        };
+        auto [short1, at1] = view(enc({1, 1}));
+        EXPECT_ERROR(short1, int64_t(at1), "load_view_tko: inbounds has 1 entries for 2 index operand(s)");
+        auto [badByte, at2] = view(enc({2, 1, 2}));
+        EXPECT_ERROR(badByte, int64_t(at2 + 8), "inbounds: bool byte must be 0 or 1");
+        auto [cut, at3] = view(enc({2, 1}));
+        EXPECT_ERROR(cut, -1, "");
+        Q_UNUSED(at3);
+        // gdc token ops take at most one token; ftoi's flags word has one bit.
+        auto body = [](std::function<Bytes(uint32_t tok, uint32_t t)> make) {
+            tbc::ModuleBuilder mb(4);
+            const uint32_t t = mb.tile(mb.scalar(tbc::F32), {});
+            const uint32_t tok = mb.scalar(tbc::Token);
+            return std::pair{entryModule(mb, {tok, t}, tbc::cat({make(tok, t), ret()})), mb.bodyOffset(0)};
+        };
+        auto [gdc, at4] = body([](uint32_t tok, uint32_t) { return enc({0x78, tok, 2, 0, 0}); });
+        EXPECT_ERROR(gdc, int64_t(at4 + 2), "gdc_wait_tko takes at most 1 operand(s), the file gives 2");
+        auto [ftoi, at5] = body([](uint32_t, uint32_t t) { return enc({0x2B, t, 2, 1, 6, 1}); });
+        EXPECT_ERROR(ftoi, int64_t(at5 + 2), "flags 0x02 set bits the op does not define");
+        auto [fence, at6] = body([](uint32_t tok, uint32_t) { return enc({0x7A, tok, 5}); });
+        EXPECT_ERROR(fence, int64_t(at6 + 2), "operand index 5 out of bounds");
+        // Rounding value 8 does not exist in any version.
+        auto [eight, at7] = body([](uint32_t, uint32_t t) { return enc({0x2A, t, 8, 1}); });
+        EXPECT_ERROR(eight, int64_t(at7 + 2), "rounding_mode: 8 is not a RoundingMode");
+        // ptr / tensor_view flags and pointer attribute values.
+        auto typed = [](const Bytes &record, int minor = 4) {
+            tbc::ModuleBuilder mb(minor);
+            mb.scalar(tbc::F32);
+            const uint32_t t = mb.rawType(record);
+            return entryModule(mb, {mb.tile(t, {})}, ret());
+        };
+        EXPECT_ERROR(typed(enc({12, 2, 0})), -1, "pointer flags 2 has unknown bits");
+        EXPECT_ERROR(typed(enc({12, 1, 0, 1})), -1, "ptr_attr 1 is not defined in bytecode 13.4");
+        EXPECT_ERROR(typed(enc({12, 1, 0})), -1, "");
+        EXPECT_ERROR(typed(enc({130}), 3), -1, "type 'f8E5M3FNU' requires bytecode 13.4, the file is 13.3");
+        // A 13.3-layout ptr in a 13.4 file reads its pointee as flags.
+        EXPECT_ERROR(typed(enc({12, 0})), -1, "");
+    }
+
     void opcodeProblems_data()
     {
         QTest::addColumn<int>("minor");
@@ -303,8 +357,11 @@ private Q_SLOTS:
         };
         QTest::newRow("gap") << 3 << enc({0x19}) << "unknown opcode 0x19";
         QTest::newRow("large") << 3 << enc({0x4002}) << "unknown opcode 0x4002";
-        QTest::newRow("13.4 insert") << 3 << enc({0x76}) << "opcode 0x76 (insert) belongs to the unreleased Tile IR 13.4";
-        QTest::newRow("13.4 fpowi") << 3 << enc({0x79}) << "opcode 0x79 (fpowi) belongs to the unreleased Tile IR 13.4";
+        QTest::newRow("insert in 13.3") << 3 << enc({0x76}) << "opcode 0x76 (insert) requires bytecode 13.4, the file is 13.3";
+        QTest::newRow("fpowi in 13.3") << 3 << enc({0x79}) << "opcode 0x79 (fpowi) requires bytecode 13.4, the file is 13.3";
+        QTest::newRow("13.5 multimem") << 4 << enc({0x7B})
+                                       << "opcode 0x7B (multimem_load_reduce_view_tko) belongs to the unreleased Tile IR 13.5";
+        QTest::newRow("past 13.5") << 4 << enc({0x7E}) << "unknown opcode 0x7E";
         QTest::newRow("entry") << 3 << enc({0x16}) << "opcode 0x16 (entry) cannot appear inside a function body";
         QTest::newRow("module") << 3 << enc({0x4B}) << "opcode 0x4B (module) cannot appear inside a function body";
         QTest::newRow("atan2 in 13.1") << 1 << enc({0x6E}) << "opcode 0x6E (atan2) requires bytecode 13.2, the file is 13.1";

@@ -282,6 +282,95 @@ private Q_SLOTS:
                                             "tensor_view<?x128xf32, strides=[128,1]>, dim_map=[1, 0]>"));
     }
 
+    void decodes13_4Ops()
+    {
+        // insert, fpowi, the two gdc token ops (with and without a token),
+        // memory_fence_alias_tko, a saturating ftoi and nearest_away.
+        tbc::ModuleBuilder mb(4);
+        const uint32_t i32 = mb.scalar(tbc::I32);
+        const uint32_t f32 = mb.scalar(tbc::F32);
+        const uint32_t big = mb.tile(f32, {8});
+        const uint32_t small = mb.tile(f32, {4});
+        const uint32_t idx = mb.tile(i32, {});
+        const uint32_t ints = mb.tile(i32, {8});
+        const uint32_t tok = mb.scalar(tbc::Token);
+        // Arguments: %0 big, %1 small, %2 index, %3 ints.
+        const Bytes body = tbc::cat({
+            enc({0x76, 1, big, 3, 1, 0, 2}),  // %4 = insert %1 into %0 at [%2]
+            enc({0x79, big, 4, 3}),           // %5 = fpowi %4, %3
+            enc({0x78, tok, 0}),              // %6 = gdc_wait_tko
+            enc({0x77, tok, 1, 6}),           // %7 = gdc_launch_dependents_tko token %6
+            enc({0x7A, tok, 7}),              // %8 = memory_fence_alias_tko %7
+            enc({0x2B, ints, 1, 1, 6, 5}),    // %9 = ftoi %5 signed, saturating
+            enc({0x2A, big, 7, 5}),           // %10 = ftof %5 nearest_away
+            enc({0x5C, 0, 0}),
+        });
+        const ReadResult r = readModule(entryModule(mb, {big, small, idx, ints}, body));
+        QVERIFY2(r.ok(), r.error.str().c_str());
+        QCOMPARE(r.module->version, kVersion13_4);
+        const DecodedOp ins = only(*r.module, 0);
+        QCOMPARE(q(ins.name()), QStringLiteral("insert"));
+        QCOMPARE(ins.operands(), (std::vector<uint32_t>{1, 0, 2}));
+        QCOMPARE(q(typeToString(*r.module, ins.resultTypes().at(0))), QStringLiteral("tile<8xf32>"));
+        QCOMPARE(q(only(*r.module, 1).name()), QStringLiteral("fpowi"));
+        QCOMPARE(only(*r.module, 1).operands(), (std::vector<uint32_t>{4, 3}));
+        QCOMPARE(q(only(*r.module, 2).name()), QStringLiteral("gdc_wait_tko"));
+        QVERIFY(only(*r.module, 2).operands().empty());
+        QCOMPARE(only(*r.module, 3).operands(), (std::vector<uint32_t>{6}));
+        QCOMPARE(q(only(*r.module, 4).name()), QStringLiteral("memory_fence_alias_tko"));
+        QCOMPARE(only(*r.module, 4).results(), (std::vector<uint32_t>{8}));
+        const DecodedOp ftoi = only(*r.module, 5);
+        QVERIFY(ftoi.attribute("saturating").has_value());
+        QCOMPARE(q(attributeToString(*r.module, *ftoi.attribute("rounding_mode"))), QStringLiteral("nearest_int_to_zero"));
+        QCOMPARE(q(attributeToString(*r.module, *only(*r.module, 6).attribute("rounding_mode"))),
+                 QStringLiteral("nearest_away"));
+    }
+
+    void viewOpsCarryInboundsFrom13_4()
+    {
+        for (int minor : {3, 4}) {
+            tbc::ModuleBuilder mb(minor);
+            const uint32_t f32 = mb.scalar(tbc::F32);
+            const uint32_t tv = mb.tensorView(f32, {kDynamic, 64}, {64, 1});
+            const uint32_t pv = mb.partitionView({16, 16}, tv, {0, 1});
+            const uint32_t idx = mb.tile(mb.scalar(tbc::I32), {});
+            const uint32_t tile = mb.tile(f32, {16, 16});
+            const uint32_t tok = mb.scalar(tbc::Token);
+            Bytes load = enc({0x3E, 2, tile, tok, 0, 0});
+            Bytes store = enc({0x66, 1, tok, 0, 0});
+            if (minor >= 4) {
+                load = tbc::cat({load, enc({2, 1, 0})});
+                store = tbc::cat({store, enc({2, 0, 1})});
+            }
+            load = tbc::cat({load, enc({0, 2, 1, 1})});      // %2, %3 = load %0[%1, %1]
+            store = tbc::cat({store, enc({2, 0, 2, 1, 1})}); // store %2 into %0[%1, %1]
+            const ReadResult r = readModule(entryModule(mb, {pv, idx}, tbc::cat({load, store, enc({0x5C, 0, 0})})));
+            QVERIFY2(r.ok(), r.error.str().c_str());
+            const auto inbounds = only(*r.module, 0).attribute("inbounds");
+            QCOMPARE(inbounds.has_value(), minor >= 4);
+            if (minor >= 4) {
+                QCOMPARE(q(attributeToString(*r.module, *inbounds)), QStringLiteral("[true, false]"));
+                QCOMPARE(q(attributeToString(*r.module, *only(*r.module, 1).attribute("inbounds"))),
+                         QStringLiteral("[false, true]"));
+            }
+            QCOMPARE(q(typeToString(*r.module, tv)), QStringLiteral("tensor_view<?x64xf32, strides=[64,1]>"));
+        }
+    }
+
+    void pointerAttributeAndNewFloat()
+    {
+        tbc::ModuleBuilder mb(4);
+        const uint32_t f32 = mb.scalar(tbc::F32);
+        const uint32_t plain = mb.tile(mb.ptr(f32), {});
+        const uint32_t tagged = mb.tile(mb.ptr(f32, 0), {});
+        const uint32_t e5m3 = mb.tile(mb.rawType(enc({130})), {4});
+        const ReadResult r = readModule(entryModule(mb, {plain, tagged, e5m3}, enc({0x5C, 0, 0})));
+        QVERIFY2(r.ok(), r.error.str().c_str());
+        QCOMPARE(q(typeToString(*r.module, plain)), QStringLiteral("tile<ptr<f32>>"));
+        QCOMPARE(q(typeToString(*r.module, tagged)), QStringLiteral("tile<ptr<f32, ptr_attr = none>>"));
+        QCOMPARE(q(typeToString(*r.module, e5m3)), QStringLiteral("tile<4xf8E5M3FNU>"));
+    }
+
     void globalsAndProducerByVersion()
     {
         for (int minor : {2, 3}) {

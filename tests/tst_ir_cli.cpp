@@ -255,17 +255,17 @@ private Q_SLOTS:
         QCOMPARE(withLocs.code, 0);
         QVERIFY2(withLocs.out.contains(QStringLiteral("loc(")), qPrintable(withLocs.out));
 
-        // A 13.4 file is refused with the offset of the version field.
+        // A file newer than 13.4 is refused with the offset of the version field.
         tbc::Bytes newer = bytes;
-        newer[9] = 4;
-        const QString v134 = dir_.filePath(QStringLiteral("v134.tileirbc"));
-        QFile n(v134);
+        newer[9] = 5;
+        const QString v135 = dir_.filePath(QStringLiteral("v135.tileirbc"));
+        QFile n(v135);
         QVERIFY(n.open(QIODevice::WriteOnly));
         n.write(reinterpret_cast<const char *>(newer.data()), qint64(newer.size()));
         n.close();
-        const Run refused = tileport({QStringLiteral("ir"), QStringLiteral("decode"), v134});
+        const Run refused = tileport({QStringLiteral("ir"), QStringLiteral("decode"), v135});
         QCOMPARE(refused.code, 3);
-        QVERIFY2(refused.err.contains(QStringLiteral("offset 9")) && refused.err.contains(QStringLiteral("13.4")),
+        QVERIFY2(refused.err.contains(QStringLiteral("offset 9")) && refused.err.contains(QStringLiteral("13.5")),
                  qPrintable(refused.err));
     }
 

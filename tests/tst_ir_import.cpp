@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: 2026 TilePort contributors
 // Bytecode -> cuda_tile dialect import on real compiler output generated at
-// test time (cuTile Python 13.1-13.3, the cuTile Rust probe 13.2-13.3): every
+// test time (cuTile Python 13.1-13.4, the cuTile Rust probe 13.2-13.3): every
 // file imports, verifies and prints in the official syntax that parses back
 // unchanged; debug locations point at the kernel sources; equivalent kernels
 // from the two compilers diff without critical findings, different ones fail.
@@ -51,6 +51,58 @@ mlir::Operation *firstOp(mlir::ModuleOp m, llvm::StringRef name)
     });
     return found;
 }
+
+std::string trimmed(std::string s)
+{
+    while (!s.empty() && (s.back() == '\n' || s.back() == ' '))
+        s.pop_back();
+    return s;
+}
+
+// tests/fixtures/python/v134_kernels.py's v134_insert as cuTile Python 1.7
+// exports it at 13.4, imported.
+const char *const kInsertKernelText =
+    R"(cuda_tile.module @kernels {
+  entry @v134_insert_Kt2_A2f32_1v4l0_2t1_3i16_p16_A2f32_1v4l0_2t1_3i16_p16_I16_I32(%arg0: tile<ptr<f32>>, %arg1: tile<i32>, %arg2: tile<i32>, %arg3: tile<i32>, %arg4: tile<i32>, %arg5: tile<ptr<f32>>, %arg6: tile<i32>, %arg7: tile<i32>, %arg8: tile<i32>, %arg9: tile<i32>) optimization_hints=<default = {}> {
+    %0 = make_token : token
+    %assume = assume div_by<16>, %arg0 : tile<ptr<f32>>
+    %assume_0 = assume div_by<16>, %arg1 : tile<i32>
+    %assume_1 = assume div_by<16>, %arg2 : tile<i32>
+    %assume_2 = assume div_by<4>, %arg3 : tile<i32>
+    %assume_3 = assume div_by<16>, %arg5 : tile<ptr<f32>>
+    %assume_4 = assume div_by<16>, %arg6 : tile<i32>
+    %assume_5 = assume div_by<16>, %arg7 : tile<i32>
+    %assume_6 = assume div_by<4>, %arg8 : tile<i32>
+    %cst_1_i32 = constant <i32: 1> : tile<i32>
+    %cst_1_i32_7 = constant <i32: 1> : tile<i32>
+    %assume_assume = assume bounded<0, ?>, %assume_0 : tile<i32>
+    %assume_assume_assume = assume div_by<16>, %assume_assume : tile<i32>
+    %assume_assume_8 = assume bounded<0, ?>, %assume_1 : tile<i32>
+    %assume_assume_assume_9 = assume div_by<16>, %assume_assume_8 : tile<i32>
+    %assume_assume_10 = assume bounded<0, ?>, %assume_2 : tile<i32>
+    %assume_assume_assume_11 = assume div_by<4>, %assume_assume_10 : tile<i32>
+    %tview = make_tensor_view %assume, shape = [%assume_assume_assume, %assume_assume_assume_9], strides = [%assume_assume_assume_11, 1] : tile<i32> -> tensor_view<?x?xf32, strides=[?,1]>
+    %assume_assume_12 = assume bounded<0, ?>, %assume_4 : tile<i32>
+    %assume_assume_assume_13 = assume div_by<16>, %assume_assume_12 : tile<i32>
+    %assume_assume_14 = assume bounded<0, ?>, %assume_5 : tile<i32>
+    %assume_assume_assume_15 = assume div_by<16>, %assume_assume_14 : tile<i32>
+    %assume_assume_16 = assume bounded<0, ?>, %assume_6 : tile<i32>
+    %assume_assume_assume_17 = assume div_by<4>, %assume_assume_16 : tile<i32>
+    %tview_18 = make_tensor_view %assume_3, shape = [%assume_assume_assume_13, %assume_assume_assume_15], strides = [%assume_assume_assume_17, 1] : tile<i32> -> tensor_view<?x?xf32, strides=[?,1]>
+    %blockId_x, %blockId_y, %blockId_z = get_tile_block_id : tile<i32>
+    %cst_0_i32 = constant <i32: 0> : tile<i32>
+    %pview = make_partition_view %tview : partition_view<tile=(16x32), tensor_view<?x?xf32, strides=[?,1]>>
+    %tile, %result_token = load_view_tko weak %pview[%blockId_x, %cst_0_i32] token = %0 : partition_view<tile=(16x32), tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> tile<16x32xf32>, token
+    %cst_f32 = constant <f32: 1.500000e+00> : tile<8x16xf32>
+    %cst_1_i32_19 = constant <i32: 1> : tile<i32>
+    %cst_0_i32_20 = constant <i32: 0> : tile<i32>
+    %1 = insert %cst_f32, %tile[%cst_1_i32_19, %cst_0_i32_20] : tile<8x16xf32> -> tile<16x32xf32>
+    %cst_0_i32_21 = constant <i32: 0> : tile<i32>
+    %pview_22 = make_partition_view %tview_18 : partition_view<tile=(16x32), tensor_view<?x?xf32, strides=[?,1]>>
+    %2 = store_view_tko weak %1, %pview_22[%blockId_x, %cst_0_i32_21] token = %0 : tile<16x32xf32>, partition_view<tile=(16x32), tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> token
+    return
+  }
+})";
 
 } // namespace
 
@@ -107,8 +159,18 @@ private Q_SLOTS:
         };
         for (const char *v : {"13.1", "13.2", "13.3"})
             keep(QStringLiteral("py_vadd_") + v, py("smoke_kernels.py", "smoke_vadd", vadd, QLatin1String(v)));
-        keep("py_rowsum_13.3", py("smoke_kernels.py", "smoke_row_sum", rowSum, "13.3"));
-        keep("py_matmul_13.3", py("reader_kernels.py", "reader_matmul", matmul, "13.3"));
+        for (const char *v : {"13.3", "13.4"}) {
+            keep(QStringLiteral("py_rowsum_") + v, py("smoke_kernels.py", "smoke_row_sum", rowSum, QLatin1String(v)));
+            keep(QStringLiteral("py_matmul_") + v, py("reader_kernels.py", "reader_matmul", matmul, QLatin1String(v)));
+        }
+        keep("py_vadd_13.4", py("smoke_kernels.py", "smoke_vadd", vadd, "13.4"));
+        const QJsonArray insert{arrayParam("float32", 2), arrayParam("float32", 2), constParam(16), constParam(32)};
+        const QJsonArray powers{arrayParam("float32", 1), arrayParam("int32", 1), arrayParam("float32", 1),
+                                constParam(64)};
+        const QJsonArray unchecked{arrayParam("float32", 1), arrayParam("float64", 1), constParam(64)};
+        keep("py_insert_13.4", py("v134_kernels.py", "v134_insert", insert, "13.4"));
+        keep("py_powers_13.4", py("v134_kernels.py", "v134_powers", powers, "13.4"));
+        keep("py_unchecked_13.4", py("v134_kernels.py", "v134_unchecked", unchecked, "13.4"));
         for (const char *v : {"13.2", "13.3"}) {
             const QString version = QLatin1String(v);
             keep("rust_vadd_" + version, testing::runRustProbe(m_tools, "smoke_vadd", version, "128",
@@ -183,6 +245,50 @@ private Q_SLOTS:
                  size_t(0));
         QCOMPARE(py.count(td::Severity::Critical), size_t(0));
         QVERIFY(py.verdict != td::Verdict::FailFixable);
+    }
+
+    void version13_4ReadsAs13_3()
+    {
+        // Same kernel, same compiler: 13.4 only re-encodes (type flags, an
+        // all-false inbounds), so the imported IR is the 13.3 IR.
+        for (const char *kernel : {"vadd", "rowsum", "matmul"}) {
+            mlir::MLIRContext ctx;
+            td::configureContext(ctx);
+            auto a = load(ctx, QStringLiteral("py_%1_13.3").arg(kernel));
+            auto b = load(ctx, QStringLiteral("py_%1_13.4").arg(kernel));
+            QVERIFY2(a && b, kernel);
+            QCOMPARE(QString::fromStdString(printTop(*b)), QString::fromStdString(printTop(*a)));
+            const td::DiffReport r = diff(QStringLiteral("py_%1_13.3").arg(kernel), QStringLiteral("py_%1_13.4").arg(kernel));
+            QCOMPARE(r.count(td::EditKind::Matched), r.ref.opCount);
+            QCOMPARE(r.count(td::Severity::Critical), size_t(0));
+        }
+    }
+
+    void version13_4OpsImport()
+    {
+        mlir::MLIRContext ctx;
+        td::configureContext(ctx);
+        auto ins = load(ctx, "py_insert_13.4");
+        QVERIFY(ins);
+        QCOMPARE(QString::fromStdString(trimmed(printTop(*ins))), QString::fromLatin1(kInsertKernelText));
+        auto pw = load(ctx, "py_powers_13.4");
+        QVERIFY(pw);
+        QVERIFY(firstOp(*pw, "cuda_tile.fpowi"));
+        auto un = load(ctx, "py_unchecked_13.4");
+        QVERIFY(un);
+        for (const char *op : {"cuda_tile.gdc_wait_tko", "cuda_tile.gdc_launch_dependents_tko"})
+            QVERIFY2(firstOp(*un, op), op);
+        const std::string text = printTop(*un);
+        QVERIFY2(text.find("inbounds = [true]") != std::string::npos, text.c_str());
+        QVERIFY2(text.find("rounding<nearest_away>") != std::string::npos, text.c_str());
+        // The new ops diff like the others: a kernel against itself matches
+        // op for op, against another kernel it fails on what differs.
+        const td::DiffReport same = diff("py_unchecked_13.4", "py_unchecked_13.4");
+        QCOMPARE(same.count(td::EditKind::Matched), same.ref.opCount);
+        QVERIFY(same.verdict != td::Verdict::FailFixable);
+        const td::DiffReport other = diff("py_vadd_13.4", "py_insert_13.4");
+        QCOMPARE(other.verdict, td::Verdict::FailFixable);
+        QCOMPARE(other.opCounts.at("insert").second, size_t(1));
     }
 
     void differentKernelsFail()

@@ -82,7 +82,17 @@ public:
         return uint32_t(m_types.size() - 1);
     }
     uint32_t scalar(uint8_t tag) { return rawType({tag}); }
-    uint32_t ptr(uint32_t pointee) { return rawType(cat({enc({12, pointee})})); }
+    // 13.4 adds a flags word to ptr and tensor_view (bit 0: a ptr_attr byte follows).
+    uint32_t ptr(uint32_t pointee, std::optional<uint8_t> ptrAttr = std::nullopt)
+    {
+        Bytes b{12};
+        if (m_minor >= 4)
+            vu(b, ptrAttr ? 1 : 0);
+        vu(b, pointee);
+        if (ptrAttr)
+            b.push_back(*ptrAttr);
+        return rawType(b);
+    }
     uint32_t tile(uint32_t element, std::vector<int64_t> shape)
     {
         Bytes b = enc({13, element});
@@ -91,7 +101,10 @@ public:
     }
     uint32_t tensorView(uint32_t element, std::vector<int64_t> shape, std::vector<int64_t> strides)
     {
-        Bytes b = enc({14, element});
+        Bytes b{14};
+        if (m_minor >= 4)
+            vu(b, 0);
+        vu(b, element);
         i64s(b, shape);
         i64s(b, strides);
         return rawType(b);

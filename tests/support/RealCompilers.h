@@ -35,7 +35,7 @@ inline QString exportPython(const Toolchains &tools, const QString &kernelFile, 
     req.parameters = params;
     req.bytecodeVersion = version;
     // Before 13.3 the compiler needs a target architecture.
-    if (version != QLatin1String("13.3"))
+    if (version == QLatin1String("13.1") || version == QLatin1String("13.2"))
         req.gpuCode = QStringLiteral("sm_100");
     req.outputFile = outputFile;
     const auto res = ReferenceExporter(tools).exportKernel(req);

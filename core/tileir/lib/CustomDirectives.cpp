@@ -91,6 +91,9 @@ constexpr RoundingMode kSqrt[] = {RoundingMode::NearestEven, RoundingMode::Zero,
                                   RoundingMode::Approx};
 constexpr RoundingMode kApprox[] = {RoundingMode::Approx, RoundingMode::Full};
 constexpr RoundingMode kInteger[] = {RoundingMode::NearestIntToZero};
+// ftof: the IEEE modes and, from Tile IR 13.4, nearest_away.
+constexpr RoundingMode kFToF[] = {RoundingMode::NearestEven, RoundingMode::Zero, RoundingMode::NegativeInf,
+                                  RoundingMode::PositiveInf, RoundingMode::NearestAway};
 
 } // namespace
 
@@ -107,6 +110,14 @@ ParseResult parseDivFRounding(OpAsmParser &parser, RoundingModeAttr &attr)
     return parseRounding(parser, attr, kDivF, RoundingMode::NearestEven);
 }
 void printDivFRounding(OpAsmPrinter &printer, Operation *, RoundingModeAttr attr)
+{
+    printRounding(printer, attr, RoundingMode::NearestEven);
+}
+ParseResult parseFToFRounding(OpAsmParser &parser, RoundingModeAttr &attr)
+{
+    return parseRounding(parser, attr, kFToF, RoundingMode::NearestEven);
+}
+void printFToFRounding(OpAsmPrinter &printer, Operation *, RoundingModeAttr attr)
 {
     printRounding(printer, attr, RoundingMode::NearestEven);
 }

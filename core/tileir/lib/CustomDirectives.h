@@ -46,6 +46,8 @@ mlir::ParseResult parseIEEERounding(mlir::OpAsmParser &parser, RoundingModeAttr 
 void printIEEERounding(mlir::OpAsmPrinter &printer, mlir::Operation *op, RoundingModeAttr attr);
 mlir::ParseResult parseDivFRounding(mlir::OpAsmParser &parser, RoundingModeAttr &attr);
 void printDivFRounding(mlir::OpAsmPrinter &printer, mlir::Operation *op, RoundingModeAttr attr);
+mlir::ParseResult parseFToFRounding(mlir::OpAsmParser &parser, RoundingModeAttr &attr);
+void printFToFRounding(mlir::OpAsmPrinter &printer, mlir::Operation *op, RoundingModeAttr attr);
 mlir::ParseResult parseSqrtRounding(mlir::OpAsmParser &parser, RoundingModeAttr &attr);
 void printSqrtRounding(mlir::OpAsmPrinter &printer, mlir::Operation *op, RoundingModeAttr attr);
 mlir::ParseResult parseApproxRounding(mlir::OpAsmParser &parser, RoundingModeAttr &attr);

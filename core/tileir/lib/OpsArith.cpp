@@ -210,6 +210,16 @@ LogicalResult TruncIOp::verify()
     return success();
 }
 
+LogicalResult FPowIOp::verify()
+{
+    if (failed(verifySameShape(*this, getSource(), getExponent(), "source and exponent")))
+        return failure();
+    const unsigned width = elementOf(getExponent()).getIntOrFloatBitWidth();
+    if (width != 8 && width != 16 && width != 32)
+        return emitOpError("exponent must be i8, i16 or i32");
+    return success();
+}
+
 LogicalResult FToFOp::verify()
 {
     if (failed(verifySameShape(*this, getFrom(), getTo(), "source and result")))
@@ -217,12 +227,23 @@ LogicalResult FToFOp::verify()
     if (getFrom().getType() == getTo().getType())
         return emitOpError("source and result types must differ");
     RoundingMode m = getRoundingMode();
-    if (isa<Float8E8M0FNUType>(elementOf(getTo()))) {
+    Type to = elementOf(getTo());
+    if (isa<Float8E8M0FNUType>(to)) {
         if (m != RoundingMode::Zero && m != RoundingMode::PositiveInf)
             return emitOpError("conversion to f8E8M0FNU needs rounding zero or positive_inf");
-    } else if (m != RoundingMode::NearestEven) {
-        return emitOpError("rounding mode must be nearest_even, got ") << stringifyRoundingMode(m);
+        return success();
     }
+    // Tile IR 13.4 adds directed roundings towards the wider float types
+    // and nearest_away towards f64.
+    bool allowed = m == RoundingMode::NearestEven;
+    if (m == RoundingMode::Zero)
+        allowed = to.isF64() || to.isF32() || to.isTF32() || to.isF16() || to.isBF16();
+    else if (m == RoundingMode::NegativeInf || m == RoundingMode::PositiveInf)
+        allowed = to.isF64() || to.isF32() || to.isF16();
+    else if (m == RoundingMode::NearestAway)
+        allowed = to.isF64();
+    if (!allowed)
+        return emitOpError("rounding mode ") << stringifyRoundingMode(m) << " does not apply to a conversion to " << to;
     return success();
 }
 

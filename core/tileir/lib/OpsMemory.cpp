@@ -126,6 +126,15 @@ LogicalResult verifyViewAccess(Operation *op, Type view, ValueRange index, Type 
     return success();
 }
 
+// One inbounds flag per index operand (Tile IR 13.4).
+LogicalResult verifyInbounds(Operation *op, std::optional<ArrayRef<bool>> inbounds, ValueRange index)
+{
+    if (inbounds && inbounds->size() != index.size())
+        return op->emitOpError("inbounds has ") << inbounds->size() << " entries for " << index.size()
+                                                << " index operand(s)";
+    return success();
+}
+
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -134,14 +143,16 @@ LogicalResult verifyViewAccess(Operation *op, Type view, ValueRange index, Type 
 
 LogicalResult LoadViewTkoOp::verify()
 {
-    if (failed(verifyViewAccess(*this, getView().getType(), getIndex(), getTile().getType())))
+    if (failed(verifyViewAccess(*this, getView().getType(), getIndex(), getTile().getType())) ||
+        failed(verifyInbounds(*this, getInbounds(), getIndex())))
         return failure();
     return verifyOrdering(*this, Access::Load, getMemoryOrderingSemantics(), getMemoryScope());
 }
 
 LogicalResult StoreViewTkoOp::verify()
 {
-    if (failed(verifyViewAccess(*this, getView().getType(), getIndex(), getTile().getType())))
+    if (failed(verifyViewAccess(*this, getView().getType(), getIndex(), getTile().getType())) ||
+        failed(verifyInbounds(*this, getInbounds(), getIndex())))
         return failure();
     return verifyOrdering(*this, Access::Store, getMemoryOrderingSemantics(), getMemoryScope());
 }

@@ -117,6 +117,21 @@ LogicalResult ExtractOp::verify()
     return success();
 }
 
+LogicalResult InsertOp::verify()
+{
+    TileType src = tileOf(getSource()), dst = tileOf(getDestination());
+    if (src.getElementType() != dst.getElementType() || src.getRank() != dst.getRank())
+        return emitOpError("source and destination must have the same element type and rank");
+    if (getIndices().size() != static_cast<size_t>(dst.getRank()))
+        return emitOpError("expected ") << dst.getRank() << " indices, got " << getIndices().size();
+    for (int64_t i = 0; i < dst.getRank(); ++i)
+        if (dst.getDimSize(i) % src.getDimSize(i) != 0)
+            return emitOpError("destination dimension ") << i << " (" << dst.getDimSize(i)
+                                                         << ") is not a multiple of the source's ("
+                                                         << src.getDimSize(i) << ")";
+    return success();
+}
+
 LogicalResult CatOp::verify()
 {
     TileType lhs = tileOf(getLhs()), rhs = tileOf(getRhs()), res = tileOf(getResult());

@@ -89,6 +89,36 @@ ParseResult parseOptionalHints(OpAsmParser &parser, OperationState &result, Stri
     return success();
 }
 
+// ` inbounds = [true, false]` (Tile IR 13.4): one flag per index.
+ParseResult parseOptionalInbounds(OpAsmParser &parser, OperationState &result, StringRef name)
+{
+    if (failed(parser.parseOptionalKeyword("inbounds")))
+        return success();
+    SmallVector<bool> flags;
+    auto one = [&]() -> ParseResult {
+        if (succeeded(parser.parseOptionalKeyword("true")))
+            flags.push_back(true);
+        else if (succeeded(parser.parseOptionalKeyword("false")))
+            flags.push_back(false);
+        else
+            return parser.emitError(parser.getCurrentLocation(), "expected true or false");
+        return success();
+    };
+    if (parser.parseEqual() || parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, one))
+        return failure();
+    result.addAttribute(name, parser.getBuilder().getDenseBoolArrayAttr(flags));
+    return success();
+}
+
+void printInbounds(OpAsmPrinter &p, std::optional<ArrayRef<bool>> inbounds)
+{
+    if (!inbounds)
+        return;
+    p << " inbounds = [";
+    llvm::interleaveComma(*inbounds, p, [&](bool b) { p << (b ? "true" : "false"); });
+    p << "]";
+}
+
 void printTokenAndHints(OpAsmPrinter &p, Value token, OptimizationHintsAttr hints)
 {
     if (token) {
@@ -163,6 +193,7 @@ ParseResult LoadViewTkoOp::parse(OpAsmParser &parser, OperationState &result)
                               getMemoryScopeAttrName(result.name))
         || parseViewAndIndex(parser, view, index) || parseOptionalToken(parser, token)
         || parseOptionalHints(parser, result, getOptimizationHintsAttrName(result.name))
+        || parseOptionalInbounds(parser, result, getInboundsAttrName(result.name))
         || parser.parseOptionalAttrDictWithKeyword(result.attributes) || parser.parseColon()
         || parseTileIRType(parser, viewType) || parseIndexTypes(parser, index.size(), indexTypes)
         || parser.parseArrow() || parseTileIRType(parser, tileType) || parser.parseComma()
@@ -184,6 +215,7 @@ void LoadViewTkoOp::print(OpAsmPrinter &p)
     p << " ";
     printViewAndIndex(p, getView(), getIndex());
     printTokenAndHints(p, getToken(), getOptimizationHintsAttr());
+    printInbounds(p, getInbounds());
     p.printOptionalAttrDictWithKeyword((*this)->getDiscardableAttrDictionary().getValue());
     p << " : ";
     printTileIRType(p, getView().getType());
@@ -212,6 +244,7 @@ ParseResult StoreViewTkoOp::parse(OpAsmParser &parser, OperationState &result)
         || parser.parseOperand(tile) || parser.parseComma()
         || parseViewAndIndex(parser, view, index) || parseOptionalToken(parser, token)
         || parseOptionalHints(parser, result, getOptimizationHintsAttrName(result.name))
+        || parseOptionalInbounds(parser, result, getInboundsAttrName(result.name))
         || parser.parseOptionalAttrDictWithKeyword(result.attributes) || parser.parseColon()
         || parseTileIRType(parser, tileType) || parser.parseComma()
         || parseTileIRType(parser, viewType) || parseIndexTypes(parser, index.size(), indexTypes)
@@ -236,6 +269,7 @@ void StoreViewTkoOp::print(OpAsmPrinter &p)
     p << ", ";
     printViewAndIndex(p, getView(), getIndex());
     printTokenAndHints(p, getToken(), getOptimizationHintsAttr());
+    printInbounds(p, getInbounds());
     p.printOptionalAttrDictWithKeyword((*this)->getDiscardableAttrDictionary().getValue());
     p << " : ";
     printTileIRType(p, getTile().getType());

@@ -175,8 +175,8 @@ cuda_tile.module @m {
 
 cuda_tile.module @m {
   entry @k(%a: tile<f32>) {
-    // expected-error @+1 {{rounding mode must be nearest_even, got zero}}
-    %0 = ftof %a rounding<zero> : tile<f32> -> tile<f16>
+    // expected-error @+1 {{rounding mode nearest_away does not apply to a conversion to 'f16'}}
+    %0 = ftof %a rounding<nearest_away> : tile<f32> -> tile<f16>
   }
 }
 
@@ -260,5 +260,36 @@ cuda_tile.module @m {
     %0 = iota : tile<8xi8>
     // expected-error @+1 {{source and result must have the same size in bytes}}
     %1 = unpack %0 : tile<8xi8> -> tile<8xf16>
+  }
+}
+
+// -----
+
+cuda_tile.module @m {
+  entry @k(%a: tile<f32>) {
+    // expected-error @+1 {{rounding mode zero does not apply to a conversion to 'f8E4M3FN'}}
+    %0 = ftof %a rounding<zero> : tile<f32> -> tile<f8E4M3FN>
+  }
+}
+
+// -----
+
+cuda_tile.module @m {
+  entry @k() {
+    %a = constant <f32: 1.000000e+00> : tile<4xf32>
+    %n = constant <i64: 2> : tile<4xi64>
+    // expected-error @+1 {{exponent must be i8, i16 or i32}}
+    %0 = fpowi %a, %n : tile<4xf32>, tile<4xi64>
+  }
+}
+
+// -----
+
+cuda_tile.module @m {
+  entry @k() {
+    %a = constant <f32: 1.000000e+00> : tile<4xf32>
+    %n = constant <i32: 2> : tile<2xi32>
+    // expected-error @+1 {{source and exponent}}
+    %0 = fpowi %a, %n : tile<4xf32>, tile<2xi32>
   }
 }

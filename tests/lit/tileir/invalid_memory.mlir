@@ -280,3 +280,12 @@ cuda_tile.module @m {
   entry @k() optimization_hints=<sm_100 = 4> {
   }
 }
+
+// -----
+
+cuda_tile.module @m {
+  entry @k(%i: tile<i32>, %v: partition_view<tile=(16x32), tensor_view<?x?xf32, strides=[?,1]>>) {
+    // expected-error @+1 {{inbounds has 1 entries for 2 index operand(s)}}
+    %t, %tok = load_view_tko weak %v[%i, %i] inbounds = [true] : partition_view<tile=(16x32), tensor_view<?x?xf32, strides=[?,1]>>, tile<i32> -> tile<16x32xf32>, token
+  }
+}

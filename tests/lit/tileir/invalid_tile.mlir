@@ -385,3 +385,25 @@ cuda_tile.module @m {
     %0 = assume div_by<9223372036854775808>, %p : tile<ptr<f32>>
   }
 }
+
+// -----
+
+cuda_tile.module @m {
+  entry @k(%i: tile<i32>) {
+    %0 = iota : tile<8xi32>
+    %1 = iota : tile<2xi32>
+    // expected-error @+1 {{expected 1 indices, got 2}}
+    %2 = insert %1, %0[%i, %i] : tile<2xi32> -> tile<8xi32>
+  }
+}
+
+// -----
+
+cuda_tile.module @m {
+  entry @k(%i: tile<i32>) {
+    %0 = iota : tile<8xi32>
+    %1 = iota : tile<16xi32>
+    // expected-error @+1 {{destination dimension 0 (8) is not a multiple of the source's (16)}}
+    %2 = insert %1, %0[%i] : tile<16xi32> -> tile<8xi32>
+  }
+}

@@ -52,6 +52,8 @@ BodyReader::BodyReader(ReaderContext &ctx, Function &function, Cursor body, cons
     , m_locations(locations)
 {
     const Version &v = ctx.version();
+    for (size_t k = 0; k < kEnumKindCount; ++k)
+        m_enumCases[k] = enumCaseCount(EnumKind(k), v);
     for (uint32_t op = 0; op < m_plain.size(); ++op) {
         const OpSpec *spec = findOpSpec(op);
         if (!spec || spec->since > v)
@@ -86,7 +88,7 @@ inline void BodyReader::readPlain(Instruction &inst, const OpSpec &spec)
         const AttrSpec &a = spec.attrs[k];
         const uint64_t at = m_c.offset();
         const uint64_t v = m_c.varint(a.name);
-        if (v >= a.enumCases) [[unlikely]]
+        if (v >= m_enumCases[size_t(a.enumKind)]) [[unlikely]]
             failEnum(at, a, v);
         FunctionBody::AttributeSlot slot;
         slot.value = uint32_t(v);
@@ -156,7 +158,8 @@ void BodyReader::failLookUp(uint64_t opcode, uint64_t at) const
     const auto info = opcodeInfo(opcode);
     if (!findOpSpec(opcode)) {
         if (info && info->development)
-            failAt(at, describeOpcode(opcode) + " belongs to the unreleased Tile IR 13.4 format");
+            failAt(at, describeOpcode(opcode) + " belongs to the unreleased Tile IR " + info->since.str() +
+                           " format");
         if (opcode == opc::Entry || opcode == opc::Global || opcode == opc::Module)
             failAt(at, describeOpcode(opcode) + " cannot appear inside a function body");
         failAt(at, "unknown " + describeOpcode(opcode));
@@ -178,8 +181,11 @@ void BodyReader::failResultCount(uint64_t at, const OpSpec &spec, uint64_t n, ui
 
 void BodyReader::failEnum(uint64_t at, const AttrSpec &a, uint64_t v) const
 {
+    const bool newer = v < enumCaseCount(a.enumKind, Version{99, 0});
     failAt(at, std::string(a.name) + ": " + std::to_string(v) + " is not a " + std::string(enumKindName(a.enumKind)) +
-                   (a.enumKind == EnumKind::RoundingMode && v == 7 ? " (nearest_away is Tile IR 13.4-dev)" : ""));
+                   (newer ? " of bytecode " + m_ctx.version().str() + " (" +
+                                std::string(enumKeyword(a.enumKind, uint32_t(v))) + " is new in 13.4)"
+                          : std::string()));
 }
 
 // item 0: too many instructions; UINT64_MAX: too many words; else a missing debug list entry.
@@ -220,6 +226,8 @@ const OpSpec &BodyReader::readInstruction(Instruction &inst, unsigned depth)
         const uint64_t flags = readFlags(spec);
         readAttributes(inst, spec, flags);
         readOperands(inst, spec, flags);
+        if (spec.boolArraySegment >= 0)
+            checkBoolArray(inst, spec, flags);
     }
     if (m_body.words.size() > UINT32_MAX) [[unlikely]]
         failInstruction(inst.offset, UINT64_MAX);
@@ -308,12 +316,31 @@ void BodyReader::readOperands(Instruction &inst, const OpSpec &spec, uint64_t fl
         if (n < uint64_t(spec.minOperands))
             failAt(at, std::string(spec.name) + " needs at least " + std::to_string(spec.minOperands) +
                            " operand(s), the file gives " + std::to_string(n));
+        if (spec.maxOperands >= 0 && n > uint64_t(spec.maxOperands))
+            failAt(at, std::string(spec.name) + " takes at most " + std::to_string(spec.maxOperands) +
+                           " operand(s), the file gives " + std::to_string(n));
         if (n > UINT16_MAX) [[unlikely]]
             failAt(at, std::string(spec.name) + ": " + std::to_string(n) + " operands, at most 65535 are supported");
     }
     inst.operandCount = uint16_t(n);
     for (uint64_t i = 0; i < n; ++i)
         words.push_back(readOperand());
+}
+
+// The per-index array of a view op has one entry per index operand; it is
+// read before the operands, so it is checked once they are known.
+void BodyReader::checkBoolArray(const Instruction &inst, const OpSpec &spec, uint64_t) const
+{
+    for (size_t k = 0; k < spec.attrs.size(); ++k) {
+        const AttrSpec &a = spec.attrs[k];
+        if (a.encoding != AttrEncoding::BoolArray || m_ctx.version() < a.since)
+            continue;
+        const uint32_t indices = m_body.words[inst.words + inst.resultCount + size_t(spec.boolArraySegment)];
+        if (m_boolArrayLength != indices)
+            failAt(inst.offset, std::string(spec.name) + ": " + std::string(a.name) + " has " +
+                                    std::to_string(m_boolArrayLength) + " entries for " + std::to_string(indices) +
+                                    " index operand(s)");
+    }
 }
 
 void BodyReader::readRegions(Instruction &inst, const OpSpec &spec, unsigned depth)

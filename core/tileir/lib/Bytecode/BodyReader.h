@@ -35,6 +35,7 @@ private:
     uint32_t addRich(Attribute a);
     uint32_t readOperand();
     void readOperands(Instruction &inst, const OpSpec &spec, uint64_t flags);
+    void checkBoolArray(const Instruction &inst, const OpSpec &spec, uint64_t flags) const;
     void readRegions(Instruction &inst, const OpSpec &spec, unsigned depth);
     void readBlockInstructions(uint32_t block, uint64_t count, unsigned depth, uint64_t at);
     void assignLocation(Instruction &inst);
@@ -64,6 +65,8 @@ private:
     // no flags word, count prefixes or regions) and takes readPlain; else 0.
     std::array<uint8_t, 256> m_plain{};
     std::array<const OpSpec *, 256> m_specs{}; // the ops this file's version may use, else nullptr
+    std::array<uint32_t, kEnumKindCount> m_enumCases{}; // per EnumKind, for this file's version
+    uint64_t m_boolArrayLength = 0; // of the last BoolArray attribute read
     void readPlain(Instruction &inst, const OpSpec &spec);
 };
 

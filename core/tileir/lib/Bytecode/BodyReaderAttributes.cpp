@@ -22,6 +22,8 @@ void BodyReader::readAttributes(Instruction &inst, const OpSpec &spec, uint64_t 
                 continue;
         } else if (a.flagBit >= 0 && !flagged) {
             continue;
+        } else if (m_ctx.version() < a.since && a.absentBefore) {
+            continue;
         } else if (m_ctx.version() < a.since) {
             // Written only by newer formats: older files imply the default.
             slot.value = a.fallback;
@@ -29,7 +31,7 @@ void BodyReader::readAttributes(Instruction &inst, const OpSpec &spec, uint64_t 
             // The common case, decoded here rather than through readAttribute.
             const uint64_t at = m_c.offset();
             const uint64_t v = m_c.varint(a.name);
-            if (v >= a.enumCases) [[unlikely]]
+            if (v >= m_enumCases[size_t(a.enumKind)]) [[unlikely]]
                 failEnum(at, a, v);
             slot.value = uint32_t(v);
         } else {
@@ -52,7 +54,7 @@ FunctionBody::AttributeSlot BodyReader::readAttribute(const Instruction &inst, c
     switch (a.encoding) {
     case AttrEncoding::Enum: {
         const uint64_t v = m_c.varint(a.name);
-        if (v >= a.enumCases) [[unlikely]]
+        if (v >= m_enumCases[size_t(a.enumKind)]) [[unlikely]]
             failEnum(at, a, v);
         return {uint32_t(v)};
     }
@@ -109,6 +111,20 @@ FunctionBody::AttributeSlot BodyReader::readAttribute(const Instruction &inst, c
                 failAt(at, std::string(a.name) + ": unsupported value " + std::to_string(v));
             arr.values.push_back(v);
         }
+        return {addRich({std::move(arr)})};
+    }
+    case AttrEncoding::BoolArray: {
+        const uint64_t n = m_c.count(1, a.name);
+        BoolArrayAttr arr;
+        arr.values.reserve(n);
+        for (uint64_t i = 0; i < n; ++i) {
+            const uint64_t byteAt = m_c.offset();
+            const uint8_t v = m_c.u8(a.name);
+            if (v > 1)
+                failAt(byteAt, std::string(a.name) + ": bool byte must be 0 or 1");
+            arr.values.push_back(v != 0);
+        }
+        m_boolArrayLength = n;
         return {addRich({std::move(arr)})};
     }
     case AttrEncoding::Unit: break;

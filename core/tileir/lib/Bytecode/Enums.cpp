@@ -10,7 +10,7 @@ namespace tileport::tileir::bc {
 namespace {
 
 constexpr std::string_view kRounding[] = {"nearest_even", "zero", "negative_inf", "positive_inf",
-                                          "approx", "full", "nearest_int_to_zero"};
+                                          "approx", "full", "nearest_int_to_zero", "nearest_away"};
 constexpr std::string_view kOverflow[] = {"none", "no_signed_wrap", "no_unsigned_wrap", "no_wrap"};
 constexpr std::string_view kSignedness[] = {"unsigned", "signed"};
 constexpr std::string_view kPredicate[] = {"equal", "not_equal", "less_than", "less_than_or_equal",
@@ -58,8 +58,11 @@ std::string_view enumKindName(EnumKind kind)
     return "?";
 }
 
-uint32_t enumCaseCount(EnumKind kind)
+uint32_t enumCaseCount(EnumKind kind, Version version)
 {
+    // nearest_away, the last rounding mode, is new in 13.4.
+    if (kind == EnumKind::RoundingMode && version < kVersion13_4)
+        return uint32_t(keywords(kind).size()) - 1;
     return uint32_t(keywords(kind).size());
 }
 

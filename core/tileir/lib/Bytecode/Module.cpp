@@ -35,7 +35,8 @@ NamedAttribute FunctionBody::attribute(const Instruction &inst, size_t index) co
     case AttrEncoding::Hints:
     case AttrEncoding::Tagged:
     case AttrEncoding::TaggedArray:
-    case AttrEncoding::I32Array: out.value = richAttributes[s.value]; break;
+    case AttrEncoding::I32Array:
+    case AttrEncoding::BoolArray: out.value = richAttributes[s.value]; break;
     }
     return out;
 }

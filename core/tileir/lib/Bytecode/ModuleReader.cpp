@@ -35,13 +35,15 @@ void readHeader(std::span<const uint8_t> bytes, Module &m)
         failAt(bytes.size(), "file ends inside the 12-byte header");
     if (std::memcmp(bytes.data(), kBytecodeMagic.data(), kBytecodeMagic.size()) != 0)
         failAt(0, "not Tile IR bytecode (bad magic)");
+    // A newer minor is named at its own byte: cuTile writes 13.5 as a
+    // development format whose layouts may still change.
+    if (bytes[8] == 13 && bytes[9] > 4)
+        failAt(9, "Tile IR bytecode 13." + std::to_string(bytes[9]) +
+                      " is newer than this reader, which decodes 13.1 to 13.4");
     BytecodeHeader h;
     std::string err;
-    if (!parseBytecodeHeader(bytes, h, err) || h.major != 13)
+    if (!parseBytecodeHeader(bytes, h, err) || !h.isReleased())
         failAt(8, "unsupported Tile IR bytecode version " + std::to_string(bytes[8]) + "." + std::to_string(bytes[9]));
-    if (!h.isReleased())
-        failAt(9, "Tile IR bytecode " + h.versionString() +
-                      " is an unreleased development format; this reader decodes 13.1, 13.2 and 13.3");
     m.version = Version{h.major, h.minor};
     m.tag = h.tag;
 }

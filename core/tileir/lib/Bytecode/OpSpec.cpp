@@ -16,6 +16,7 @@ namespace {
 using E = EnumKind;
 constexpr Version V12 = kVersion13_2;
 constexpr Version V13 = kVersion13_3;
+constexpr Version V14 = kVersion13_4;
 constexpr uint32_t kFull = 5; // RoundingMode::full
 
 // Fluent builder for one OpSpec.
@@ -65,15 +66,27 @@ public:
         m.attrs.push_back({name, AttrEncoding::Unit, E::RoundingMode, bit});
         return *this;
     }
+    // Written from `since` on, one byte per operand of `segment` (13.4 view
+    // ops: which index dimensions are promised in bounds).
+    B &boolArray(const char *name, Version since, int segment)
+    {
+        AttrSpec a{name, AttrEncoding::BoolArray};
+        a.since = since;
+        a.absentBefore = true;
+        m.attrs.push_back(a);
+        m.boolArraySegment = segment;
+        return *this;
+    }
     B &ops(int count)
     {
         m.fixedOperands = count;
         return *this;
     }
-    B &countedOps(int minimum)
+    B &countedOps(int minimum, int maximum = -1)
     {
         m.operandCountPrefix = true;
         m.minOperands = minimum;
+        m.maxOperands = maximum;
         return *this;
     }
     B &one()
@@ -107,7 +120,7 @@ public:
     OpSpec m;
 };
 
-using Table = std::array<std::unique_ptr<OpSpec>, 0x76>;
+using Table = std::array<std::unique_ptr<OpSpec>, 0x7B>;
 
 void add(Table &t, B &b)
 {
@@ -115,9 +128,6 @@ void add(Table &t, B &b)
     const auto info = opcodeInfo(b.m.opcode);
     b.m.name = info->name;
     b.m.since = info->since;
-    for (AttrSpec &a : b.m.attrs)
-        if (a.encoding == AttrEncoding::Enum)
-            a.enumCases = enumCaseCount(a.enumKind);
     t[b.m.opcode] = std::make_unique<OpSpec>(std::move(b.m));
 }
 
@@ -126,8 +136,9 @@ Table buildTable()
     Table t;
     // R O(source)
     for (uint32_t op : {0x00, 0x01, 0x09, 0x0B, 0x0D, 0x12, 0x13, 0x27, 0x33, 0x3F, 0x40, 0x42, 0x4F, 0x56, 0x57,
-                        0x5B, 0x62, 0x63, 0x69, 0x6F, 0x70, 0x73, 0x74})
-        add(t, B(op).ops(1));
+                        0x5B, 0x62, 0x63, 0x69, 0x6F, 0x70, 0x73, 0x74, 0x7A})
+        add(t, B(op).ops(1)); // 0x7A: memory_fence_alias_tko
+    add(t, B(0x79).ops(2)); // fpowi
     // R O(lhs, rhs)
     for (uint32_t op : {0x04, 0x4D, 0x51, 0x52, 0x54, 0x59, 0x6C, 0x6E})
         add(t, B(op).ops(2));
@@ -157,8 +168,13 @@ Table buildTable()
                .en("comparison_ordering", E::ComparisonOrdering)
                .ops(2));
     add(t, B(0x2A).en("rounding_mode", E::RoundingMode).ops(1)); // ftof
-    for (uint32_t op : {0x2B, 0x3B}) // ftoi itof
-        add(t, B(op).en("signedness", E::Signedness).en("rounding_mode", E::RoundingMode).ops(1));
+    add(t, B(0x3B).en("signedness", E::Signedness).en("rounding_mode", E::RoundingMode).ops(1)); // itof
+    add(t, B(0x2B)
+               .flags(V14)
+               .en("signedness", E::Signedness)
+               .en("rounding_mode", E::RoundingMode)
+               .unit("saturating", 0)
+               .ops(1)); // ftoi
     add(t, B(0x4A).en("signedness_lhs", E::Signedness).en("signedness_rhs", E::Signedness).ops(3)); // mmai
     add(t, B(0x49).flags(V13).unit("fast_acc", 0).ops(3));                                        // mmaf
     add(t, B(0x0C).attr("dim", AttrEncoding::Int64).ops(2));                                      // cat
@@ -177,6 +193,9 @@ Table buildTable()
                .attr("alignment", AttrEncoding::Int64)
                .unit("global", 0)); // alloca
     add(t, B(0x26).n().countedOps(1));          // extract
+    add(t, B(0x76).n().countedOps(2));          // insert: source, destination, indices
+    for (uint32_t op : {0x77, 0x78})            // gdc_launch_dependents_tko gdc_wait_tko
+        add(t, B(op).countedOps(0, 1));          // an optional token
     add(t, B(0x2D).n().res(-1).ops(1));         // get_index_space_shape
     add(t, B(0x2F).n().res(-1).ops(1));         // get_tensor_shape
     add(t, B(0x3C).n().countedOps(0));          // join_tokens
@@ -244,6 +263,7 @@ Table buildTable()
                .en("memory_ordering_semantics", E::MemoryOrderingSemantics)
                .optEn("memory_scope", E::MemoryScope, 0)
                .optHints(1)
+               .boolArray("inbounds", V14, 1)
                .one().many().opt(2)); // load_view_tko
     add(t, B(0x66)
                .n()
@@ -252,6 +272,7 @@ Table buildTable()
                .en("memory_ordering_semantics", E::MemoryOrderingSemantics)
                .optEn("memory_scope", E::MemoryScope, 0)
                .optHints(1)
+               .boolArray("inbounds", V14, 2)
                .one().one().many().opt(2)); // store_view_tko
     return t;
 }

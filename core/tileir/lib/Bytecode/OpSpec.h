@@ -23,6 +23,7 @@ enum class AttrEncoding : uint8_t {
     Tagged,      // one self-describing attribute
     TaggedArray, // vu n + n tagged attributes
     I32Array,    // [i32]
+    BoolArray,   // vu n + n bytes of 0/1
     Unit,        // no payload: a flag bit
 };
 
@@ -34,7 +35,7 @@ struct AttrSpec {
     Version since = kVersion13_1; // required attributes newer than the op take `fallback` in older files
     uint32_t fallback = 0;
     std::string_view key = name; // `name` with its length, for the decoded NamedAttribute
-    uint32_t enumCases = 0;      // Enum: enumCaseCount(enumKind), cached for the decoding loop
+    bool absentBefore = false;   // files older than `since` carry no value and none is implied
 };
 
 enum class OperandGroup : uint8_t { Single, Optional, Variadic };
@@ -61,6 +62,8 @@ struct OpSpec {
     int fixedOperands = 0;         // non-segmented without a count prefix
     bool operandCountPrefix = false; // non-segmented "O*": vu n + n indices
     int minOperands = 0;           // with operandCountPrefix
+    int maxOperands = -1;          // with operandCountPrefix, -1 = unbounded
+    int boolArraySegment = -1;     // segment whose size the BoolArray attribute's length must equal
     int regions = 0;
     bool terminator = false;
 };

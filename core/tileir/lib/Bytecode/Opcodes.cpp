@@ -9,7 +9,7 @@ namespace tileport::tileir::bc {
 namespace {
 
 // Index = opcode; empty names are unassigned gaps (0x19-0x24, 0x34-0x39).
-constexpr std::array<std::string_view, 0x76> kNames{
+constexpr std::array<std::string_view, 0x7B> kNames{
     "absf", "absi", "addf", "addi", "andi", "assert", "assume", "atomic_cas_tko",
     "atomic_rmw_tko", "bitcast", "break", "broadcast", "cat", "ceil", "cmpf", "cmpi",
     "constant", "continue", "cos", "cosh", "divf", "divi", "entry", "exp",
@@ -25,17 +25,21 @@ constexpr std::array<std::string_view, 0x76> kNames{
     "shli", "shri", "sin", "sinh", "sqrt", "store_ptr_tko", "store_view_tko", "subf",
     "subi", "tan", "tanh", "trunci", "xori", "yield", "atan2", "pack",
     "unpack", "alloca", "mmaf_scaled", "make_gather_scatter_view", "make_strided_view", "atomic_red_view_tko",
+    "insert", "gdc_launch_dependents_tko", "gdc_wait_tko", "fpowi", "memory_fence_alias_tko",
 };
 
-// Development opcodes of the unreleased 13.4 format (cuTile Python encoder names).
-constexpr std::array<std::string_view, 5> kDevNames{
-    "insert", "gdc_launch_dependents_tko", "gdc_wait_tko", "fpowi", "memory_fence_alias_tko",
+// Opcodes of cuTile's 13.5 development format (its encoder's names): known,
+// so that a file using one is told why it is refused.
+constexpr std::array<std::string_view, 3> kDevNames{
+    "multimem_load_reduce_view_tko", "multimem_reduce_view_tko", "multimem_store_view_tko",
 };
 
 } // namespace
 
 uint32_t maxOpcode(Version version)
 {
+    if (version >= kVersion13_4)
+        return 0x7A;
     if (version >= kVersion13_3)
         return 0x75;
     if (version >= kVersion13_2)
@@ -49,14 +53,13 @@ std::optional<OpcodeInfo> opcodeInfo(uint64_t opcode)
         if (kNames[opcode].empty())
             return std::nullopt;
         Version since = kVersion13_1;
-        if (opcode > maxOpcode(kVersion13_2))
-            since = kVersion13_3;
-        else if (opcode > maxOpcode(kVersion13_1))
-            since = kVersion13_2;
+        for (Version v : {kVersion13_2, kVersion13_3, kVersion13_4})
+            if (opcode > maxOpcode(Version{v.major, v.minor - 1}))
+                since = v;
         return OpcodeInfo{kNames[opcode], since, false};
     }
     if (opcode - kNames.size() < kDevNames.size())
-        return OpcodeInfo{kDevNames[opcode - kNames.size()], Version{13, 4}, true};
+        return OpcodeInfo{kDevNames[opcode - kNames.size()], Version{13, 5}, true};
     return std::nullopt;
 }
 

@@ -42,6 +42,14 @@ std::string padding(const Type &t)
                      : std::string();
 }
 
+// 13.4 defines one pointer attribute value, 0.
+std::string ptrAttr(const Type &t)
+{
+    if (!t.ptrAttr)
+        return std::string();
+    return ", ptr_attr = " + (*t.ptrAttr == 0 ? std::string("none") : std::to_string(*t.ptrAttr));
+}
+
 std::string dimMap(const Type &t)
 {
     bool identity = true;
@@ -60,11 +68,11 @@ std::string typeString(const Module &m, uint32_t index, unsigned depth)
     switch (t.kind) {
     case TypeKind::Scalar: return std::string(scalarName(t.scalar));
     case TypeKind::Token: return "token";
-    case TypeKind::Pointer: return "ptr<" + typeString(m, t.element, depth + 1) + ">";
+    case TypeKind::Pointer: return "ptr<" + typeString(m, t.element, depth + 1) + ptrAttr(t) + ">";
     case TypeKind::Tile: return "tile<" + dims(m, t.shape, t.element, depth) + ">";
     case TypeKind::TensorView:
         return "tensor_view<" + dims(m, t.shape, t.element, depth) +
-               (t.shape.empty() ? std::string() : ", strides=[" + join(t.strides, ",", true) + "]") + ">";
+               (t.shape.empty() ? std::string() : ", strides=[" + join(t.strides, ",", true) + "]") + ptrAttr(t) + ">";
     case TypeKind::PartitionView:
         return "partition_view<tile=(" + join(t.tileShape, "x") + "), " + padding(t) +
                typeString(m, t.element, depth + 1) + dimMap(t) + ">";
@@ -168,6 +176,11 @@ std::string attrString(const Module &m, const Attribute &a, unsigned depth)
                 return "<" + entries(m, v.architectures, depth) + ">";
             } else if constexpr (std::is_same_v<T, I32ArrayAttr>) {
                 return "[" + join(v.values, ", ") + "]";
+            } else if constexpr (std::is_same_v<T, BoolArrayAttr>) {
+                std::string s = "[";
+                for (size_t i = 0; i < v.values.size(); ++i)
+                    s += std::string(i ? ", " : "") + (v.values[i] ? "true" : "false");
+                return s + "]";
             } else {
                 static_assert(std::is_same_v<T, UnitAttr>);
                 return "unit";

@@ -22,6 +22,7 @@ std::string_view scalarName(ScalarKind kind)
     case ScalarKind::F8E5M2: return "f8E5M2";
     case ScalarKind::F8E8M0FNU: return "f8E8M0FNU";
     case ScalarKind::F4E2M1FN: return "f4E2M1FN";
+    case ScalarKind::F8E5M3FNU: return "f8E5M3FNU";
     }
     return "?";
 }
@@ -42,7 +43,8 @@ unsigned scalarBitWidth(ScalarKind kind)
     case ScalarKind::F64: return 64;
     case ScalarKind::F8E4M3FN:
     case ScalarKind::F8E5M2:
-    case ScalarKind::F8E8M0FNU: return 8;
+    case ScalarKind::F8E8M0FNU:
+    case ScalarKind::F8E5M3FNU: return 8;
     case ScalarKind::F4E2M1FN: return 4;
     }
     return 0;

@@ -37,6 +37,7 @@ std::optional<ScalarKind> scalarForTag(uint64_t tag)
     case 18: return ScalarKind::F8E8M0FNU;
     case 19: return ScalarKind::F4E2M1FN;
     case 22: return ScalarKind::I4;
+    case 130: return ScalarKind::F8E5M3FNU;
     default: return std::nullopt;
     }
 }
@@ -47,6 +48,8 @@ Version tagSince(uint64_t tag)
         return kVersion13_2;
     if (tag == 19 || tag == 20 || tag == 21 || tag == 22)
         return kVersion13_3;
+    if (tag == 130)
+        return kVersion13_4;
     return kVersion13_1;
 }
 
@@ -64,6 +67,7 @@ const char *tagName(uint64_t tag)
     case 20: return "gather_scatter_view";
     case 21: return "strided_view";
     case 22: return "i4";
+    case 130: return "f8E5M3FNU";
     default: return "scalar";
     }
 }
@@ -138,7 +142,7 @@ private:
     {
         const uint64_t at = c.offset();
         const uint64_t v = c.varint("padding value");
-        if (v >= enumCaseCount(EnumKind::PaddingValue))
+        if (v >= enumCaseCount(EnumKind::PaddingValue, m_ctx.version()))
             failAt(at, "padding value " + std::to_string(v) + " is not a PaddingValue");
         return uint32_t(v);
     }
@@ -150,6 +154,31 @@ private:
         if (f > 1)
             failAt(at, "view flags " + std::to_string(f) + " has unknown bits");
         return f;
+    }
+
+    // 13.4 prefixes ptr and tensor_view records with flags; bit 0 says a
+    // pointer attribute byte ends the record. 13.4 defines only 0 (none).
+    uint64_t pointerFlags(Cursor &c)
+    {
+        if (m_ctx.version() < kVersion13_4)
+            return 0;
+        const uint64_t at = c.offset();
+        const uint64_t f = c.varint("pointer flags");
+        if (f > 1)
+            failAt(at, "pointer flags " + std::to_string(f) + " has unknown bits");
+        return f;
+    }
+
+    std::optional<uint8_t> pointerAttribute(Cursor &c, uint64_t flags)
+    {
+        if (!(flags & 1))
+            return std::nullopt;
+        const uint64_t at = c.offset();
+        const uint8_t v = c.u8("ptr_attr");
+        if (v != 0)
+            failAt(at, "ptr_attr " + std::to_string(v) + " is not defined in bytecode " + m_ctx.version().str() +
+                           " (only 0, none)");
+        return v;
     }
 
     uint32_t tensorViewRef(Cursor &c, unsigned depth)
@@ -167,8 +196,6 @@ private:
         Type t;
         t.offset = c.offset();
         const uint64_t tag = c.varint("type tag");
-        if (tag == 130)
-            failAt(t.offset, "type tag 130 (f8E5M3FNU) belongs to the unreleased Tile IR 13.4 format");
         if (tagSince(tag) > m_ctx.version())
             failAt(t.offset, std::string("type '") + tagName(tag) + "' requires bytecode " + tagSince(tag).str() +
                                  ", the file is " + m_ctx.version().str());
@@ -180,10 +207,12 @@ private:
             case 17: t.kind = TypeKind::Token; break;
             case 12: {
                 t.kind = TypeKind::Pointer;
+                const uint64_t f = pointerFlags(c);
                 const uint64_t at = c.offset();
                 t.element = ref(c, depth, "pointee type");
                 if (type(t.element).kind != TypeKind::Scalar)
                     failAt(at, "a ptr must point to a scalar type");
+                t.ptrAttr = pointerAttribute(c, f);
                 break;
             }
             case 13: {
@@ -199,12 +228,14 @@ private:
             }
             case 14: {
                 t.kind = TypeKind::TensorView;
+                const uint64_t f = pointerFlags(c);
                 const uint64_t at = c.offset();
                 t.element = ref(c, depth, "tensor_view element type");
                 if (type(t.element).kind != TypeKind::Scalar)
                     failAt(at, "a tensor_view element must be a scalar");
                 t.shape = i64List(c, "tensor_view shape");
                 t.strides = i64List(c, "tensor_view strides");
+                t.ptrAttr = pointerAttribute(c, f);
                 checkTensorView(t);
                 break;
             }

@@ -31,6 +31,7 @@ constexpr AttrDefault kGlobal[] = {
 constexpr StringLiteral kCmpi[] = {"comparison_predicate", "signedness"};
 constexpr StringLiteral kCmpf[] = {"comparison_predicate", "comparison_ordering"};
 constexpr StringLiteral kSign[] = {"signedness"};
+constexpr StringLiteral kFtoiKeys[] = {"signedness", "saturating"};
 constexpr StringLiteral kMmai[] = {"signedness_lhs", "signedness_rhs"};
 constexpr StringLiteral kDim[] = {"dim"};
 constexpr StringLiteral kScan[] = {"dim", "reverse"};
@@ -83,7 +84,10 @@ const OpInfo kOps[] = {
     {"fma", P, Crit, kIeee, {}},
     {"for", Recursive, Crit, {}, {}},
     {"ftof", P, Small, kIeee, {}},
-    {"ftoi", P, Small, kFtoi, kSign},
+    {"fpowi", P, Oth, {}, {}},
+    {"ftoi", P, Small, kFtoi, kFtoiKeys},
+    {"gdc_launch_dependents_tko", Load | Store, Oth, {}, {}},
+    {"gdc_wait_tko", Load | Store, Oth, {}, {}},
     {"get_global", P, Oth, {}, kGetGlobal},
     {"get_index_space_shape", P, Oth, {}, {}},
     {"get_num_tile_blocks", P, Oth, {}, {}},
@@ -91,6 +95,7 @@ const OpInfo kOps[] = {
     {"get_tile_block_id", P | BlockId, Oth, {}, {}},
     {"global", 0, Oth, kGlobal, kSymName},
     {"if", Recursive, Oth, {}, {}},
+    {"insert", P, Oth, {}, {}},
     {"int_to_ptr", P, Small, {}, {}},
     {"iota", P, Small, {}, {}},
     {"itof", P, Small, kIeee, kSign},
@@ -107,6 +112,7 @@ const OpInfo kOps[] = {
     {"make_token", P, Oth, {}, {}},
     {"maxf", P | Commutative, FArith, {}, {}},
     {"maxi", P | Commutative, Small, {}, kSign},
+    {"memory_fence_alias_tko", Load | Store, Oth, {}, {}},
     {"minf", P | Commutative, FArith, {}, {}},
     {"mini", P | Commutative, Small, {}, kSign},
     {"mmaf", P | Mma, Crit, {}, {}},

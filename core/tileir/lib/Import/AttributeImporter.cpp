@@ -177,6 +177,10 @@ mlir::Attribute AttributeImporter::get(std::string_view op, std::string_view nam
     }
     if (const auto *a = attr.get<bc::I32ArrayAttr>())
         return mlir::DenseI32ArrayAttr::get(&m_ctx, a->values);
+    if (const auto *a = attr.get<bc::BoolArrayAttr>()) {
+        const llvm::SmallVector<bool> flags(a->values.begin(), a->values.end());
+        return mlir::DenseBoolArrayAttr::get(&m_ctx, flags);
+    }
     if (attr.get<bc::UnitAttr>())
         return b.getUnitAttr();
     return fail("unknown attribute kind");

@@ -150,6 +150,11 @@ mlir::Operation *Importer::build(const bc::Instruction &inst)
     }
     for (size_t i = 0; i < inst.attributeCount; ++i) {
         const bc::NamedAttribute a = body.attribute(inst, i);
+        // All-false inbounds is what files before 13.4 imply: left out, a
+        // 13.4 file reads as the same IR as its 13.3 twin.
+        if (const auto *flags = a.value.get<bc::BoolArrayAttr>();
+            flags && std::find(flags->values.begin(), flags->values.end(), true) == flags->values.end())
+            continue;
         mlir::Attribute attr;
         if (const auto *d = a.value.get<bc::DenseAttr>(); d && !state.types.empty())
             attr = m_attrs.dense(d->constant, state.types.front()); // typed by the op's result

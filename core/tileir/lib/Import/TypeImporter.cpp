@@ -34,6 +34,7 @@ mlir::Type scalar(mlir::MLIRContext &ctx, bc::ScalarKind k)
     case K::F8E5M2: return mlir::Float8E5M2Type::get(&ctx);
     case K::F8E8M0FNU: return mlir::Float8E8M0FNUType::get(&ctx);
     case K::F4E2M1FN: return mlir::Float4E2M1FNType::get(&ctx);
+    case K::F8E5M3FNU: return {}; // MLIR has no builtin type for it
     }
     return {};
 }
@@ -84,10 +85,15 @@ mlir::Type TypeImporter::build(const bc::Type &t)
     mlir::Type out;
     switch (t.kind) {
     case bc::TypeKind::Scalar:
-        return scalar(m_ctx, t.scalar);
+        if (mlir::Type s = scalar(m_ctx, t.scalar))
+            return s;
+        return fail(t, "the dialect cannot represent " + std::string(bc::scalarName(t.scalar)) +
+                           " (Tile IR 13.4; MLIR has no such builtin float type)");
     case bc::TypeKind::Token:
         return TokenType::get(&m_ctx);
     case bc::TypeKind::Pointer: {
+        if (t.ptrAttr)
+            return fail(t, "the dialect cannot represent a ptr_attr (Tile IR 13.4)");
         mlir::Type pointee = get(t.element);
         if (!pointee)
             return {};
@@ -102,6 +108,8 @@ mlir::Type TypeImporter::build(const bc::Type &t)
         break;
     }
     case bc::TypeKind::TensorView: {
+        if (t.ptrAttr)
+            return fail(t, "the dialect cannot represent a ptr_attr (Tile IR 13.4)");
         mlir::Type elem = get(t.element);
         if (!elem)
             return {};

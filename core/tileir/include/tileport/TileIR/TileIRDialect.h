@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: 2026 TilePort contributors
 #pragma once
 
-// The `cuda_tile` dialect: CUDA Tile IR 13.1-13.3 as an MLIR dialect.
+// The `cuda_tile` dialect: CUDA Tile IR 13.1-13.4 as an MLIR dialect.
 //
 // Public C++ API (namespace tileport::tileir)
 // -------------------------------------------

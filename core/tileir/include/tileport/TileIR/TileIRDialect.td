@@ -14,7 +14,7 @@ def CudaTile_Dialect : Dialect {
   let cppNamespace = "::tileport::tileir";
   let summary = "CUDA Tile IR: tile-level kernels for NVIDIA GPUs";
   let description = [{
-    Operations, types and attributes of CUDA Tile IR 13.1-13.3, with the
+    Operations, types and attributes of CUDA Tile IR 13.1-13.4, with the
     textual syntax of the reference printer: short type forms inside op
     bodies, the `cuda_tile.` prefix omitted inside module and region bodies.
   }];

@@ -27,7 +27,8 @@ def CudaTile_RoundingMode : CudaTile_WrappedEnum<"RoundingMode", "rounding mode"
   I32EnumAttrCase<"PositiveInf", 3, "positive_inf">,
   I32EnumAttrCase<"Approx", 4, "approx">,
   I32EnumAttrCase<"Full", 5, "full">,
-  I32EnumAttrCase<"NearestIntToZero", 6, "nearest_int_to_zero">]>;
+  I32EnumAttrCase<"NearestIntToZero", 6, "nearest_int_to_zero">,
+  I32EnumAttrCase<"NearestAway", 7, "nearest_away">]>; // Tile IR 13.4
 def CudaTile_RoundingModeAttr : CudaTile_EnumAttr<CudaTile_RoundingMode, "rounding">;
 
 def CudaTile_IntegerOverflow : CudaTile_WrappedEnum<"IntegerOverflow", "integer overflow flags", [

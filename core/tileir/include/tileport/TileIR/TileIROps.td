@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: 2026 TilePort contributors
-// All 100 public Tile IR operations (13.1-13.3). One file per group of
+// All 105 public Tile IR operations (13.1-13.4). One file per group of
 // tileir-format.md §3.
 
 #ifndef TILEPORT_TILEIR_OPS_TD

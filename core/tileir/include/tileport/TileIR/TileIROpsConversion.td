@@ -84,19 +84,20 @@ def CudaTile_FToFOp : CudaTile_Op<"ftof", [Pure]> {
                         "::tileport::tileir::RoundingMode::NearestEven">:$rounding_mode);
   let results = (outs CudaTile_FloatTile:$to);
   let assemblyFormat = [{
-    $from custom<IEEERounding>($rounding_mode) attr-dict
+    $from custom<FToFRounding>($rounding_mode) attr-dict
     `:` custom<TileIRType>(type($from)) `->` custom<TileIRType>(type($to))
   }];
   let hasVerifier = 1;
 }
 
 def CudaTile_FToIOp : CudaTile_Op<"ftoi", [Pure]> {
-  let summary = "float to integer conversion (truncating)";
+  let summary = "float to integer conversion (truncating; saturating since 13.4)";
   let arguments = (ins CudaTile_FloatTile:$from, CudaTile_SignednessAttr:$signedness,
-                       CudaTile_RoundingModeAttr:$rounding_mode);
+                       CudaTile_RoundingModeAttr:$rounding_mode, UnitAttr:$saturating);
   let results = (outs CudaTile_IntTile:$to);
   let assemblyFormat = [{
-    $from custom<EnumKeyword>($signedness) custom<IntegerRounding>($rounding_mode) attr-dict
+    $from custom<EnumKeyword>($signedness) (`saturating` $saturating^)?
+    custom<IntegerRounding>($rounding_mode) attr-dict
     `:` custom<TileIRType>(type($from)) `->` custom<TileIRType>(type($to))
   }];
   let hasVerifier = 1;

@@ -42,6 +42,17 @@ def CudaTile_PowOp : CudaTile_Op<"pow", [Pure, SameOperandsAndResultType]> {
   let assemblyFormat = "$source `,` $exponent attr-dict `:` custom<TileIRType>(type($result))";
 }
 
+// Tile IR 13.4: an integer exponent (i8/i16/i32) of the base's shape.
+def CudaTile_FPowIOp : CudaTile_Op<"fpowi", [Pure, AllTypesMatch<["source", "result"]>]> {
+  let summary = "source raised to an integer exponent";
+  let arguments = (ins CudaTile_BaseFloatTile:$source, CudaTile_IntTile:$exponent);
+  let results = (outs CudaTile_BaseFloatTile:$result);
+  let assemblyFormat = [{
+    $source `,` $exponent attr-dict `:` custom<TileIRType>(type($source)) `,` custom<TileIRType>(type($exponent))
+  }];
+  let hasVerifier = 1;
+}
+
 def CudaTile_Atan2Op : CudaTile_Op<"atan2", [Pure, SameOperandsAndResultType]> {
   let summary = "atan(x / y) with quadrant";
   let arguments = (ins CudaTile_BaseFloatTile:$x, CudaTile_BaseFloatTile:$y);

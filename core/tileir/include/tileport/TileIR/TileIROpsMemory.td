@@ -53,7 +53,8 @@ def CudaTile_LoadViewTkoOp : CudaTile_Op<"load_view_tko", [AttrSizedOperandSegme
                        CudaTile_TileView:$view,
                        Variadic<CudaTile_IntTile>:$index,
                        Optional<CudaTile_TokenType>:$token,
-                       OptionalAttr<CudaTile_OptimizationHintsAttr>:$optimization_hints);
+                       OptionalAttr<CudaTile_OptimizationHintsAttr>:$optimization_hints,
+                       OptionalAttr<DenseBoolArrayAttr>:$inbounds); // 13.4: indices promised in bounds
   let results = (outs CudaTile_AnyTile:$tile, CudaTile_TokenType:$result_token);
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
@@ -67,7 +68,8 @@ def CudaTile_StoreViewTkoOp : CudaTile_Op<"store_view_tko", [AttrSizedOperandSeg
                        CudaTile_TileView:$view,
                        Variadic<CudaTile_IntTile>:$index,
                        Optional<CudaTile_TokenType>:$token,
-                       OptionalAttr<CudaTile_OptimizationHintsAttr>:$optimization_hints);
+                       OptionalAttr<CudaTile_OptimizationHintsAttr>:$optimization_hints,
+                       OptionalAttr<DenseBoolArrayAttr>:$inbounds); // 13.4: indices promised in bounds
   let results = (outs CudaTile_TokenType:$result_token);
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
@@ -187,6 +189,29 @@ def CudaTile_JoinTokensOp : CudaTile_Op<"join_tokens", [Pure]> {
   let arguments = (ins Variadic<CudaTile_TokenType>:$tokens);
   let results = (outs CudaTile_TokenType:$result);
   let assemblyFormat = "$tokens attr-dict `:` custom<TileIRType>(type($result))";
+}
+
+// Tile IR 13.4: programmatic dependent launch. Both order the kernel's memory
+// against its grid neighbours, so they are never removed or reordered.
+class CudaTile_GdcOp<string mnemonic> : CudaTile_Op<mnemonic> {
+  let arguments = (ins Optional<CudaTile_TokenType>:$token);
+  let results = (outs CudaTile_TokenType:$result_token);
+  let assemblyFormat = [{
+    (`token` `` `=` `` $token^)? attr-dict `->` custom<TileIRType>(type($result_token))
+  }];
+}
+def CudaTile_GdcWaitTkoOp : CudaTile_GdcOp<"gdc_wait_tko"> {
+  let summary = "wait for the preceding kernel of a programmatic dependent launch";
+}
+def CudaTile_GdcLaunchDependentsTkoOp : CudaTile_GdcOp<"gdc_launch_dependents_tko"> {
+  let summary = "let the dependent kernel of a programmatic dependent launch start";
+}
+
+def CudaTile_MemoryFenceAliasTkoOp : CudaTile_Op<"memory_fence_alias_tko"> {
+  let summary = "token after which accesses through aliasing views are ordered (Tile IR 13.4)";
+  let arguments = (ins CudaTile_TokenType:$token);
+  let results = (outs CudaTile_TokenType:$result_token);
+  let assemblyFormat = "$token attr-dict `:` custom<TileIRType>(type($result_token))";
 }
 
 def CudaTile_AllocaOp : CudaTile_Op<"alloca"> {

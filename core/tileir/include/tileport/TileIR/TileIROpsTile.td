@@ -60,6 +60,19 @@ def CudaTile_ExtractOp : CudaTile_Op<"extract", [Pure]> {
   let hasVerifier = 1;
 }
 
+// Tile IR 13.4: the inverse of extract; the result has the destination's type.
+def CudaTile_InsertOp : CudaTile_Op<"insert", [Pure, AllTypesMatch<["destination", "result"]>]> {
+  let summary = "tile with a sub-tile replaced at a block index";
+  let arguments = (ins CudaTile_AnyTile:$source, CudaTile_AnyTile:$destination,
+                       Variadic<CudaTile_ScalarI32Tile>:$indices);
+  let results = (outs CudaTile_AnyTile:$result);
+  let assemblyFormat = [{
+    $source `,` $destination `[` $indices `]` attr-dict
+    `:` custom<TileIRType>(type($source)) `->` custom<TileIRType>(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
 def CudaTile_CatOp : CudaTile_Op<"cat", [Pure]> {
   let summary = "concatenate along a dimension";
   let arguments = (ins CudaTile_AnyTile:$lhs, CudaTile_AnyTile:$rhs, I64Attr:$dim);

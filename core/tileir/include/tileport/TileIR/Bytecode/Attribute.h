@@ -70,12 +70,16 @@ struct OptimizationHintsAttr {
 struct I32ArrayAttr {
     std::vector<int32_t> values;
 };
+// One flag per entry (13.4's per-index inbounds of view loads and stores).
+struct BoolArrayAttr {
+    std::vector<bool> values;
+};
 // A UnitAttr that is set (absent unit attributes are not listed).
 struct UnitAttr {};
 
 using AttributeValue = std::variant<EnumAttr, IntegerAttr, FloatAttr, BoolAttr, TypeAttr, StringAttr, ArrayAttr,
                                     DenseAttr, DivByAttr, SameElementsAttr, BoundedAttr, DictionaryAttr,
-                                    OptimizationHintsAttr, I32ArrayAttr, UnitAttr>;
+                                    OptimizationHintsAttr, I32ArrayAttr, BoolArrayAttr, UnitAttr>;
 
 struct Attribute {
     AttributeValue value;

@@ -20,9 +20,8 @@ struct BytecodeHeader {
     int tag = 0;
 
     std::string versionString() const { return std::to_string(major) + "." + std::to_string(minor); }
-    // 13.1-13.3 are the released formats the full reader decodes; 13.4 is a
-    // development format the header check recognises but the reader refuses.
-    bool isReleased() const { return major == 13 && minor >= 1 && minor <= 3; }
+    // 13.1-13.4 are the released formats the full reader decodes.
+    bool isReleased() const { return major == 13 && minor >= 1 && minor <= 4; }
 };
 
 // Parses the header (13.1-13.4); on failure returns false and sets `error`

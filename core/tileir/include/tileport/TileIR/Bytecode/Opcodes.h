@@ -19,10 +19,10 @@ inline constexpr uint32_t Break = 0x0A, Continue = 0x11, Entry = 0x16, For = 0x2
 struct OpcodeInfo {
     std::string_view name; // mnemonic, e.g. "addf"
     Version since;
-    bool development = false; // 13.4-dev only, never valid in a released file
+    bool development = false; // of an unreleased development format, never valid in a released file
 };
 
-// Known opcodes, released and 13.4-dev; nullopt for gaps and unknown values.
+// Known opcodes, released and 13.5-dev; nullopt for gaps and unknown values.
 std::optional<OpcodeInfo> opcodeInfo(uint64_t opcode);
 std::optional<uint32_t> opcodeByName(std::string_view name);
 // Highest opcode a file of `version` may use.

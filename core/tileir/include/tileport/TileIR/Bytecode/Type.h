@@ -12,7 +12,7 @@ namespace tileport::tileir::bc {
 
 enum class ScalarKind : uint8_t {
     I1, I4, I8, I16, I32, I64,
-    F16, BF16, F32, TF32, F64, F8E4M3FN, F8E5M2, F8E8M0FNU, F4E2M1FN,
+    F16, BF16, F32, TF32, F64, F8E4M3FN, F8E5M2, F8E8M0FNU, F4E2M1FN, F8E5M3FNU,
 };
 
 std::string_view scalarName(ScalarKind kind); // "i32", "f8E4M3FN", ...
@@ -38,6 +38,7 @@ struct Type {
     std::vector<int32_t> traversalStrides; // StridedView
     std::vector<int32_t> dimMap;        // PartitionView, StridedView
     std::optional<uint32_t> padding;    // views: PaddingValue when present
+    std::optional<uint8_t> ptrAttr;     // Pointer, TensorView (13.4+): the pointer attribute when present
     uint32_t sparseDim = 0;             // GatherScatterView
     std::vector<uint32_t> inputs;       // Function
     std::vector<uint32_t> results;      // Function

@@ -19,5 +19,6 @@ struct Version {
 inline constexpr Version kVersion13_1{13, 1};
 inline constexpr Version kVersion13_2{13, 2};
 inline constexpr Version kVersion13_3{13, 3};
+inline constexpr Version kVersion13_4{13, 4};
 
 } // namespace tileport::tileir::bc
