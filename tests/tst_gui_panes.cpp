@@ -23,6 +23,7 @@
 
 #include <QAbstractBarSeries>
 #include <QBarSet>
+#include <QComboBox>
 #include <QChart>
 #include <QDateTime>
 #include <QFile>
@@ -290,6 +291,7 @@ private Q_SLOTS:
         s.modelEndpoint = QStringLiteral("http://127.0.0.1:8080/v1");
         s.modelName = QStringLiteral("repair-model");
         s.toolPaths.insert(QStringLiteral("cargo"), QStringLiteral("/opt/rust/bin/cargo"));
+        s.cutileVersion = QStringLiteral("0.4.0");
         QCOMPARE(s.validate(), QString());
         {
             QSettings store(ini, QSettings::IniFormat);
@@ -302,6 +304,7 @@ private Q_SLOTS:
         QCOMPARE(back.modelEndpoint, s.modelEndpoint);
         QCOMPARE(back.modelName, s.modelName);
         QCOMPARE(back.toolPaths.value(QStringLiteral("cargo")), QStringLiteral("/opt/rust/bin/cargo"));
+        QCOMPARE(back.cutileVersion, QStringLiteral("0.4.0"));
 
         IdeSettings bad = s;
         bad.gpuRunner = QStringLiteral("ssh://gpu1");
@@ -314,10 +317,17 @@ private Q_SLOTS:
         bad = s;
         bad.modelEndpoint = QStringLiteral("ftp://x");
         QVERIFY(bad.validate().contains(QStringLiteral("not an http(s) URL")));
+        bad = s;
+        bad.cutileVersion = QStringLiteral("0.3.1");
+        QVERIFY2(bad.validate().contains(QStringLiteral("0.5.0 or 0.4.0")), qPrintable(bad.validate()));
 
         // The dialog: a bad runner keeps it open with the reason; a typed key
         // goes to the keychain (or its error is shown), never to QSettings.
         SettingsDialog dialog(back);
+        // The cutile target offers both releases and shows the stored one.
+        QCOMPARE(dialog.cutileBox()->count(), 2);
+        QCOMPARE(dialog.cutileBox()->currentText(), QStringLiteral("0.4.0"));
+        QCOMPARE(dialog.settings().cutileVersion, QStringLiteral("0.4.0"));
         // The runner field offers the three kinds, Slurm among them.
         const auto *kinds = dialog.field(QStringLiteral("gpu_runner"))->completer();
         QVERIFY(kinds);

@@ -233,6 +233,7 @@ HostBundleBuilder::Result HostBundleBuilder::build(const Options &o, const Toolc
                                {"source", QStringLiteral("kernel/") + srcName},
                                {"config", QStringLiteral("kernel/") + cfgName},
                                {"library", r.library},
+                               {"cutile", result.cutileVersion},
                                {"dtype_codes", QJsonArray::fromStringList(HostCodeWriter::dtypeCodes())},
                                {"entries", entries},
                                {"config_entries", configEntries},

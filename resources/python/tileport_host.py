@@ -463,6 +463,7 @@ def main(argv):
         reference = bundle.get("reference", "cutile")
         torch, ct = import_stack(reference)
         result["environment"] = environment(torch)
+        result["environment"]["cutile"] = bundle.get("cutile", "0.4.0")  # the release the library was built with
         result["reference"] = reference
         sys.path.insert(0, opts.bundle)  # tileport_triton.py travels in the bundle
         lib = Library(os.path.join(opts.bundle, bundle["library"]), bundle["dtype_codes"])

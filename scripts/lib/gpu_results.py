@@ -54,7 +54,7 @@ def main(root):
            f"- date (UTC): {started}",
            f"- GPU: {env.get('gpu', '?')} ({env.get('capability', '?')})",
            f"- torch {env.get('torch', '?')}, CUDA runtime {env.get('cuda_runtime', '?')}, Python {env.get('python', '?')}",
-           f"- cuda-tile {env.get('cuda_tile', '?')} (reference); cutile =0.4.0 (Rust); tileiras 13.3",
+           f"- cuda-tile {env.get('cuda_tile', '?')} (reference); cutile ={env.get('cutile', '0.4.0')} (Rust)",
            *([f"- triton {env['triton']}: the reference of the triton_* rows (the original Triton kernel, "
               "launched as its host function launches it)"] if any(k.startswith("triton_") for k in kernels)
              and env.get("triton") else []), "",
