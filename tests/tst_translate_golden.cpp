@@ -2,7 +2,7 @@
 // SPDX-FileCopyrightText: 2026 TilePort contributors
 // Every kernel file of examples/ and tests/fixtures/ through the translator
 // against its golden text under tests/golden/translate/: each entry's lines
-// with the Python lines they map to, its signature, and every diagnostic
+// with the Python lines they map to, its rustdoc, its signature, and every diagnostic
 // and dropped arm. The golden texts were the legacy printer's output when
 // the kernel IR took over (tst_kir_parity held them equal); a change to
 // the translator's output shows here as a diff to review.
@@ -33,8 +33,12 @@ QString describe(const TranslationResult &r, const QString &file)
     // Paths as the repository names them, so the text is the same anywhere.
     const auto local = [&](QString t) { return t.replace(file, QDir(kSource).relativeFilePath(file)); };
     QStringList out;
+    const CrateConfigs configs = CrateConfigs::besides(file);
     for (const TranslatedKernel &k : r.kernels) {
         out << QStringLiteral("== entry %1 (kernel %2)").arg(k.signature.entry, k.pythonName);
+        // Its rustdoc as library() prints it, naming the sidecar's configs.
+        for (const QString &l : r.entryDoc(k, configs).lines(4))
+            out << QStringLiteral("doc %1").arg(l);
         for (const RustLine &l : k.lines)
             out << QStringLiteral("%1-%2 %3").arg(l.pyLine).arg(l.pyEndLine).arg(l.text);
         out << QString::fromUtf8(QJsonDocument(k.signature.toJson()).toJson(QJsonDocument::Compact));

@@ -203,6 +203,7 @@ void BatchFileTranslator::planConfigs(Outcome &out, const KernelConfigFile &conf
         for (const KernelConfig &c : configs.configs)
             if (c.kernel == out.rows[i].kernel)
                 plan.configs << c;
+        plan.configsFile = QFileInfo(configsRel).fileName();
         if (!plan.configs.isEmpty())
             plan.configProblem.clear();
     }

@@ -24,6 +24,7 @@ public:
     struct KernelPlan {
         int translated = -1; // index into Outcome::translation.kernels, -1 if refused
         QList<frontend::KernelConfig> configs; // every config of the kernel, in file order
+        QString configsFile;                   // the name of the file they came from (the crate's docs name it)
         QString configProblem;                 // why there is none ("no config", a sidecar error)
     };
     struct Outcome {

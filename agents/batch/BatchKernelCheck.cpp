@@ -44,7 +44,11 @@ BatchKernelCheck::Result BatchKernelCheck::build(const Setup &setup, const rust:
                                .left(8);
     single.crateName += QLatin1Char('-') + QString::fromLatin1(tag);
     single.libName = QString(single.crateName).replace(QLatin1Char('-'), QLatin1Char('_'));
-    const rust::CrateWriter::Options &w = setup.crate;
+    rust::CrateWriter::Options w = setup.crate;
+    if (!plan.configs.isEmpty()) {
+        w.configs.file = plan.configsFile;
+        w.configs.configs = plan.configs;
+    }
     const QString crate = work.filePath(QStringLiteral("crate"));
     if (const QString e = rust::CrateWriter::write(single, crate, w); !e.isEmpty()) {
         out.built = BatchRow::Step::No;

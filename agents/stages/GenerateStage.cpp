@@ -85,6 +85,15 @@ StageReport refused(const rust::TranslationResult &result, const QString &crate,
     return r;
 }
 
+// The pinned cutile and the session's configs, which the entries' docs name.
+rust::CrateWriter::Options crateOptions(StageContext &ctx)
+{
+    rust::CrateWriter::Options w = rust::CrateWriter::optionsFor(ctx.tools());
+    if (frontend::KernelConfigFile configs; configs.load(kernelConfigPath(ctx.session())))
+        w.configs = rust::CrateConfigs::of(configs);
+    return w;
+}
+
 } // namespace
 
 StageReport GenerateStage::run(StageContext &ctx)
@@ -127,10 +136,10 @@ StageReport GenerateStage::run(StageContext &ctx)
                        QStringLiteral("%1: no entry of kernel %2 (\"python_kernel\"); declare the entry of src/lib.rs there")
                            .arg(QDir(crate).filePath(QStringLiteral("tileport-crate.json")), kernel));
     if (!translated)
-        return refused(result, crate, rust::CrateWriter::optionsFor(tools), source, kernel);
+        return refused(result, crate, crateOptions(ctx), source, kernel);
 
     if (!keep) {
-        const QString writeError = rust::CrateWriter::write(result, crate, rust::CrateWriter::optionsFor(tools));
+        const QString writeError = rust::CrateWriter::write(result, crate, crateOptions(ctx));
         report.validators << ValidatorResult{QStringLiteral("write crate"), writeError.isEmpty() ? 0 : 1, writeError};
         if (!writeError.isEmpty())
             return verdict(QStringLiteral("FAIL_FIXABLE"), QStringLiteral("kernel"), writeError);

@@ -87,7 +87,9 @@ int main(int argc, char **argv)
         err << "tileport-bundle: " << (result.error.isEmpty() ? QStringLiteral("no kernel translated") : result.error) << '\n';
         return 1;
     }
-    const rust::CrateWriter::Options w = rust::CrateWriter::optionsFor(tools);
+    rust::CrateWriter::Options w = rust::CrateWriter::optionsFor(tools);
+    if (frontend::KernelConfigFile sidecar; sidecar.load(config))
+        w.configs = rust::CrateConfigs::of(sidecar);
     const QDir root(out);
     if (const QString e = rust::CrateWriter::write(result, root.filePath(QStringLiteral("crate")), w); !e.isEmpty()) {
         err << "tileport-bundle: " << e << '\n';

@@ -61,7 +61,9 @@ int runTranslateCommand(CommandLine &cl)
         out << result.kir;
         return result.diagnostics.isEmpty() ? 0 : 1;
     }
-    const QString writeError = CrateWriter::write(result, outDir, CrateWriter::optionsFor(tools));
+    CrateWriter::Options writeOptions = CrateWriter::optionsFor(tools);
+    writeOptions.configs = CrateConfigs::besides(file); // the entries' docs name the configs they serve
+    const QString writeError = CrateWriter::write(result, outDir, writeOptions);
     if (!writeError.isEmpty()) {
         err << "tileport translate: " << writeError << '\n';
         return 2;

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 TilePort contributors
 #include "CrateWriter.h"
 
+#include "CrateReadme.h"
 #include "CrateTemplates.h"
 
 #include <QDir>
@@ -56,6 +57,10 @@ QString CrateWriter::write(const TranslationResult &result, const QString &dir, 
     const QString pyName = QFileInfo(result.file).fileName();
     QString err = writeText(root.filePath(QStringLiteral("Cargo.toml")),
                             CrateTemplates::cargoToml(result.crateName, pyName, options.cutileVersion));
+    if (err.isEmpty())
+        err = writeText(root.filePath(QStringLiteral("README.md")), CrateReadme::text(result, options.cutileVersion, options.configs));
+    if (err.isEmpty())
+        err = writeText(root.filePath(QStringLiteral("LICENSING.md")), CrateTemplates::licensing(pyName));
     if (err.isEmpty() && !options.probeLock.isEmpty())
         err = writeText(root.filePath(QStringLiteral("Cargo.lock")),
                         CrateTemplates::cargoLock(options.probeLock, result.crateName));
@@ -63,7 +68,7 @@ QString CrateWriter::write(const TranslationResult &result, const QString &dir, 
     // formatter rewrites it, so the source map is the printer's own.
     QList<QList<int>> map;
     if (err.isEmpty())
-        err = writeText(root.filePath(QStringLiteral("src/lib.rs")), result.library(&map));
+        err = writeText(root.filePath(QStringLiteral("src/lib.rs")), result.library(&map, options.configs));
     if (err.isEmpty())
         err = writeText(root.filePath(QStringLiteral("src/bin/ir-harness.rs")), CrateTemplates::harness(result.libName, result.moduleName));
     if (!err.isEmpty())

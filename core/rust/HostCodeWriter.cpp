@@ -30,10 +30,15 @@ use std::sync::{Mutex, OnceLock};
 /// A tensor the caller owns (torch on the GPU); borrowed, never freed here.
 #[repr(C)]
 pub struct TpTensor {
+    /// The device address of the first element.
     pub ptr: u64,
+    /// How many of `shape` and `strides` are used.
     pub ndim: i32,
+    /// The element type's code (the same table as the Python side's).
     pub dtype: i32,
+    /// The size of each dimension.
     pub shape: [i64; MAX_RANK],
+    /// The stride of each dimension, in elements.
     pub strides: [i64; MAX_RANK],
 }
 
@@ -294,7 +299,14 @@ QString entryFunction(const HostEntry &e)
     for (int k = 0; k < typeGenerics.size(); ++k)
         macroArgs << QStringLiteral("$E%1:ty").arg(k);
     QString s;
-    s += QStringLiteral("\n/// `%1` (from the Python kernel `%2`).\n").arg(e.signature.entry, e.signature.pythonKernel);
+    s += QStringLiteral("\n/// Launches `%1` (from the Python kernel `%2`) on the caller's stream; 0 on success, else an\n"
+                        "/// error code with its message written to `message`.\n"
+                        "///\n"
+                        "/// # Safety\n"
+                        "///\n"
+                        "/// Each pointer must hold as many items as its count says (`grid` three), the tensors must be\n"
+                        "/// live on `device`, and `message` must be null or writable for `message_len` bytes.\n")
+             .arg(e.signature.entry, e.signature.pythonKernel);
     s += QStringLiteral("#[unsafe(no_mangle)]\n#[allow(clippy::too_many_arguments)]\n");
     s += QStringLiteral("pub unsafe extern \"C\" fn %1(\n"
                         "    tensors: *const TpTensor, n_tensors: i32, scalars: *const f64, n_scalars: i32,\n"
@@ -445,7 +457,7 @@ QString HostCodeWriter::write(const TranslationResult &result, const QString &cr
         return QStringLiteral("%1: missing or empty (write the crate first)").arg(libPath);
     if (!lib.contains(QLatin1String("\npub mod ffi;"))) {
         // Appended, so the source map of the lines above stays valid.
-        lib += QStringLiteral("\n// The C ABI for the Python wrapper (stage D).\npub mod ffi;\n");
+        lib += QStringLiteral("\n/// The C ABI for the Python wrapper (stage D): one function per entry.\npub mod ffi;\n");
         error = writeText(libPath, lib);
     }
     return error;

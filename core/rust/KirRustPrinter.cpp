@@ -110,6 +110,9 @@ public:
     TranslatedKernel print();
 
 private:
+    // Whether every Python name the entry prints (parameters, bound
+    // values, loop variables) is snake case as Rust takes it.
+    bool pythonNamesAreSnakeCase();
     QString element(Type t) const;
     QString type(Type t) const;
     QString dims(ArrayAttr dims) const;
@@ -369,8 +372,11 @@ void Printer::op(Operation *o)
             const bool maximum = isa<kir::MaximumOp>(e);
             const QString a = text(e->getOperand(0)), b = text(e->getOperand(1));
             const Type t = elementTypeOf(e->getResult(0).getType());
+            // An inline scalar operand is parenthesized for an operator; as
+            // an argument it needs none (rustc's unused_parens).
             if (!isa<kir::TileType>(e->getResult(0).getType()))
-                return let(e, QStringLiteral("%1(%2, %3)").arg(maximum ? QStringLiteral("max") : QStringLiteral("min"), a, b));
+                return let(e, QStringLiteral("%1(%2, %3)")
+                                  .arg(maximum ? QStringLiteral("max") : QStringLiteral("min"), stripOuterParens(a), stripOuterParens(b)));
             if (isa<IntegerType>(t))
                 return let(e, QStringLiteral("%1(%2, %3)").arg(maximum ? QStringLiteral("maxi") : QStringLiteral("mini"), a, b));
             // Python's maxf/minf: NaN not propagated, no flush to zero.
@@ -427,7 +433,7 @@ void Printer::op(Operation *o)
             let(s, Expr::call(QStringLiteral("select"), {text(s.getCond()), text(s.getLhs()), text(s.getRhs())}));
         })
         .Case<kir::CeilDivOp>([&](kir::CeilDivOp c) {
-            inlineOrLet(c, QStringLiteral("ceil_div(%1, %2)").arg(text(c.getLhs()), text(c.getRhs())));
+            inlineOrLet(c, QStringLiteral("ceil_div(%1, %2)").arg(stripOuterParens(text(c.getLhs())), stripOuterParens(text(c.getRhs()))));
         })
         .Case<kir::NumBlocksOp>([&](kir::NumBlocksOp b) { let(b, QStringLiteral("get_num_tile_blocks().%1").arg(b.getAxis())); })
         .Case<kir::NumTilesOp>([&](kir::NumTilesOp t) {
@@ -493,7 +499,7 @@ void Printer::op(Operation *o)
             let(i, QStringLiteral("iota(%1)").arg(shapeMacro(cast<kir::TileType>(i.getType()).getDims())));
         })
         .Case<kir::RebindOp>([&](kir::RebindOp r) { let(r, text(r.getInput())); })
-        .Case<kir::ScalarToTileOp>([&](kir::ScalarToTileOp t) { let(t, QStringLiteral("scalar_to_tile(%1)").arg(text(t.getInput()))); })
+        .Case<kir::ScalarToTileOp>([&](kir::ScalarToTileOp t) { let(t, QStringLiteral("scalar_to_tile(%1)").arg(stripOuterParens(text(t.getInput())))); })
         .Case<kir::ConvertOp>([&](kir::ConvertOp c) {
             // Integers of one width that differ only in signedness are one
             // Tile IR type: bitcast relabels them (cutile refuses convert_tile).
@@ -501,7 +507,7 @@ void Printer::op(Operation *o)
             auto fi = dyn_cast<IntegerType>(from), ti = dyn_cast<IntegerType>(to);
             const bool relabel = fi && ti && fi != ti && fi.getWidth() == ti.getWidth() && fi.getWidth() > 1;
             if (!isa<kir::TileType>(c.getType()))
-                return let(c, QStringLiteral("convert_scalar(%1)").arg(text(c.getInput())));
+                return let(c, QStringLiteral("convert_scalar(%1)").arg(stripOuterParens(text(c.getInput()))));
             // Integer widening keeps the source's sign (exti); narrowing truncates.
             if (fi && ti && fi.getWidth() > 1 && ti.getWidth() > fi.getWidth())
                 return let(c, QStringLiteral("exti(%1)").arg(text(c.getInput())));
@@ -733,7 +739,8 @@ void Printer::op(Operation *o)
 // before the loop, assigned in place in the body and read after it.
 void Printer::forLoop(kir::ForOp loop)
 {
-    const QString var = RustNames::local(qs(loop.getVar()));
+    // A loop that never reads its variable says so (rustc's unused_variables).
+    const QString var = (loop.getInductionVar().use_empty() ? QStringLiteral("_") : QString()) + RustNames::local(qs(loop.getVar()));
     const QString lo = text(loop.getLower()), hi = text(loop.getUpper());
     if (!loop.getStep()) {
         emit(QStringLiteral("for %1 in %2..%3 {").arg(var, lo, hi), loop);
@@ -900,6 +907,9 @@ void Printer::ifOp(kir::IfOp o)
     for (int i = carriedCount; i < int(names.size()); ++i) {
         const Type t = o.getResult(unsigned(i)).getType();
         const QString init = zero(t, o);
+        // Every arm assigns it, so the zero is never read; but cutile
+        // refuses a `let` without an initializer.
+        emit(QStringLiteral("#[allow(unused_assignments)]"), o);
         emit(QStringLiteral("let mut %1: %2 = %3;").arg(names[i], type(t), init), o);
     }
     m_body += arms;
@@ -980,6 +990,26 @@ void Printer::listItem(kir::ListItemOp item)
                          QStringLiteral(" }")),
               QStringLiteral(";"), item);
     m_text[item.getResult().getAsOpaquePointer()] = name + QStringLiteral("_view");
+}
+
+bool Printer::pythonNamesAreSnakeCase()
+{
+    const auto snake = [](StringRef python) { return RustNames::isSnakeCase(RustNames::local(qs(python))); };
+    Block &body = m_entry.getBody().front();
+    for (BlockArgument a : body.getArguments())
+        if (!snake(m_entry.getArgName(a.getArgNumber())))
+            return false;
+    bool all = true;
+    m_entry.walk([&](Operation *o) {
+        if (auto name = o->getAttrOfType<StringAttr>("kir.name"))
+            all = all && snake(name.getValue());
+        if (auto loop = dyn_cast<kir::ForOp>(o))
+            all = all && snake(loop.getVar());
+        if (auto branch = dyn_cast<kir::IfOp>(o))
+            for (Attribute a : branch.getFresh())
+                all = all && snake(cast<StringAttr>(a).getValue());
+    });
+    return all;
 }
 
 TranslatedKernel Printer::print()
@@ -1069,11 +1099,23 @@ TranslatedKernel Printer::print()
     for (const EntrySignature::Generic &g : std::as_const(sig.generics))
         if (g.isDerived())
             headerLine(QStringLiteral("    // %1 = %2 (launch with that value)").arg(g.name, DerivedGeneric::text(g.derived)));
+    out.defLine = header.line;
     if (auto unused = m_entry->getAttrOfType<ArrayAttr>("kir.unused_params")) {
-        QStringList names;
         for (Attribute a : unused)
-            names << qs(cast<StringAttr>(a).getValue());
-        headerLine(QStringLiteral("    // Unused by the kernel, so not parameters of the port: %1").arg(names.join(QStringLiteral(", "))));
+            out.unusedParams << qs(cast<StringAttr>(a).getValue());
+        headerLine(QStringLiteral("    // Unused by the kernel, so not parameters of the port: %1").arg(out.unusedParams.join(QStringLiteral(", "))));
+    }
+    // The Python's names stay (configs and launches name parameters so, and
+    // the port reads like its source), and `__` joins a kernel and its
+    // variant: rustc's non_snake_case is allowed on the entry that has them.
+    QStringList why;
+    if (!RustNames::isSnakeCase(sig.entry))
+        why << QStringLiteral("`__` joins the kernel and its variant");
+    if (!pythonNamesAreSnakeCase())
+        why << QStringLiteral("names are the Python's, which configs and launches use");
+    if (!why.isEmpty()) {
+        headerLine(QStringLiteral("    // Not snake case: %1.").arg(why.join(QStringLiteral("; "))));
+        headerLine(QStringLiteral("    #[allow(non_snake_case)]"));
     }
     headerLine(QStringLiteral("    #[cutile::entry(%1)]").arg(entryHintsText(hints)));
     QStringList genericText;

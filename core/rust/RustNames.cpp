@@ -58,6 +58,17 @@ QString RustNames::identifier(const QString &stem)
     return out;
 }
 
+bool RustNames::isSnakeCase(const QString &name)
+{
+    qsizetype from = 0, to = name.size();
+    while (from < to && name[from] == QLatin1Char('_'))
+        ++from;
+    while (to > from && name[to - 1] == QLatin1Char('_'))
+        --to;
+    const QStringView core = QStringView(name).mid(from, to - from);
+    return !core.contains(QStringLiteral("__")) && std::none_of(core.begin(), core.end(), [](QChar c) { return c.isUpper(); });
+}
+
 QString RustNames::local(const QString &n)
 {
     static const QSet<QString> keywords{

@@ -24,6 +24,9 @@ struct RustNames {
     // A Python local's name as a Rust local: a Rust keyword gets a trailing
     // underscore (`type` -> `type_`).
     static QString local(const QString &python);
+    // Whether rustc's non_snake_case lint takes `name` as snake case: no
+    // capital letter, and no `__` between its leading and trailing underscores.
+    static bool isSnakeCase(const QString &name);
     // cutile's padding:: marker for a qualified ct.PaddingMode member
     // ("cuda.tile.PaddingMode.ZERO" -> "Zero"); empty for anything else.
     static QString paddingMode(const QString &qualifiedMember);

@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: 2026 TilePort contributors
 #pragma once
 
+#include "CrateConfigs.h"
+#include "DocComment.h"
 #include "EntrySignature.h"
 #include "RustLine.h"
 #include "TranslationDiagnostic.h"
@@ -18,6 +20,8 @@ struct TranslatedKernel {
     EntrySignature signature;
     QList<RustLine> lines; // the entry function, one Rust line per element
     bool rawTileIr = false; // calls cutile's raw Tile IR ops (cutile::tileir)
+    int defLine = 0;          // the Python kernel's `def` line (its rustdoc names it)
+    QStringList unusedParams; // Python parameters the kernel never reads: not parameters of the entry
 };
 
 // The outcome of translating one cuTile Python file: the kernels that were
@@ -80,8 +84,12 @@ struct TranslationResult {
 
     // The whole src/lib.rs as the printer laid it out and, per 1-based
     // Rust line, the Python lines it came from (empty for the module's
-    // frame and blank lines): the source map is the printer's, not parsed.
-    QString library(QList<QList<int>> *map = nullptr) const;
+    // frame, its docs and blank lines; an entry's rustdoc maps to its
+    // kernel's def line): the source map is the printer's, not parsed.
+    // With `configs`, each entry's rustdoc names the configs it serves.
+    QString library(QList<QList<int>> *map = nullptr, const CrateConfigs &configs = {}) const;
+    // The rustdoc of one entry of this result (EntryDoc), as library() prints it.
+    DocComment entryDoc(const TranslatedKernel &entry, const CrateConfigs &configs = {}) const;
     bool ok() const { return error.isEmpty() && diagnostics.isEmpty(); }
 };
 

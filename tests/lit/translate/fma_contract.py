@@ -36,5 +36,5 @@ def fused(x, y, z, out, TILE: ct.Constant[int]):
 # RUST-NEXT: let t7_: Tile<f32, { [TILE] }> = negf(c);
 # RUST-NEXT: let e: Tile<f32, { [TILE] }> = fma(a, b, t7_, rounding::NearestEven, ftz::Disabled);
 # RUST-NEXT: let mut acc: Tile<f32, { [TILE] }> = s;
-# RUST-NEXT: for k in 0i32..2i32 {
+# RUST-NEXT: for _k in 0i32..2i32 {
 # RUST-NEXT: acc = fma(d, e, acc, rounding::NearestEven, ftz::Disabled);

@@ -41,11 +41,14 @@ def branches(x, y, n, TILE: ct.Constant[int]):
 # RUST-NEXT: if (pid * TILE) > n {
 # RUST: vals = vals * t{{[0-9]+}}_;
 # RUST-NEXT: }
+# Every arm assigns it; cutile wants the initializer all the same.
+# RUST-NEXT: #[allow(unused_assignments)]
 # RUST-NEXT: let mut shift_out_[[O:[0-9]+]]: i32 = 0i32;
 # RUST-NEXT: if pid == 0i32 {
 # RUST-NEXT: let shift: i32 = 1i32;
 # RUST-NEXT: shift_out_[[O]] = shift;
 # RUST-NEXT: } else {
+# RUST-NEXT: #[allow(unused_assignments)]
 # RUST-NEXT: let mut shift_out_[[I:[0-9]+]]: i32 = 0i32;
 # RUST-NEXT: if pid < n {
 # RUST-NEXT: let shift: i32 = pid;
