@@ -230,7 +230,8 @@ private Q_SLOTS:
         QVERIFY2(port.code == 0, qPrintable(port.out + port.err));
         QFile info(QDir(session).filePath(QStringLiteral("session.json")));
         QVERIFY(info.open(QIODevice::ReadOnly));
-        QCOMPARE(QJsonDocument::fromJson(info.readAll()).object().value(QStringLiteral("toolchains")).toObject()
+        QCOMPARE(QJsonDocument::fromJson(info.readAll()).object().value(QStringLiteral("info")).toObject()
+                     .value(QStringLiteral("toolchains")).toObject()
                      .value(QStringLiteral("cutile")).toString(),
                  QStringLiteral("0.4.0"));
         const Run again = tileport({QStringLiteral("port"), QStringLiteral(TILEPORT_SOURCE_DIR "/examples/cutile/vector_add.py"),
