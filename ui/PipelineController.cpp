@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 TilePort contributors
 #include "PipelineController.h"
 
+#include "Frontend.h"
 #include "JobRunner.h"
 #include "KernelConfigFile.h"
 #include "ModuleAnalyzer.h"
@@ -99,7 +100,7 @@ bool PipelineController::startPort(const QString &source, const QSet<QChar> &sta
     }
     const QString configPath = frontend::KernelConfigFile::pathFor(src.absoluteFilePath());
     // No sidecar: stage A captures the configs by running the code.
-    const bool noSidecar = !QFileInfo::exists(configPath) && !triton::TritonAnalyzer::isTritonFile(src.absoluteFilePath());
+    const bool noSidecar = !QFileInfo::exists(configPath) && frontendFor(src.absoluteFilePath()).capturesConfigs();
     const QString captured = noSidecar && QFileInfo(m_capturedConfigFile).isFile() ? m_capturedConfigFile : QString();
     const bool capture = noSidecar && captured.isEmpty();
     frontend::KernelConfigFile configs;

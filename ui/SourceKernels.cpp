@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 TilePort contributors
 #include "SourceKernels.h"
 
+#include "Frontend.h"
 #include "KernelConfigFile.h"
 #include "ModuleAnalyzer.h"
 #include "TritonAnalyzer.h"
@@ -13,14 +14,9 @@ namespace tileport::ui {
 SourceKernels SourceKernels::read(const QString &path)
 {
     SourceKernels out;
-    out.triton = triton::TritonAnalyzer::isTritonFile(path);
-    if (out.triton) {
-        for (const triton::TritonKernel &k : triton::TritonAnalyzer::analyzeFile(path).kernels)
-            out.kernels.append(k.name);
-    } else {
-        for (const frontend::KernelInfo &k : frontend::ModuleAnalyzer::analyzeFile(path).kernels)
-            out.kernels.append(k.name);
-    }
+    const Frontend &language = frontendFor(path);
+    out.triton = language.isTriton();
+    out.kernels = language.kernelNames(path);
     const QString sidecar = frontend::KernelConfigFile::pathFor(path);
     out.hasSidecar = QFileInfo::exists(sidecar);
     if (out.hasSidecar) {

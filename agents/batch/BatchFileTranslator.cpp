@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 TilePort contributors
 #include "BatchFileTranslator.h"
 
+#include "Frontend.h"
 #include "ModuleAnalyzer.h"
 #include "RustTranslator.h"
 #include "TritonAnalyzer.h"
@@ -120,7 +121,7 @@ BatchFileTranslator::Outcome BatchFileTranslator::run(const QString &directory, 
     } else if (f.size() > ModuleAnalyzer::kMaxFileBytes) {
         out.rows << fileRow(relativePath, BatchRow::Step::No,
                             QStringLiteral("larger than %1 bytes").arg(ModuleAnalyzer::kMaxFileBytes));
-    } else if (triton::TritonAnalyzer::isTritonFile(path)) {
+    } else if (frontendFor(path).isTriton()) {
         translateTriton(path, relativePath, out, step);
     } else {
         const QByteArray bytes = f.readAll();

@@ -3,8 +3,8 @@
 #include "BatchGpuRun.h"
 
 #include "BundleOutcome.h"
+#include "Frontend.h"
 #include "HostBundleBuilder.h"
-#include "TritonHostBundle.h"
 
 #include <QJsonArray>
 #include <QJsonObject>
@@ -100,7 +100,7 @@ QList<BatchGpuRun::Outcome> BatchGpuRun::run(const QList<Bundle> &bundles, const
         o.outDir = b.outDir;
         o.timeoutMs = timeoutMs;
         o.cancel = cancel;
-        triton::TritonHostBundle::configure(o); // a Triton file: Triton is the reference
+        frontendFor(o.source).configureBundle(o); // a Triton file: Triton is the reference
         const rust::HostBundleBuilder::Result r = rust::HostBundleBuilder::build(o, tools);
         if (r.ok) {
             built << i;

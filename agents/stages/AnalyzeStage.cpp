@@ -4,6 +4,7 @@
 
 #include "AnalysisJson.h"
 #include "ConfigCaptureStep.h"
+#include "Frontend.h"
 #include "KernelConfigFile.h"
 #include "KernelConfigPath.h"
 #include "ModuleAnalyzer.h"
@@ -128,7 +129,7 @@ StageReport AnalyzeStage::run(StageContext &ctx)
     QStringList notes;
     ConfigCaptureStep capture;
     int kernels = 0, unsupported = 0;
-    const bool triton = triton::TritonAnalyzer::isTritonFile(source);
+    const bool triton = frontendFor(source).isTriton();
     if (triton) {
         const triton::TritonModule m = triton::TritonAnalyzer::analyzeFile(source);
         if (!m.error.isEmpty())

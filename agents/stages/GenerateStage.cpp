@@ -3,6 +3,7 @@
 #include "GenerateStage.h"
 
 #include "CrateWriter.h"
+#include "Frontend.h"
 #include "HarnessArguments.h"
 #include "KernelConfigFile.h"
 #include "KernelConfigPath.h"
@@ -124,8 +125,7 @@ StageReport GenerateStage::run(StageContext &ctx)
     } else {
         rust::RustTranslator::Options options;
         options.kernel = kernel;
-        result = triton::TritonAnalyzer::isTritonFile(source) ? triton::TritonTranslator::translateFile(source, options)
-                                                              : rust::RustTranslator::translateFile(source, options);
+        result = frontendFor(source).translate(source, options);
         result.nameCrateFor(crate);
         if (!result.error.isEmpty())
             return verdict(QStringLiteral("FAIL_FIXABLE"), QStringLiteral("kernel"), result.error);

@@ -3,9 +3,9 @@
 #include "HostBundle.h"
 
 #include "BundleOutcome.h"
+#include "Frontend.h"
 #include "HostBundleBuilder.h"
 #include "KernelConfigPath.h"
-#include "TritonHostBundle.h"
 
 #include <QDir>
 #include <QFile>
@@ -34,7 +34,7 @@ bool HostBundle::prepare(StageContext &ctx, StageReport &report, HostBundle *out
     o.outDir = gen.filePath(QStringLiteral("host/bundle"));
     o.timeoutMs = ctx.toolTimeoutMs();
     o.cancel = ctx.cancelFlag();
-    triton::TritonHostBundle::configure(o); // a Triton file: Triton is the reference
+    frontendFor(o.source).configureBundle(o); // a Triton file: Triton is the reference
     ctx.progress(QStringLiteral("ffi.rs, cargo build --lib (cdylib), bundle"), 0.1);
     const rust::HostBundleBuilder::Result r = rust::HostBundleBuilder::build(o, ctx.tools());
     for (const rust::HostBundleBuilder::Step &s : r.steps)

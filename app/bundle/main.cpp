@@ -6,13 +6,13 @@
 // OUT/bundle; OUT/crate keeps the crate. Triton files (FILE.py importing
 // triton) keep the Triton kernel as the bundle's reference. Exit codes: 0 bundle written;
 // 1 the kernel or its host code failed; 2 usage; 3 environment (no cargo).
+#include "Frontend.h"
 #include "CrateWriter.h"
 #include "CutileTarget.h"
 #include "HostBundleBuilder.h"
 #include "KernelConfigFile.h"
 #include "RustTranslator.h"
 #include "Toolchains.h"
-#include "TritonHostBundle.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -76,10 +76,11 @@ int main(int argc, char **argv)
     rust::HostBundleBuilder::Options o;
     o.source = file;
     // A Triton file translates through its front-end and keeps Triton as the reference.
-    triton::TritonHostBundle::configure(o);
+    const Frontend &language = frontendFor(file);
+    language.configureBundle(o);
     rust::RustTranslator::Options options;
     options.kernel = kernel;
-    rust::TranslationResult result = o.translate ? o.translate(file, options) : rust::RustTranslator::translateFile(file, options);
+    rust::TranslationResult result = language.translate(file, options);
     result.nameCrateFor(QDir(out).filePath(QStringLiteral("crate"))); // as HostBundleBuilder names it
     for (const rust::TranslationDiagnostic &d : result.diagnostics)
         err << d.toString() << '\n';

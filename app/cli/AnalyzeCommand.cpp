@@ -4,6 +4,7 @@
 
 #include "AnalysisJson.h"
 #include "AnalysisSummary.h"
+#include "Frontend.h"
 #include "KernelConfigFile.h"
 #include "ModuleAnalyzer.h"
 #include "TritonAnalyzer.h"
@@ -22,7 +23,7 @@ int runAnalyzeCommand(CommandLine &cl)
     using namespace tileport::frontend;
     const QString file = cl.positional(0), output = cl.value(QStringLiteral("output"));
     const bool json = cl.isSet(QStringLiteral("json")), useConfig = !cl.isSet(QStringLiteral("no-config"));
-    if (tileport::triton::TritonAnalyzer::isTritonFile(file))
+    if (tileport::frontendFor(file).isTriton())
         return runTritonAnalyze(file, json, output, useConfig);
 
     QTextStream err(stderr);

@@ -5,6 +5,7 @@
 // every command ends with the same stable stage table.
 #include "Commands.h"
 
+#include "Frontend.h"
 #include "GpuRunner.h"
 #include "KernelConfigFile.h"
 #include "ModuleAnalyzer.h"
@@ -165,7 +166,7 @@ int runPortCommand(CommandLine &cl)
     const QString configPath = configFile.isEmpty() ? frontend::KernelConfigFile::pathFor(src.absoluteFilePath())
                                                     : QFileInfo(configFile).absoluteFilePath();
     // No sidecar (or tests and calls named): stage A captures the configs by running the code.
-    const bool capture = configFile.isEmpty() && !triton::TritonAnalyzer::isTritonFile(src.absoluteFilePath())
+    const bool capture = configFile.isEmpty() && frontendFor(src.absoluteFilePath()).capturesConfigs()
                          && (!QFileInfo::exists(configPath) || !tests.isEmpty() || !calls.isEmpty());
     frontend::KernelConfigFile configs;
     if (QFileInfo::exists(configPath))

@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 TilePort contributors
 #include "Commands.h"
 
+#include "Frontend.h"
 #include "ReferenceExporter.h"
 #include "TritonAnalyzer.h"
 #include "TritonInterpreter.h"
@@ -86,7 +87,7 @@ int runReferenceCommand(CommandLine &cl)
     const QFileInfo src(file);
     if (!src.isFile())
         return fail(QStringLiteral("%1: no such file").arg(file));
-    if (tileport::triton::TritonAnalyzer::isTritonFile(file))
+    if (tileport::frontendFor(file).isTriton())
         return runTritonReference(file, outDir, maxElements, json);
     const QString sidecar = src.dir().filePath(src.completeBaseName() + QStringLiteral(".tileport.json"));
     QFile sf(sidecar);

@@ -3,10 +3,9 @@
 #include "Commands.h"
 
 #include "CrateWriter.h"
+#include "Frontend.h"
 #include "RustTranslator.h"
 #include "Toolchains.h"
-#include "TritonAnalyzer.h"
-#include "TritonTranslator.h"
 
 #include <QDir>
 #include <QFile>
@@ -42,9 +41,7 @@ int runTranslateCommand(CommandLine &cl)
     Toolchains tools = Toolchains::fromEnvironment();
     if (int rc = 0; !applyCutileOption(cl, tools, &rc))
         return rc;
-    const TranslationResult result = triton::TritonAnalyzer::isTritonFile(file)
-        ? triton::TritonTranslator::translateFile(file, options)
-        : RustTranslator::translateFile(file, options);
+    const TranslationResult result = frontendFor(file).translate(file, options);
     if (!result.error.isEmpty()) {
         err << "tileport translate: " << result.error << '\n';
         return 2;

@@ -26,16 +26,13 @@ QJsonArray TritonHostBundle::launchesJson(const TritonModule &m)
     return out;
 }
 
-bool TritonHostBundle::configure(rust::HostBundleBuilder::Options &o)
+void TritonHostBundle::configure(rust::HostBundleBuilder::Options &o)
 {
-    if (!TritonAnalyzer::isTritonFile(o.source))
-        return false;
     o.translate = [](const QString &path, const rust::RustTranslator::Options &options) {
         return TritonTranslator::translateFile(path, options);
     };
     o.launches = launchesJson(TritonAnalyzer::analyzeFile(o.source));
     o.reference = QStringLiteral("triton");
-    return true;
 }
 
 } // namespace tileport::triton

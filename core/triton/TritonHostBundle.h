@@ -13,9 +13,9 @@ namespace tileport::triton {
 class TritonHostBundle
 {
 public:
-    // Sets options.translate, launches and reference when options.source is
-    // a Triton file; returns whether it is one.
-    static bool configure(rust::HostBundleBuilder::Options &options);
+    // Sets options.translate, launches and reference for options.source, a
+    // Triton file (TritonFrontend::configureBundle calls it).
+    static void configure(rust::HostBundleBuilder::Options &options);
     // The launch sites as tileport_triton.py reads them.
     static QJsonArray launchesJson(const TritonModule &module);
 };

@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
+#include "TritonFrontend.h"
+
+#include "TritonAnalyzer.h"
+#include "TritonHostBundle.h"
+#include "TritonTranslator.h"
+
+namespace tileport {
+
+QStringList TritonFrontend::kernelNames(const QString &file) const
+{
+    QStringList out;
+    for (const triton::TritonKernel &k : triton::TritonAnalyzer::analyzeFile(file).kernels)
+        out << k.name;
+    return out;
+}
+
+rust::TranslationResult TritonFrontend::translate(const QString &file, const rust::RustTranslator::Options &options) const
+{
+    return triton::TritonTranslator::translateFile(file, options);
+}
+
+void TritonFrontend::configureBundle(rust::HostBundleBuilder::Options &options) const
+{
+    triton::TritonHostBundle::configure(options);
+}
+
+} // namespace tileport

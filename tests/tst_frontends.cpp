@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: MIT
+// SPDX-FileCopyrightText: 2026 TilePort contributors
+// The front-end registry: each bundled example is given the front-end of
+// its language, and that front-end does the language's part for real.
+#include "Frontend.h"
+
+#include <QTest>
+
+using namespace tileport;
+
+class TestFrontends : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void cutilePythonFile()
+    {
+        const QString file = QStringLiteral(TILEPORT_SOURCE_DIR "/examples/cutile/vector_add.py");
+        const Frontend &f = frontendFor(file);
+        QCOMPARE(int(f.language()), int(Frontend::Language::CutilePython));
+        QVERIFY(!f.isTriton());
+        QVERIFY(f.capturesConfigs());
+        QCOMPARE(f.kernelNames(file), QStringList{QStringLiteral("vector_add")});
+        const rust::TranslationResult r = f.translate(file, {});
+        QVERIFY2(r.ok(), qPrintable(r.error));
+        QCOMPARE(r.kernels.size(), 1);
+        rust::HostBundleBuilder::Options o;
+        o.source = file;
+        f.configureBundle(o);
+        QCOMPARE(o.reference, rust::HostBundleBuilder::Options().reference); // cuTile Python stays the reference
+        QVERIFY(!o.translate);
+    }
+
+    void tritonFile()
+    {
+        const QString file = QStringLiteral(TILEPORT_SOURCE_DIR "/examples/triton/vector_add.py");
+        const Frontend &f = frontendFor(file);
+        QCOMPARE(int(f.language()), int(Frontend::Language::Triton));
+        QVERIFY(f.isTriton());
+        QVERIFY(!f.capturesConfigs());
+        QVERIFY(!f.kernelNames(file).isEmpty());
+        const rust::TranslationResult r = f.translate(file, {});
+        QVERIFY2(r.ok(), qPrintable(r.error));
+        QVERIFY(!r.kernels.isEmpty());
+        rust::HostBundleBuilder::Options o;
+        o.source = file;
+        f.configureBundle(o);
+        QCOMPARE(o.reference, QStringLiteral("triton"));
+        QVERIFY(o.translate);
+        QVERIFY(!o.launches.isEmpty());
+    }
+
+    // A file that is not there is cuTile Python's to report on (the
+    // analyzer's error), never a crash in the registry.
+    void missingFile()
+    {
+        const Frontend &f = frontendFor(QStringLiteral("/nonexistent/kernel.py"));
+        QVERIFY(!f.isTriton());
+        QVERIFY(f.kernelNames(QStringLiteral("/nonexistent/kernel.py")).isEmpty());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestFrontends)
+#include "tst_frontends.moc"
