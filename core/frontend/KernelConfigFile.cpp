@@ -115,9 +115,10 @@ bool KernelConfigFile::loadJson(const QByteArray &bytes, const QString &virtualP
         return false;
     }
     // JSON has no raw control characters but whitespace (RFC 8259 escapes
-    // them in strings). Qt's parser lets them through in strings, and its
-    // writer then loses a NUL in a key, so a document written back would
-    // not say what was read: they are refused here.
+    // them in strings). Qt's parser lets them through in strings, and a raw
+    // NUL in a key does not survive writing the document back (an escaped
+    // one does), so a sidecar written back would not say what was read:
+    // they are refused here.
     for (qsizetype i = 0; i < m_bytes.size(); ++i) {
         const auto c = static_cast<unsigned char>(m_bytes[i]);
         if (c < 0x20 && c != '\t' && c != '\n' && c != '\r') {
