@@ -91,6 +91,7 @@ private Q_SLOTS:
     void badCapturedBlock();
     void stridedArraysAreExportedAsCaptured();
     void handWrittenSidecarsUnchanged();
+    void fuzzFindingsAreDiagnosed();
 };
 
 void TestKernelConfig::capturedFieldsAreTyped()
@@ -282,6 +283,73 @@ void TestKernelConfig::handWrittenSidecarsUnchanged()
         for (const QJsonValue &c : j.value(QStringLiteral("configs")).toArray())
             QVERIFY(!c.toObject().contains(QStringLiteral("grid")));
     }
+}
+
+// Inputs from fuzz_config_reader (docs/fuzzing.md) and the limits found
+// while fixing them: each is a located diagnostic, never undefined behaviour
+// or a value read as something else.
+void TestKernelConfig::fuzzFindingsAreDiagnosed()
+{
+    const auto fixture = [](const char *name) {
+        QFile f(QStringLiteral(TILEPORT_SOURCE_DIR "/tests/fixtures/fuzz/") + QLatin1String(name));
+        return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+    };
+    // An alignment of 2.16e21 was converted to qint64 (out of range).
+    const QByteArray huge = fixture("config-alignment-2e21.json");
+    QVERIFY(!huge.isEmpty());
+    KernelConfigFile alignment;
+    QVERIFY(!alignment.loadJson(huge, QStringLiteral("a.json")));
+    QVERIFY2(located(alignment.diagnostics).join(u'\n').contains(
+                 QStringLiteral("9:116: config 'f32_4096x4096': parameter 1 (y): \"alignment\" must be a power of two (bytes)")),
+             qPrintable(located(alignment.diagnostics).join(u'\n')));
+
+    // A raw NUL in a key: Qt's parser took it, its writer dropped it, so the
+    // document written back said "tolerance" where "tolerance\0\0\0" was read.
+    const QByteArray nul = fixture("config-nul-in-key.json");
+    QVERIFY(nul.contains('\0'));
+    KernelConfigFile control;
+    QVERIFY(!control.loadJson(nul, QStringLiteral("n.json")));
+    QCOMPARE(located(control.diagnostics),
+             QStringList{QStringLiteral("13:17: control character 0x00 in the text; JSON allows it only escaped (\\u0000)")});
+    QVERIFY(control.configs.isEmpty());
+
+    // Numbers past what the fields hold: refused, not wrapped or read as 0.
+    const QByteArray text = R"JSON({
+  "kernel": "scale",
+  "captured": {"schema": "tileport-capture/1", "cases": {"run": 1e10}, "target": {"sm_count": 4294967296}},
+  "configs": [
+    {"name": "big", "params": [{"name": "x", "kind": "array", "dtype": "float32", "ndim": 1, "shape": [1e300]}],
+     "grid": [1e300], "tuned_launch": {"site": "k.py:3", "candidate": 0, "of": 4294967296}}
+  ]
+}
+)JSON";
+    KernelConfigFile big;
+    QVERIFY(!big.loadJson(text, QStringLiteral("b.json")));
+    QCOMPARE(located(big.diagnostics), (QStringList{
+        QStringLiteral("3:3: captured.target.sm_count must be a non-negative integer (at most 2147483647)"),
+        QStringLiteral("3:3: captured.cases.run must be a non-negative integer (at most 2147483647)"),
+        QStringLiteral("6:6: config 'big': \"grid\" must list 1 to 3 positive integers"),
+        QStringLiteral("6:23: config 'big': \"tuned_launch\" needs a \"site\", and a \"candidate\" index from 0 below \"of\" (the number of candidates)"),
+    }));
+    QVERIFY(big.configs[0].grid.isEmpty());
+    QVERIFY(!big.configs[0].tunedLaunch.isSet());
+    ModuleAnalysis analysis;
+    analysis.file = QStringLiteral("k.py");
+    KernelInfo k;
+    k.name = QStringLiteral("scale");
+    KernelParam x;
+    x.name = QStringLiteral("x");
+    x.kind = KernelParam::Kind::Array;
+    k.params << x;
+    analysis.kernels << k;
+    QCOMPARE(located(big.validate(analysis)),
+             QStringList{QStringLiteral("5:6: config 'big': parameter 0 (x): shape entries must be integers from 0 to 2^53")});
+    // Extents whose product passes 2^63: no stride is wrapped into a false verdict.
+    KernelConfigFile wide;
+    QVERIFY(wide.loadJson(R"({"kernel": "scale", "configs": [{"name": "w", "params": [{"name": "x", "kind": "array",
+        "dtype": "float32", "ndim": 4, "shape": [16, 9007199254740992, 9007199254740992, 16]}]}]})",
+                          QStringLiteral("w.json")));
+    QVERIFY2(located(wide.validate(analysis)).isEmpty(), qPrintable(located(wide.validate(analysis)).join(u'\n')));
 }
 
 QTEST_GUILESS_MAIN(TestKernelConfig)

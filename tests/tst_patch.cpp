@@ -13,6 +13,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <limits>
+
 using namespace tileport::patch;
 
 namespace {
@@ -89,6 +91,48 @@ private Q_SLOTS:
         QString error;
         QVERIFY(!UnifiedDiffParser::parse(diff, &error));
         QVERIFY2(error.contains(reason), qPrintable(error));
+    }
+
+    // Found by fuzz_unified_diff (docs/fuzzing.md): a line of the old side
+    // after that side's "\\ No newline at end of file" was taken, and the
+    // printed hunk then parsed back to different markers.
+    void rejectsLinesAfterTheirSidesEnd()
+    {
+        QFile f(QStringLiteral(TILEPORT_SOURCE_DIR "/tests/fixtures/fuzz/diff-line-after-no-newline-marker.diff"));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QString error;
+        QVERIFY(!UnifiedDiffParser::parse(QString::fromUtf8(f.readAll()), &error));
+        QCOMPARE(error, QStringLiteral("line 19: '\\ No newline at end of file' after a line that is not the last of its side"));
+        const QString marker = QStringLiteral("\\ No newline at end of file\n");
+        QVERIFY(!UnifiedDiffParser::parse(QStringLiteral("--- a/x\n+++ b/x\n@@ -1,2 +1 @@\n-a\n") + marker + QStringLiteral(" b\n"), &error));
+        QVERIFY2(error.startsWith(QStringLiteral("line 5: '\\ No newline")), qPrintable(error));
+        // Each side ending on its own line is what diff writes; a context
+        // line can end one side while the other goes on.
+        const auto oneSide = UnifiedDiffParser::parse(QStringLiteral("--- a/x\n+++ b/x\n@@ -1,2 +1 @@\n a\n") + marker
+                                                          + QStringLiteral("-b\n") + marker, &error);
+        QVERIFY2(oneSide, qPrintable(error));
+        QVERIFY(oneSide->first().hunks[0].oldNoNewlineAtEnd && oneSide->first().hunks[0].newNoNewlineAtEnd);
+        const auto ok = UnifiedDiffParser::parse(QStringLiteral("--- a/x\n+++ b/x\n@@ -1 +1 @@\n-a\n") + marker + QStringLiteral("+b\n") + marker, &error);
+        QVERIFY2(ok, qPrintable(error));
+        QVERIFY(ok->first().hunks[0].oldNoNewlineAtEnd && ok->first().hunks[0].newNoNewlineAtEnd);
+        QCOMPARE(UnifiedDiffParser::parse(ok->first().toUnifiedDiff(), &error)->first().hunks[0].toText(), ok->first().hunks[0].toText());
+    }
+
+    // Line numbers that would wrap an int are refused; a hunk built by hand
+    // with one does not make the applier's search wrap.
+    void refusesHugeLineNumbers()
+    {
+        QString error;
+        QVERIFY(!UnifiedDiffParser::parse(QStringLiteral("--- a/x\n+++ b/x\n@@ -2147483647 +1 @@\n-a\n+b\n"), &error));
+        QCOMPARE(error, QStringLiteral("line 3: hunk header '@@ -2147483647 +1 @@' names a line past 1073741824"));
+        QVERIFY(!UnifiedDiffParser::parse(QStringLiteral("--- a/x\n+++ b/x\n@@ -1,99999999999 +1 @@\n"), &error));
+        QVERIFY2(error.startsWith(QStringLiteral("line 3: hunk header")), qPrintable(error));
+        Hunk h;
+        h.oldStart = std::numeric_limits<int>::max();
+        h.oldCount = h.newCount = 1;
+        h.lines = {{HunkLine::Kind::Removed, QStringLiteral("a")}, {HunkLine::Kind::Added, QStringLiteral("b")}};
+        QVERIFY(!HunkApplier::apply(QStringLiteral("a\n"), {h}, {}, &error));
+        QVERIFY2(error.contains(QStringLiteral("does not match")), qPrintable(error));
     }
 
     // Property: for random edits, the hunks of (a, b) applied to a give b,

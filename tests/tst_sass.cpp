@@ -262,6 +262,32 @@ private Q_SLOTS:
         QCOMPARE(f.loops[1].depth, 1);
     }
 
+    // Found by fuzz_sass_parser (docs/fuzzing.md): NOPs before the trap
+    // branch stayed in the function once the trap was dropped.
+    void paddingBeforeTheTrapIsDropped()
+    {
+        QFile f(QStringLiteral(TILEPORT_SOURCE_DIR "/tests/fixtures/fuzz/sass-nop-before-trap.listing"));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const ParseResult fuzzed = parseListing(QString::fromUtf8(f.readAll()));
+        QVERIFY2(fuzzed.ok(), qPrintable(fuzzed.error));
+        for (const Function &fn : fuzzed.module.functions) {
+            QVERIFY(!fn.instructions.isEmpty());
+            const Instruction &last = fn.instructions.last();
+            QVERIFY2(last.opcode != QLatin1String("NOP") || !last.predicate.isEmpty(), qPrintable(fn.name));
+            QVERIFY2(last.base() != QLatin1String("BRA") || last.target != qint64(last.address), qPrintable(fn.name));
+        }
+        const ParseResult p = parseListing(QStringLiteral(
+            "\t\tFunction : k\n"
+            "        /*0000*/                   MOV R0, RZ ;\n"
+            "        /*0010*/                   EXIT ;\n"
+            "        /*0020*/                   NOP ;\n"
+            "        /*0030*/                   BRA 0x30 ;\n"
+            "        /*0040*/                   NOP ;\n"));
+        QVERIFY2(p.ok(), qPrintable(p.error));
+        QCOMPARE(p.module.functions.first().instructions.size(), 2);
+        QCOMPARE(p.module.functions.first().instructions.last().opcode, QStringLiteral("EXIT"));
+    }
+
     void normalFormsDropAddressesAndRegisterNumbers()
     {
         const Function f = parseListing(QString::fromLatin1(kListing)).module.functions.first();

@@ -10,9 +10,11 @@ namespace tileport::frontend {
 
 namespace {
 
+// A non-negative integer that fits the int it is read into (a larger one
+// would be read as 0).
 bool isCount(const QJsonValue &v)
 {
-    return v.isDouble() && v.toDouble() >= 0 && std::floor(v.toDouble()) == v.toDouble();
+    return v.isDouble() && v.toDouble() >= 0 && v.toDouble() <= 2147483647.0 && std::floor(v.toDouble()) == v.toDouble();
 }
 
 QStringList stringList(const QJsonObject &o, const QString &key, QStringList *problems)
@@ -95,7 +97,7 @@ CaptureInfo CaptureInfo::fromJson(const QJsonObject &b, QStringList *problems)
     }
     const QJsonValue smCount = t.value(QStringLiteral("sm_count"));
     if (!smCount.isUndefined() && !isCount(smCount))
-        problems->append(QStringLiteral("captured.target.sm_count must be a non-negative integer"));
+        problems->append(QStringLiteral("captured.target.sm_count must be a non-negative integer (at most 2147483647)"));
     c.target.smCount = smCount.toInt();
     c.file = b.value(QStringLiteral("file")).toString();
     c.tests = stringList(b, QStringLiteral("tests"), problems);
@@ -106,7 +108,7 @@ CaptureInfo CaptureInfo::fromJson(const QJsonObject &b, QStringList *problems)
     for (const auto &[key, field] : counts) {
         const QJsonValue v = cases.value(QLatin1String(key));
         if (!v.isUndefined() && !isCount(v))
-            problems->append(QStringLiteral("captured.cases.%1 must be a non-negative integer").arg(QLatin1String(key)));
+            problems->append(QStringLiteral("captured.cases.%1 must be a non-negative integer (at most 2147483647)").arg(QLatin1String(key)));
         *field = v.toInt();
     }
     const QJsonValue partial = b.value(QStringLiteral("partial"));

@@ -114,6 +114,23 @@ bool KernelConfigFile::loadJson(const QByteArray &bytes, const QString &virtualP
         diagnostics.append({Severity::Error, 1, 1, QStringLiteral("larger than 64 MiB; not a config file")});
         return false;
     }
+    // JSON has no raw control characters but whitespace (RFC 8259 escapes
+    // them in strings). Qt's parser lets them through in strings, and a raw
+    // NUL in a key does not survive writing the document back (an escaped
+    // one does), so a sidecar written back would not say what was read:
+    // they are refused here.
+    for (qsizetype i = 0; i < m_bytes.size(); ++i) {
+        const auto c = static_cast<unsigned char>(m_bytes[i]);
+        if (c < 0x20 && c != '\t' && c != '\n' && c != '\r') {
+            ConfigDiagnostic d;
+            locate(i, d.line, d.col);
+            d.message = QStringLiteral("control character 0x%1 in the text; JSON allows it only escaped (\\u%2)")
+                            .arg(c, 2, 16, QLatin1Char('0'))
+                            .arg(c, 4, 16, QLatin1Char('0'));
+            diagnostics.append(d);
+            return false;
+        }
+    }
     QJsonParseError perr;
     const QJsonDocument doc = QJsonDocument::fromJson(m_bytes, &perr);
     if (perr.error != QJsonParseError::NoError || !doc.isObject()) {
@@ -326,11 +343,14 @@ QList<ConfigDiagnostic> KernelConfigFile::validate(const ModuleAnalysis &analysi
             QList<qint64> dims;
             bool good = true;
             for (const QJsonValue &d : shape) {
-                good = good && integral(d) && d.toDouble() >= 0; // an empty tensor has a 0 extent
-                dims.append(qint64(d.toDouble()));
+                // An empty tensor has a 0 extent; one past 2^53 elements
+                // (no exact double, no memory) is not a test shape.
+                good = good && integral(d) && d.toDouble() >= 0 && d.toDouble() <= 0x1p53;
+                if (good)
+                    dims.append(qint64(d.toDouble()));
             }
             if (!good) {
-                error(QStringLiteral("%1: shape entries must be integers of at least 0").arg(where));
+                error(QStringLiteral("%1: shape entries must be integers from 0 to 2^53").arg(where));
                 continue;
             }
             // An array with strides (a captured launch) is exported with what
@@ -348,7 +368,10 @@ QList<ConfigDiagnostic> KernelConfigFile::validate(const ModuleAnalysis &analysi
                 const int strideDiv = std::max(1, 16 / elementBytes(dtype));
                 qint64 stride = 1;
                 for (qsizetype a = dims.size() - 1; a > 0; --a) {
-                    stride *= dims[a];
+                    // Past 2^63 elements the product would wrap; a larger
+                    // stride than that cannot be checked (nor allocated).
+                    if (__builtin_mul_overflow(stride, dims[a], &stride))
+                        break;
                     if (stride % strideDiv != 0) {
                         error(QStringLiteral("%1: stride %2 of axis %3 is not a multiple of %4 elements (16 bytes) "
                                              "that the reference export assumes").arg(where).arg(stride).arg(a - 1).arg(strideDiv));

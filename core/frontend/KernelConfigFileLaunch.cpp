@@ -32,7 +32,8 @@ void KernelConfigFile::readLaunchFields(const QJsonObject &c, KernelConfig &kc, 
         bool good = c.value(QStringLiteral("grid")).isArray() && !g.isEmpty() && g.size() <= 3;
         for (const QJsonValue &v : g) {
             good = good && integral(v) && v.toDouble() >= 1 && v.toDouble() <= 2147483647.0;
-            kc.grid.append(qint64(v.toDouble()));
+            if (good) // converted only once known to fit
+                kc.grid.append(qint64(v.toDouble()));
         }
         if (!good) {
             kc.grid.clear();
@@ -68,7 +69,7 @@ void KernelConfigFile::readLaunchFields(const QJsonObject &c, KernelConfig &kc, 
         const QJsonObject t = c.value(QStringLiteral("tuned_launch")).toObject();
         const QJsonValue site = t.value(QStringLiteral("site")), cand = t.value(QStringLiteral("candidate")), of = t.value(QStringLiteral("of"));
         if (!site.isString() || site.toString().isEmpty() || !integral(cand) || !integral(of) || of.toDouble() < 1
-            || cand.toDouble() < 0 || cand.toDouble() >= of.toDouble()) {
+            || of.toDouble() > 2147483647.0 || cand.toDouble() < 0 || cand.toDouble() >= of.toDouble()) {
             error(at("tuned_launch"), prefix + QStringLiteral("\"tuned_launch\" needs a \"site\", and a \"candidate\" index "
                                                               "from 0 below \"of\" (the number of candidates)"));
         } else {
@@ -121,7 +122,8 @@ void KernelConfigFile::readArrayLayouts(const KernelConfig &kc, qsizetype from, 
         }
         if (p.contains(QStringLiteral("alignment"))) {
             const QJsonValue a = p.value(QStringLiteral("alignment"));
-            const qint64 v = integral(a) ? qint64(a.toDouble()) : 0;
+            // Converted only in range: a double past 2^62 does not fit qint64.
+            const qint64 v = integral(a) && a.toDouble() >= 1 && a.toDouble() <= 0x1p62 ? qint64(a.toDouble()) : 0;
             if (v < 1 || (v & (v - 1)) != 0)
                 error(at("alignment"), where + QStringLiteral("\"alignment\" must be a power of two (bytes)"));
         }

@@ -8,7 +8,7 @@ namespace tileport::patch {
 
 namespace {
 
-bool matchesAt(const QStringList &lines, const QStringList &old, int at)
+bool matchesAt(const QStringList &lines, const QStringList &old, qint64 at)
 {
     if (at < 0 || at + old.size() > lines.size())
         return false;
@@ -31,8 +31,9 @@ std::optional<QString> HunkApplier::apply(const QString &text, const QList<Hunk>
         if (h < accepted.size() && !accepted[h])
             continue;
         const QStringList old = hunk.oldLines();
-        const int want = (hunk.oldCount == 0 ? hunk.oldStart : hunk.oldStart - 1) + delta;
-        int at = -1;
+        // 64-bit: a header's start near INT_MAX plus the offsets tried would wrap.
+        const qint64 want = (hunk.oldCount == 0 ? qint64(hunk.oldStart) : qint64(hunk.oldStart) - 1) + delta;
+        qint64 at = -1;
         for (int off = 0; off <= maxOffset && at < 0; ++off) {
             if (want - off >= floor && matchesAt(t.lines, old, want - off))
                 at = want - off;
@@ -55,7 +56,7 @@ std::optional<QString> HunkApplier::apply(const QString &text, const QList<Hunk>
         if (touchesEnd)
             t.finalNewline = !hunk.newNoNewlineAtEnd;
         delta += int(repl.size() - old.size());
-        floor = at + int(repl.size());
+        floor = int(at + repl.size());
     }
     return t.join();
 }

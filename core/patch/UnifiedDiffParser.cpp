@@ -8,6 +8,10 @@ namespace tileport::patch {
 
 namespace {
 
+// The largest line number or count a hunk header may name (starts and
+// counts below it add up without overflowing an int).
+constexpr int kMaxLine = 1 << 30;
+
 bool fail(QString *error, int line, const QString &why)
 {
     if (error)
@@ -15,19 +19,33 @@ bool fail(QString *error, int line, const QString &why)
     return false;
 }
 
-// "@@ -a[,b] +c[,d] @@ section"; a missing count means 1.
-bool parseHeader(const QString &line, Hunk *h)
+// "@@ -a[,b] +c[,d] @@ section"; a missing count means 1. Empty on success,
+// else why the header is refused.
+QString parseHeader(const QString &line, Hunk *h)
 {
     static const QRegularExpression re(QStringLiteral(R"(^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@ ?(.*)$)"));
     const QRegularExpressionMatch m = re.match(line);
     if (!m.hasMatch())
-        return false;
-    h->oldStart = m.captured(1).toInt();
-    h->oldCount = m.captured(2).isEmpty() ? 1 : m.captured(2).toInt();
-    h->newStart = m.captured(3).toInt();
-    h->newCount = m.captured(4).isEmpty() ? 1 : m.captured(4).toInt();
+        return QStringLiteral("malformed hunk header '%1'").arg(line.left(60));
+    // Line numbers past int would wrap (and so would a start plus its count):
+    // no text file has that many lines, so they are refused, not guessed.
+    bool fits = true;
+    const auto number = [&](int group) {
+        if (m.captured(group).isEmpty())
+            return 1;
+        bool ok = false;
+        const int v = m.captured(group).toInt(&ok);
+        fits = fits && ok && v < kMaxLine;
+        return v;
+    };
+    h->oldStart = number(1);
+    h->oldCount = number(2);
+    h->newStart = number(3);
+    h->newCount = number(4);
     h->section = m.captured(5);
-    return true;
+    if (!fits)
+        return QStringLiteral("hunk header '%1' names a line past %2").arg(line.left(60)).arg(kMaxLine);
+    return {};
 }
 
 } // namespace
@@ -78,13 +96,14 @@ std::optional<QList<FilePatch>> UnifiedDiffParser::parse(const QString &text, QS
         i += 2;
         while (i < n && lines[i].startsWith(QLatin1String("@@"))) {
             Hunk h;
-            if (!parseHeader(lines[i], &h)) {
-                fail(error, i + 1, QStringLiteral("malformed hunk header '%1'").arg(lines[i].left(60)));
+            if (const QString why = parseHeader(lines[i], &h); !why.isEmpty()) {
+                fail(error, i + 1, why);
                 return std::nullopt;
             }
             const int headerLine = i + 1;
             ++i;
             int oldSeen = 0, newSeen = 0;
+            QList<std::pair<qsizetype, int>> markers; // the line each follows, and where it is
             while (i < n && (oldSeen < h.oldCount || newSeen < h.newCount)) {
                 const QString &l = lines[i];
                 const QChar tag = l.isEmpty() ? QLatin1Char(' ') : l[0];
@@ -101,11 +120,7 @@ std::optional<QList<FilePatch>> UnifiedDiffParser::parse(const QString &text, QS
                         fail(error, i + 1, QStringLiteral("'\\' marker before any line"));
                         return std::nullopt;
                     }
-                    const auto k = h.lines.last().kind;
-                    if (k != HunkLine::Kind::Added)
-                        h.oldNoNewlineAtEnd = true;
-                    if (k != HunkLine::Kind::Removed)
-                        h.newNoNewlineAtEnd = true;
+                    markers.append({h.lines.size() - 1, i + 1});
                     ++i;
                     continue;
                 } else {
@@ -125,6 +140,25 @@ std::optional<QList<FilePatch>> UnifiedDiffParser::parse(const QString &text, QS
                                             .arg(h.oldCount).arg(h.newCount).arg(oldSeen).arg(newSeen));
                 return std::nullopt;
             }
+            // A marker inside the body ends the side(s) whose last line it
+            // follows, as diff writes it (after a context line that ends one
+            // side only, too); after a line that ends neither side it would
+            // say a line without newline is followed by another.
+            qsizetype lastOld = -1, lastNew = -1;
+            for (qsizetype j = 0; j < h.lines.size(); ++j) {
+                if (h.lines[j].kind != HunkLine::Kind::Added)
+                    lastOld = j;
+                if (h.lines[j].kind != HunkLine::Kind::Removed)
+                    lastNew = j;
+            }
+            for (const auto &[after, markerLine] : std::as_const(markers)) {
+                if (after != lastOld && after != lastNew) {
+                    fail(error, markerLine, QStringLiteral("'\\ No newline at end of file' after a line that is not the last of its side"));
+                    return std::nullopt;
+                }
+                h.oldNoNewlineAtEnd |= after == lastOld;
+                h.newNoNewlineAtEnd |= after == lastNew;
+            }
             // A trailing marker for the last line.
             if (i < n && lines[i].startsWith(QLatin1Char('\\')) && !h.lines.isEmpty()) {
                 const auto k = h.lines.last().kind;
@@ -132,7 +166,7 @@ std::optional<QList<FilePatch>> UnifiedDiffParser::parse(const QString &text, QS
                 h.newNoNewlineAtEnd |= k != HunkLine::Kind::Removed;
                 ++i;
             }
-            if (!fp.hunks.isEmpty() && h.oldStart < fp.hunks.last().oldStart + fp.hunks.last().oldCount) {
+            if (!fp.hunks.isEmpty() && qint64(h.oldStart) < qint64(fp.hunks.last().oldStart) + fp.hunks.last().oldCount) {
                 fail(error, headerLine, QStringLiteral("hunks overlap or are out of order"));
                 return std::nullopt;
             }

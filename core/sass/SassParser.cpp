@@ -253,12 +253,16 @@ ParseResult parseListing(const QString &text)
         }
         // The padding after the last EXIT: a branch to itself (a trap for a
         // runaway warp) and the NOPs that align the function. Not code.
+        // NOPs before the trap are padding too, so both go until neither is last.
         auto &ins = fn->instructions;
-        while (!ins.isEmpty() && ins.last().opcode == QLatin1String("NOP") && ins.last().predicate.isEmpty())
-            ins.removeLast();
-        if (!ins.isEmpty() && ins.last().base() == QLatin1String("BRA") && ins.last().predicate.isEmpty()
-            && ins.last().target == qint64(ins.last().address))
-            ins.removeLast();
+        for (bool dropped = true; dropped;) {
+            dropped = false;
+            while (!ins.isEmpty() && ins.last().opcode == QLatin1String("NOP") && ins.last().predicate.isEmpty())
+                ins.removeLast(), dropped = true;
+            if (!ins.isEmpty() && ins.last().base() == QLatin1String("BRA") && ins.last().predicate.isEmpty()
+                && ins.last().target == qint64(ins.last().address))
+                ins.removeLast(), dropped = true;
+        }
         fn->loops = findLoops(fn->instructions);
         labels.clear();
         pending.clear();
