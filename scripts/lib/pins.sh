@@ -12,6 +12,8 @@ TILEPORT_PACKAGES=(
     xvfb xauth fonts-dejavu-core
     openssh-client openssh-server ccache
     munge slurmctld slurmd slurm-client
+    # scripts/clean-root (tst_install) debootstraps a clean root from in here
+    debootstrap
 )
 TILEPORT_DEBIAN_MIRROR=${TILEPORT_DEBIAN_MIRROR:-http://deb.debian.org/debian}
 TILEPORT_DEBIAN_SECURITY=${TILEPORT_DEBIAN_SECURITY:-http://deb.debian.org/debian-security}
