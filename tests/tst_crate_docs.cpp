@@ -80,7 +80,11 @@ private Q_SLOTS:
         const ProcessResult list = cargo(crate, {QStringLiteral("package"), QStringLiteral("--list"), QStringLiteral("--allow-dirty"),
                                                  QStringLiteral("--offline")});
         QVERIFY2(list.ok(), qPrintable(list.describe() + QLatin1Char('\n') + QString::fromUtf8(list.standardError)));
-        QCOMPARE(QString::fromUtf8(list.standardError), QString());
+        // Nothing but cargo's notice that another cargo (a test beside this
+        // one) holds the package cache.
+        QStringList said = QString::fromUtf8(list.standardError).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        said.removeIf([](const QString &l) { return l.trimmed().startsWith(QLatin1String("Blocking waiting for file lock")); });
+        QCOMPARE(said, QStringList());
         const QStringList files = QString::fromUtf8(list.standardOutput).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
         for (const char *f : {"README.md", "LICENSING.md", "src/lib.rs", "src/bin/ir-harness.rs", "Cargo.lock"})
             QVERIFY2(files.contains(QLatin1String(f)), qPrintable(files.join(QLatin1Char(' '))));

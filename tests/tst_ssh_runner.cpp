@@ -443,12 +443,16 @@ private Q_SLOTS:
         qint64 pid = -1;
         std::thread killer([&] {
             pid = waitForPidFile(pidFile, 10'000);
+            // The listener dies first: once a session dies the runner
+            // connects again at once, and a listener still alive then (a
+            // loaded machine delays this thread) would let it in.
             const qint64 server = m_server->processId();
-            for (qint64 p : descendants(server)) {
+            const QList<qint64> sessions = descendants(server);
+            ::kill(static_cast<pid_t>(server), SIGKILL);
+            for (qint64 p : sessions) {
                 if (procStat(p) && procStat(p)->comm.startsWith(QLatin1String("sshd")))
                     ::kill(static_cast<pid_t>(p), SIGKILL);
             }
-            ::kill(static_cast<pid_t>(server), SIGKILL);
         });
         QElapsedTimer t;
         t.start();

@@ -88,3 +88,15 @@ nvidia-cuda-cuobjdump==13.4.92 \
 nvidia-cuda-nvdisasm==13.4.92 \
     --hash=sha256:f35a5b6ddb64b6758c22c0b078c5b6ff6d54f7c240cd74bf131ab5bf13b6c3fe \
     --hash=sha256:b007c08c8248b29281ed9a174b478d557b58ea8a921ab78369a2843f0718f77d'
+
+# The front-end fuzz targets' seeds beyond our own kernels (docs/fuzzing.md):
+# public kernel libraries published as pure-Python wheels, downloaded with
+# --require-hashes into build-fuzz/kernels and read only for their .py files
+# (cuTile Python: TileGym; Triton: Liger, flash-linear-attention). Nothing
+# from them enters the repository.
+TILEPORT_FUZZ_KERNEL_REQUIREMENTS='tilegym==1.5.1 \
+    --hash=sha256:18b1c1124884c6e1eac6768591a23b7311b472bcec438b4b80a8913d5266223e
+liger-kernel==0.6.4 \
+    --hash=sha256:77b041f97cca2afaaef3b71f2e4d2978bf12b75c75f1de64ca557acfc4e3dc55
+flash-linear-attention==0.6.0 \
+    --hash=sha256:6dec9735f8454523c13553622e98aff30152dde6586b4ac7d88010fbb7a06b5f'

@@ -9,6 +9,7 @@
 #include <mlir/IR/Builders.h>
 #include <mlir/IR/BuiltinAttributes.h>
 #include <mlir/IR/BuiltinTypes.h>
+#include <mlir/IR/Diagnostics.h>
 
 namespace tileport::tileir {
 
@@ -28,6 +29,20 @@ const char *dialectEnumMnemonic(bc::EnumKind k)
     case bc::EnumKind::SymbolVisibility: return "symbol_visibility";
     default: return nullptr;
     }
+}
+
+// A dialect attribute through its verifier: one the parser would refuse is
+// refused here too, so that what the importer makes prints and reads back.
+// Null, with the verifier's words in `why`, when it does not verify.
+template <typename A, typename... Args>
+A verified(mlir::MLIRContext &ctx, std::string &why, Args &&...args)
+{
+    mlir::ScopedDiagnosticHandler capture(&ctx, [&](mlir::Diagnostic &d) {
+        why = d.str();
+        return mlir::success();
+    });
+    return A::getChecked([&] { return mlir::emitError(mlir::UnknownLoc::get(&ctx)); }, &ctx,
+                         std::forward<Args>(args)...);
 }
 
 } // namespace
@@ -163,17 +178,28 @@ mlir::Attribute AttributeImporter::get(std::string_view op, std::string_view nam
     }
     if (const auto *d = attr.get<bc::DenseAttr>())
         return dense(d->constant, m_types.get(d->type));
-    if (const auto *d = attr.get<bc::DivByAttr>())
-        return DivByAttr::get(&m_ctx, d->divisor, d->every, d->along);
+    std::string why;
+    if (const auto *d = attr.get<bc::DivByAttr>()) {
+        if (auto a = verified<DivByAttr>(m_ctx, why, d->divisor, d->every, d->along))
+            return a;
+        return fail(why);
+    }
     if (const auto *s = attr.get<bc::SameElementsAttr>())
         return SameElementsAttr::get(&m_ctx, s->values);
-    if (const auto *bd = attr.get<bc::BoundedAttr>())
-        return BoundedAttr::get(&m_ctx, bd->lower, bd->upper);
+    if (const auto *bd = attr.get<bc::BoundedAttr>()) {
+        if (auto a = verified<BoundedAttr>(m_ctx, why, bd->lower, bd->upper))
+            return a;
+        return fail(why);
+    }
     if (const auto *d = attr.get<bc::DictionaryAttr>())
         return dictionary(d->entries);
     if (const auto *h = attr.get<bc::OptimizationHintsAttr>()) {
         mlir::DictionaryAttr dict = dictionary(h->architectures);
-        return dict ? mlir::Attribute(OptimizationHintsAttr::get(&m_ctx, dict)) : mlir::Attribute();
+        if (!dict)
+            return {};
+        if (auto a = verified<OptimizationHintsAttr>(m_ctx, why, dict))
+            return a;
+        return fail(why);
     }
     if (const auto *a = attr.get<bc::I32ArrayAttr>())
         return mlir::DenseI32ArrayAttr::get(&m_ctx, a->values);
