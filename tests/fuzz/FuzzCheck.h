@@ -18,4 +18,12 @@ inline void check(bool ok, const char *what = "", std::source_location where = s
     std::abort();
 }
 
+// A position a front-end reports: on a line of the input (or the one after
+// its end, where an unterminated construct is reported), or 0 for "whole
+// file".
+inline bool inside(int line, int col, long long lines)
+{
+    return line == 0 || (line >= 1 && line <= lines + 1 && col >= 0);
+}
+
 } // namespace tileport::fuzz

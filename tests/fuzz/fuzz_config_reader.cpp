@@ -6,6 +6,8 @@
 // `tileport configs -o` does) reads back to the same configs and the same
 // diagnostics; what the schema checks let through is held as written; and
 // the configs are validated against a kernel analysis shaped like them.
+#include "FuzzCheck.h"
+
 #include "KernelConfigFile.h"
 
 #include <QJsonArray>
@@ -16,20 +18,11 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <source_location>
 
 using namespace tileport::frontend;
+using tileport::fuzz::check;
 
 namespace {
-
-// An invariant broken: says which before aborting (the finding).
-void check(bool ok, std::source_location where = std::source_location::current())
-{
-    if (ok)
-        return;
-    std::fprintf(stderr, "invariant broken at %s:%u\n", where.file_name(), unsigned(where.line()));
-    std::abort();
-}
 
 void checkPosition(int line, int col, qsizetype lines)
 {

@@ -5,6 +5,8 @@
 // name one of its operands, its loops (from the loop finder) are made of its
 // own instructions in address order with the header first among them, and
 // both normal forms have one line per instruction given.
+#include "FuzzCheck.h"
+
 #include "SassNormalizer.h"
 #include "SassParser.h"
 
@@ -13,20 +15,11 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <source_location>
 
 using namespace tileport::sass;
+using tileport::fuzz::check;
 
 namespace {
-
-// An invariant broken: says which before aborting (the finding).
-void check(bool ok, std::source_location where = std::source_location::current())
-{
-    if (ok)
-        return;
-    std::fprintf(stderr, "invariant broken at %s:%u\n", where.file_name(), unsigned(where.line()));
-    std::abort();
-}
 
 void checkLoops(const Function &f, const QList<Loop> &loops)
 {

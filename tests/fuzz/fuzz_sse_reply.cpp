@@ -8,6 +8,8 @@
 // itself go through the contract, whose verdict must be consistent: a
 // rejection says why and holds no change, an acceptance holds changes that
 // each name a file.
+#include "FuzzCheck.h"
+
 #include "ApiDialect.h"
 #include "ReplyContract.h"
 #include "SseParser.h"
@@ -16,20 +18,11 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <source_location>
 
 using namespace tileport::llm;
+using tileport::fuzz::check;
 
 namespace {
-
-// An invariant broken: says which before aborting (the finding).
-void check(bool ok, std::source_location where = std::source_location::current())
-{
-    if (ok)
-        return;
-    std::fprintf(stderr, "invariant broken at %s:%u\n", where.file_name(), unsigned(where.line()));
-    std::abort();
-}
 
 bool sameEvents(const QList<SseEvent> &a, const QList<SseEvent> &b)
 {

@@ -17,12 +17,7 @@
 
 using namespace tileport;
 using tileport::fuzz::check;
-
-namespace {
-
-bool inside(int line, int col, qsizetype lines) { return line == 0 || (line >= 1 && line <= lines + 1 && col >= 0); }
-
-} // namespace
+using tileport::fuzz::inside;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -6,6 +6,8 @@
 // applied to an in-memory tree made of its old sides, gives exactly its new
 // sides; every path goes through the PathGuard first, and one that escapes
 // the session (absolute, "..", through a link out) is refused.
+#include "FuzzCheck.h"
+
 #include "HunkApplier.h"
 #include "PathGuard.h"
 #include "TextLines.h"
@@ -20,23 +22,14 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <source_location>
 
 using namespace tileport::patch;
+using tileport::fuzz::check;
 
 namespace {
 
 // Hunks placed further down than this are not laid out in memory.
 constexpr int kMaxLayoutLine = 20'000;
-
-// An invariant broken: says which before aborting (the finding).
-void check(bool ok, std::source_location where = std::source_location::current())
-{
-    if (ok)
-        return;
-    std::fprintf(stderr, "invariant broken at %s:%u\n", where.file_name(), unsigned(where.line()));
-    std::abort();
-}
 
 // A session root with a link that leads out of it, made once: the guard
 // follows links, so an escape through "out/" must be refused too.
