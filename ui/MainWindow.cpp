@@ -4,6 +4,7 @@
 #include "BenchmarksPane.h"
 #include "CodeEditor.h"
 #include "ConfigCaptureController.h"
+#include "HandoffController.h"
 #include "IrDiffPane.h"
 #include "JobRunner.h"
 #include "KernelSelectorModel.h"
@@ -104,6 +105,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_repair(new RepairController(m_jobs, m_controller, this))
     , m_repairPane(new RepairPane)
     , m_capture(new ConfigCaptureController(m_jobs, m_kernelModel, m_problems, this))
+    , m_handoff(new HandoffController(m_jobs, this))
     , m_tick(new QTimer(this))
 {
     connect(m_jobs, &JobRunner::finished, this,
@@ -436,6 +438,8 @@ void MainWindow::buildMenus()
     named(pipeline->addAction(tr("Compare t&wo runs…"), QKeySequence(tr("Ctrl+Shift+D")), this, [this] { compareRuns(); }),
           "compareRunsAction");
 
+    buildHandoffMenu();
+
     auto *view = menuBar()->addMenu(tr("&View"));
     auto *next = named(view->addAction(tr("&Next linked span"), QKeySequence(Qt::Key_F8), this, [this] { nextLinkedSpan(); }),
                        "nextLinkAction");
@@ -509,6 +513,10 @@ void MainWindow::updateActions()
         a->setEnabled(!running && !m_capture->isRunning() && !m_sourcePath.isEmpty());
     if (QAction *a = action(QStringLiteral("compareRunsAction")))
         a->setEnabled(m_controller->currentRun() >= 2);
+    // The hand-off reads a finished run's files: not while a stage writes them.
+    for (const char *name : {"packageAction", "exportAction"})
+        if (QAction *a = action(QLatin1String(name)))
+            a->setEnabled(!running && hasRun && !m_handoff->isRunning());
 }
 
 void MainWindow::openSource(const QString &path)

@@ -35,6 +35,7 @@ namespace tileport::ui {
 class BenchmarksPane;
 class CodeEditor;
 class ConfigCaptureController;
+class HandoffController;
 class IrDiffPane;
 class KernelSelectorModel;
 class PipelineController;
@@ -103,6 +104,14 @@ public:
     // reference side; 0: the run before the latest, and the latest); null
     // with the reason in the status bar when there are not two runs.
     RunCompareDialog *compareRuns(int a = 0, int b = 0);
+    // Hand-off (MainWindowHandoff.cpp): builds the open session's Python
+    // wheel into `outDir` as a background job; false with the reason in the
+    // status bar when it cannot start. `packaged` reports the outcome.
+    bool packageSession(const QString &outDir);
+    // Plans the open session's export into a TileGym checkout in the
+    // background, then shows the changes in a hunk review ("exportReview");
+    // the accepted hunks are written by a second job.
+    bool exportSession(const QString &checkout);
     void setTheme(ThemeMode mode);
     // The GPU runner and theme of saved settings.
     void applySettings(const IdeSettings &settings);
@@ -122,6 +131,7 @@ public:
     ProblemsModel *problemsModel() const { return m_problems; }
     PipelineController *controller() const { return m_controller; }
     RepairController *repairController() const { return m_repair; }
+    HandoffController *handoffController() const { return m_handoff; }
     RepairPane *repairPane() const { return m_repairPane; }
     JobRunner *jobs() const { return m_jobs; }
     const SourceLinks &links() const { return m_links; }
@@ -144,6 +154,8 @@ Q_SIGNALS:
     void repairFinished(const tileport::llm::RepairOutcome &outcome);
     // A capture ended (ok, status, summary, configs; see ConfigCaptureController).
     void configsCaptured(const QVariantMap &outcome);
+    // A hand-off job ended (ok, error, wheel, package, entries; see HandoffController).
+    void packaged(const QVariantMap &outcome);
 
 protected:
     void closeEvent(QCloseEvent *e) override;
@@ -155,6 +167,7 @@ private:
     void reviewRegeneration(const QString &file, const QString &edited, const QString &regenerated);
     void reviewRepair(const tileport::llm::RepairOutcome &proposal);
     void buildRepair(QTabWidget *bottom);
+    void buildHandoffMenu();
     void buildMenus();
     void buildPipelineDock(QTabWidget *bottom);
     void onJobFinished(const QString &channel, const QVariant &result);
@@ -183,6 +196,7 @@ private:
     RepairController *m_repair;
     RepairPane *m_repairPane;
     ConfigCaptureController *m_capture;
+    HandoffController *m_handoff;
     IdeSettings m_settings;
     QTimer *m_tick;
     SourceLinks m_links;

@@ -26,6 +26,9 @@ int runBatchCommand(CommandLine &cl);
 int runFrontendChildCommand(CommandLine &cl);
 int runRepairCommand(CommandLine &cl);
 int runSassCommand(CommandLine &cl);
+// The hand-off (docs/handoff.md): ExportCommand.cpp, PackageCommand.cpp.
+int runExportCommand(CommandLine &cl);
+int runPackageCommand(CommandLine &cl);
 // --cutile (0.5 or 0.4) into `tools`; false, with *exitCode set after a
 // usage error, when it names no target.
 bool applyCutileOption(CommandLine &cl, tileport::Toolchains &tools, int *exitCode);

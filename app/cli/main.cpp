@@ -61,7 +61,7 @@ constexpr Entry kEntries[] = {
     {"sass", runSassCommand},           {"configs", runConfigsCommand},   {"port", runPortCommand},
     {"rerun", runRerunCommand},         {"status", runStatusCommand},     {"report", runReportCommand},
     {"repair", runRepairCommand},       {"completion", runCompletion},    {"manpage", runManpage},
-    {"help", runHelp},
+    {"export", runExportCommand},       {"package", runPackageCommand},   {"help", runHelp},
 };
 
 int topLevelUsage(const QString &message)

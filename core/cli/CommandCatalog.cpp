@@ -301,6 +301,44 @@ QList<CommandSpec> build()
                      {QStringLiteral("0 applied and validated"), QStringLiteral("2 bad arguments or session"),
                       QStringLiteral("3 rejected"), QStringLiteral("4 the endpoint could not be reached")}};
 
+    // The hand-off (docs/handoff.md): the port in the form its user needs.
+    CommandSpec exportSpec{QStringLiteral("export"), QStringLiteral("register ported ops as TileGym's cutile-rs backend"),
+                           QStringLiteral("Writes each session's port into a TileGym checkout as a cutile-rs backend: the "
+                                          "kernel and its ffi.rs in the cutile_kernels crate, the Python wrapper with the "
+                                          "op's public signature, the registration, and cutile-rs in the op's test "
+                                          "parametrize. Existing files are edited through their syntax trees; the change is "
+                                          "shown as a unified diff, and a hand-written port is never overwritten. Running it "
+                                          "again changes nothing."),
+                           {positional(QStringLiteral("SESSION"), QStringLiteral("a session directory (repeatable)"), ValueKind::Directory)},
+                           {value({QStringLiteral("tilegym")}, QStringLiteral("DIR"), QStringLiteral("the TileGym checkout to write into (required)"),
+                                  ValueKind::Directory),
+                            flag({QStringLiteral("dry-run")}, QStringLiteral("print the diff and write nothing")),
+                            json(QStringLiteral("print the files and their changes as JSON"))},
+                           {},
+                           {QStringLiteral("0 written (or nothing to change)"), QStringLiteral("1 refused (a hand port, an op TileGym does not have, no place to register it)"),
+                            QStringLiteral("2 bad arguments"), QStringLiteral("3 a session or the checkout could not be read, or a file of it does not parse")}};
+    exportSpec.positionals[0].repeatable = true;
+    c << exportSpec;
+
+    CommandSpec packageSpec{QStringLiteral("package"), QStringLiteral("build a Python wheel of ported kernels"),
+                            QStringLiteral("Builds one wheel from the sessions' host bundles with pip and setuptools: the "
+                                           "cdylib, and per entry a typed function that takes torch tensors (any DLPack "
+                                           "array), checks their dtype, rank and device and raises a clear error otherwise, "
+                                           "then launches through the bundle's C ABI. Each session needs a bundle: run "
+                                           "`tileport port FILE --stages A-D` first."),
+                            {positional(QStringLiteral("SESSION"), QStringLiteral("a session directory (repeatable)"), ValueKind::Directory)},
+                            {value({QStringLiteral("o"), QStringLiteral("output")}, QStringLiteral("DIR"),
+                                   QStringLiteral("where the wheel goes (default ./dist)"), ValueKind::Directory),
+                             value({QStringLiteral("name")}, QStringLiteral("NAME"),
+                                   QStringLiteral("the distribution's name (default tileport-<first op>)")),
+                             value({QStringLiteral("version")}, QStringLiteral("VERSION"), QStringLiteral("its version (default 0.1.0)")),
+                             json(QStringLiteral("print the wheel and its entries as JSON"))},
+                            {},
+                            {QStringLiteral("0 built"), QStringLiteral("1 the build failed"), QStringLiteral("2 bad arguments"),
+                             QStringLiteral("3 a session has no bundle, or a tool is missing")}};
+    packageSpec.positionals[0].repeatable = true;
+    c << packageSpec;
+
     CommandSpec completion{QStringLiteral("completion"), QStringLiteral("print the bash completion script"),
                            QStringLiteral("Prints a bash completion script for tileport, made from the same definitions as "
                                           "--help. Source it, or install it as "

@@ -214,7 +214,8 @@ HostBundleBuilder::Result HostBundleBuilder::build(const Options &o, const Toolc
     // "config_entries" names the one that serves each config.
     QJsonObject entries;
     QHash<QString, QJsonArray> alternatives;
-    for (const HostEntry &e : HostCodeWriter::entries(result, &error)) {
+    for (HostEntry e : HostCodeWriter::entries(result, &error)) {
+        e.extraDispatch = dispatch.value(e.signature.entry);
         if (!entries.contains(e.signature.pythonKernel))
             entries.insert(e.signature.pythonKernel, e.toJson());
         else

@@ -212,8 +212,6 @@ fn finish(r: std::thread::Result<Result<(), Failure>>, message: *mut c_char, mes
 }
 )RS";
 
-// The dtypes a dtype generic is dispatched over (what the configs use).
-const QStringList kDispatched{QStringLiteral("f32"), QStringLiteral("f16"), QStringLiteral("bf16")};
 
 QString writeText(const QString &path, const QString &text)
 {
@@ -326,43 +324,23 @@ QString entryFunction(const HostEntry &e)
     if (typeGenerics.isEmpty()) {
         s += QStringLiteral("        launch!()\n");
     } else {
-        // Every combination of the dispatched dtypes, one arm each.
         QStringList scrutinee;
         for (int t : typeTensor)
             scrutinee << QStringLiteral("call.dtype(%1)").arg(t);
         s += QStringLiteral("        match (%1,) {\n").arg(scrutinee.join(QStringLiteral(", ")));
+        // One arm per dispatched tuple (HostEntry::dispatch).
         const QStringList codes = HostCodeWriter::dtypeCodes();
-        QList<int> pick(typeGenerics.size(), 0);
-        while (true) {
-            QStringList pat, types;
-            for (int p : pick) {
-                pat << QString::number(codes.indexOf(kDispatched[p]));
-                types << kDispatched[p];
-            }
-            s += QStringLiteral("            (%1,) => launch!(%2),\n").arg(pat.join(QStringLiteral(", ")), types.join(QStringLiteral(", ")));
-            int i = 0;
-            while (i < pick.size() && ++pick[i] == kDispatched.size())
-                pick[i++] = 0;
-            if (i == pick.size())
-                break;
-        }
-        // The configs' other tuples, each once.
-        for (const QStringList &types : e.extraDispatch) {
-            if (types.size() != typeGenerics.size()
-                || std::all_of(types.cbegin(), types.cend(), [](const QString &t) { return kDispatched.contains(t); }))
-                continue;
+        for (const QStringList &types : e.dispatch()) {
             QStringList pat;
             for (const QString &t : types)
                 pat << QString::number(codes.indexOf(t));
             if (pat.contains(QStringLiteral("-1")))
                 continue;
-            const QString arm = QStringLiteral("            (%1,) => launch!(%2),\n").arg(pat.join(QStringLiteral(", ")), types.join(QStringLiteral(", ")));
-            if (!s.contains(arm))
-                s += arm;
+            s += QStringLiteral("            (%1,) => launch!(%2),\n").arg(pat.join(QStringLiteral(", ")), types.join(QStringLiteral(", ")));
         }
         s += QStringLiteral("            other => Err(host(format!(\"no instance of %1 for dtype codes {other:?} (dispatched: %2)\"))),\n"
                             "        }\n")
-                 .arg(e.signature.entry, kDispatched.join(QStringLiteral(", ")));
+                 .arg(e.signature.entry, HostEntry::dispatchedFamily().join(QStringLiteral(", ")));
     }
     s += QStringLiteral("    }));\n    finish(r, message, message_len)\n}\n");
     return s;

@@ -14,6 +14,38 @@ bool HostEntry::hasBlockOutput() const
     return false;
 }
 
+QStringList HostEntry::dispatchedFamily()
+{
+    return {QStringLiteral("f32"), QStringLiteral("f16"), QStringLiteral("bf16")};
+}
+
+QList<QStringList> HostEntry::dispatch() const
+{
+    int typeGenerics = 0;
+    for (const EntrySignature::Generic &g : signature.generics)
+        typeGenerics += g.isType ? 1 : 0;
+    QList<QStringList> out;
+    if (typeGenerics == 0)
+        return out;
+    const QStringList family = dispatchedFamily();
+    QList<int> pick(typeGenerics, 0);
+    while (true) {
+        QStringList types;
+        for (int p : pick)
+            types << family[p];
+        out << types;
+        int i = 0;
+        while (i < pick.size() && ++pick[i] == family.size())
+            pick[i++] = 0;
+        if (i == pick.size())
+            break;
+    }
+    for (const QStringList &types : extraDispatch)
+        if (types.size() == typeGenerics && !out.contains(types))
+            out << types;
+    return out;
+}
+
 int HostEntry::tensorIndex(const QString &name) const
 {
     int i = 0;
@@ -33,6 +65,11 @@ QJsonObject HostEntry::toJson() const
     QJsonObject o = signature.toJson();
     o.insert(QStringLiteral("symbol"), symbol());
     o.insert(QStringLiteral("module"), module);
+    QJsonArray tuples;
+    for (const QStringList &t : dispatch())
+        tuples.append(QJsonArray::fromStringList(t));
+    if (!tuples.isEmpty())
+        o.insert(QStringLiteral("dispatch"), tuples);
     return o;
 }
 

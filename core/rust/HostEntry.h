@@ -27,6 +27,13 @@ struct HostEntry {
     QString symbol() const { return QStringLiteral("tileport_") + signature.entry; }
     const QList<Param> &params() const { return signature.params; }
     bool hasBlockOutput() const;
+    // The element-type tuples (one Rust type per type generic, in order)
+    // the host function dispatches: every combination of the f32/f16/bf16
+    // family, then the configs' other tuples; empty when the entry has no
+    // type generic. ffi.rs prints one arm per tuple and bundle.json lists
+    // them ("dispatch"), so a caller can refuse a dtype before the call.
+    QList<QStringList> dispatch() const;
+    static QStringList dispatchedFamily(); // f32, f16, bf16
     int tensorIndex(const QString &name) const; // among tensor params, -1 if none
     QJsonObject toJson() const;
 

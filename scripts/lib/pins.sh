@@ -46,6 +46,29 @@ numpy==2.4.6 \
     --hash=sha256:90f9849678c75fe7afa2d348ac842c168b0a4d3d61919687216dfc547976d853 \
     --hash=sha256:a7830bab239b79cda9c08c2da014761cafb48da6150e1da17ac06283f43b6089'
 
+# The hand-off tools (docs/handoff.md), hash-pinned wheels kept in
+# toolchains/wheelhouse and installed from there into toolchains/handoff-venv:
+# setuptools builds the wheel `tileport package` makes (its bdist_wheel is
+# built in from 70.1), and pytest collects a TileGym checkout's tests after
+# `tileport export`. numpy stays in the wheelhouse only: the wheel's test
+# installs it beside the package into a fresh venv, with no index. CPython 3.11.
+TILEPORT_HANDOFF_REQUIREMENTS='setuptools==80.9.0 \
+    --hash=sha256:062d34222ad13e0cc312a4c02d73f059e86a4acbfbdea8f8f76b28c99f306922
+pytest==8.4.2 \
+    --hash=sha256:872f880de3fc3a5bdc88a11b39c9710c3497a547cfa9320bc3c5e62fbf272e79
+iniconfig==2.3.1 \
+    --hash=sha256:9121e2c1fdb355232495be3194c8dfe87ccc2d5dee45947b78e68f499790d7a7
+packaging==26.4 \
+    --hash=sha256:81383611a09c1bc0b08b76e0fd5829d7c6824c65b27a6aee339da133f4233ea2
+pluggy==1.7.0 \
+    --hash=sha256:7dd7b0d8832ba3cb632c306926ded123429211b83641b35dc5c41ad2d34f9bec
+pygments==2.21.0 \
+    --hash=sha256:2363c69b61c4a97c838da3b130dcd6468f4848992b21a82f2a63ec34377137d9
+numpy==2.4.6 \
+    --hash=sha256:89cd468399cfd2504718f0ba50e410dca55a170b61a02ad92bb18c8a65186e93 \
+    --hash=sha256:90f9849678c75fe7afa2d348ac842c168b0a4d3d61919687216dfc547976d853 \
+    --hash=sha256:a7830bab239b79cda9c08c2da014761cafb48da6150e1da17ac06283f43b6089'
+
 # CUDA 13.3 headers from NVIDIA's wheels, used when no toolkit is installed.
 TILEPORT_CUDA_VERSION=13.3
 TILEPORT_CUDA_WHEELS=(

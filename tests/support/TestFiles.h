@@ -5,6 +5,7 @@
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
+#include <QFileInfo>
 #include <QString>
 #include <QStringList>
 
@@ -20,6 +21,23 @@ inline QByteArray readBytes(const QString &path)
 inline QString readText(const QString &path)
 {
     return QString::fromUtf8(readBytes(path));
+}
+
+// Copies the files under `from` into `to` (Python caches left out): a
+// fixture tree a test then writes into.
+inline bool copyTree(const QString &from, const QString &to)
+{
+    QDirIterator it(from, QDir::Files | QDir::Hidden | QDir::NoDotAndDotDot, QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QString src = it.next();
+        if (src.contains(QLatin1String("__pycache__")) || src.contains(QLatin1String(".pytest_cache")))
+            continue;
+        const QString dst = to + QLatin1Char('/') + QDir(from).relativeFilePath(src);
+        QDir().mkpath(QFileInfo(dst).path());
+        if (!QFile::copy(src, dst))
+            return false;
+    }
+    return true;
 }
 
 // Copies examples/cutile/EXAMPLE.py and its .tileport.json into `dir` as
