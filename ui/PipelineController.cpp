@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: 2026 TilePort contributors
 #include "PipelineController.h"
 
+#include "SessionSetup.h"
+
 #include "Frontend.h"
 #include "JobRunner.h"
 #include "KernelConfigFile.h"
@@ -118,34 +120,17 @@ bool PipelineController::startPort(const QString &source, const QSet<QChar> &sta
         return false;
     }
     const QString dir = QDir(m_sessionRoot).filePath(QStringLiteral("%1-%2").arg(src.completeBaseName(), kernel));
-    if (!QFile::exists(QDir(dir).filePath(QStringLiteral("session.json")))) {
-        const Toolchains tools = toolchains();
-        QFile cfg(captured.isEmpty() ? configPath : captured);
-        QJsonObject info{{QStringLiteral("source"), src.absoluteFilePath()},
-                               {QStringLiteral("kernel"), kernel},
-                               {QStringLiteral("configs"),
-                                QJsonDocument::fromJson(cfg.open(QIODevice::ReadOnly) ? cfg.readAll() : QByteArray()).object()},
-                               {QStringLiteral("toolchains"), QJsonObject{{QStringLiteral("python"), tools.python},
-                                                                          {QStringLiteral("cargo"), tools.cargo},
-                                                                          {QStringLiteral("cutile"), tools.cutileVersion}}}};
-        if (!captured.isEmpty())
-            info.insert(QStringLiteral("config_file"), captured);
-        if (capture)
-            info.insert(QStringLiteral("config_capture"), QJsonObject{{QStringLiteral("tests"), QJsonArray::fromStringList(m_captureTests)},
-                                                                      {QStringLiteral("calls"), QJsonArray::fromStringList(m_captureCalls)},
-                                                                      {QStringLiteral("target"), QStringLiteral("h200")},
-                                                                      {QStringLiteral("discover"), true}});
-        if (!QDir().mkpath(m_sessionRoot) || !Session::create(dir, info, error))
-            return false;
-    } else {
-        const auto s = Session::open(dir, error, Session::Access::ReadOnly);
-        if (!s)
-            return false;
-        if (s->info().value(QStringLiteral("source")).toString() != src.absoluteFilePath()) {
-            *error = QStringLiteral("%1 holds a port of %2").arg(dir, s->info().value(QStringLiteral("source")).toString());
-            return false;
-        }
-    }
+    SessionSetup setup;
+    setup.source = src.absoluteFilePath();
+    setup.kernel = kernel;
+    setup.configsFile = captured.isEmpty() ? configPath : captured;
+    setup.configFile = captured;
+    setup.capture = capture;
+    setup.tests = m_captureTests;
+    setup.calls = m_captureCalls;
+    setup.tools = toolchains();
+    if (!setup.openOrCreate(dir, Session::Access::ReadOnly, error))
+        return false;
     m_sessionDir = dir;
     m_source = src.absoluteFilePath();
     m_stages->clear();

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: 2026 TilePort contributors
 #include "StageListModel.h"
+
+#include "Verdict.h"
 #include "StageFixHints.h"
 
 #include "PipelineEvent.h"
@@ -28,11 +30,14 @@ QColor StageListModel::badgeColor(QChar stage, const QString &verdict)
 {
     if (verdict.isEmpty())
         return QColor(0x9e, 0x9e, 0x9e);
-    if (verdict == QLatin1String("PASS_WITH_NOTES") || verdict == QLatin1String("INVESTIGATE"))
-        return QColor(0xf0, 0xa0, 0x20);
-    if (verdict == QLatin1String("BLOCKED"))
-        return QColor(0x78, 0x78, 0x90);
-    return Router::isSuccess(stage, verdict) ? QColor(0x2e, 0xa0, 0x43) : QColor(0xd0, 0x36, 0x36);
+    const std::optional<Verdict> v = verdictFromName(verdict);
+    switch (v ? verdictClass(*v) : VerdictClass::Failed) {
+    case VerdictClass::Good: return QColor(0x2e, 0xa0, 0x43);
+    case VerdictClass::Notes: return QColor(0xf0, 0xa0, 0x20);
+    case VerdictClass::Blocked: return QColor(0x78, 0x78, 0x90);
+    case VerdictClass::Failed: break;
+    }
+    return QColor(0xd0, 0x36, 0x36);
 }
 
 QVariant StageListModel::data(const QModelIndex &index, int role) const

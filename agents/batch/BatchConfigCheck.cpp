@@ -3,6 +3,7 @@
 #include "BatchConfigCheck.h"
 
 #include "BatchProcessText.h"
+#include "CrateBuild.h"
 #include "LauncherFindings.h"
 #include "ProcessRunner.h"
 #include "ReferenceExporter.h"
@@ -159,13 +160,11 @@ BatchConfigCheck::Result BatchConfigCheck::run(const Request &request, const std
         return finish();
     }
 
-    ProcessSpec harness{request.harness, request.harnessArgs};
-    harness.timeoutMs = request.timeoutMs;
-    const ProcessResult ran = ProcessRunner::run(harness, cancel);
     const QString generated = QDir(generatedDir(request.workDir)).filePath(request.entry + QStringLiteral(".tileirbc"));
-    if (!ran.ok() || !QFile::exists(generated)) {
-        out.reason = ran.ok() ? generated + QStringLiteral(": the harness wrote no bytecode")
-                              : batchtext::failure(QStringLiteral("ir harness"), ran);
+    const rust::CrateBuild::HarnessRun ran = rust::CrateBuild::runHarness(request.harness, request.harnessArgs, generated,
+                                                                         request.timeoutMs, cancel);
+    if (!ran.error.isEmpty()) {
+        out.reason = ran.process.ok() ? ran.error : batchtext::failure(QStringLiteral("ir harness"), ran.process);
         return finish();
     }
     diff(req.outputFile, generated, request.config, work, out);

@@ -3,6 +3,7 @@
 #include "BatchKernelCheck.h"
 
 #include "BatchProcessText.h"
+#include "CrateBuild.h"
 #include "CrateWriter.h"
 #include "ProcessRunner.h"
 
@@ -56,20 +57,23 @@ BatchKernelCheck::Result BatchKernelCheck::build(const Setup &setup, const rust:
         return finish();
     }
 
-    ProcessSpec build{setup.tools.cargo,
-                      {QStringLiteral("build"), QStringLiteral("--offline"), QStringLiteral("--release"), QStringLiteral("--quiet"),
-                       QStringLiteral("--manifest-path"), QDir(crate).filePath(QStringLiteral("Cargo.toml"))}};
-    build.environment = setup.tools.cargoEnvironment();
-    build.timeoutMs = setup.timeoutMs;
-    const ProcessResult built = ProcessRunner::run(build, cancel);
-    batchtext::writeFile(work.filePath(QStringLiteral("cargo_build.log")), built.standardError);
+    rust::CrateBuild::Options buildOptions;
+    buildOptions.crateDir = crate;
+    buildOptions.timeoutMs = setup.timeoutMs;
+    buildOptions.cancel = cancel;
+    buildOptions.logFile = work.filePath(QStringLiteral("cargo_build.log"));
+    const rust::CrateBuild::Result built = rust::CrateBuild::run(buildOptions, setup.tools);
     out.built = built.ok() ? BatchRow::Step::Yes : BatchRow::Step::No;
     if (!built.ok()) {
-        out.buildReason = batchtext::failure(QStringLiteral("cargo build"), built);
+        out.buildReason = batchtext::failure(QStringLiteral("cargo build"), built.process);
         return finish();
     }
-    const QString targetDir = build.environment.value(QStringLiteral("CARGO_TARGET_DIR"), QDir(crate).filePath(QStringLiteral("target")));
-    out.harness = QDir(targetDir).filePath(QStringLiteral("release/%1-ir-harness").arg(single.crateName));
+    QString why;
+    out.harness = rust::CrateBuild::harnessPath(crate, setup.tools, &why);
+    if (out.harness.isEmpty()) {
+        out.built = BatchRow::Step::No;
+        out.buildReason = why;
+    }
     return finish();
 }
 

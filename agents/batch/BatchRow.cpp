@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: 2026 TilePort contributors
 #include "BatchRow.h"
 
+#include "Verdict.h"
+
 #include "tileport/TileIR/Diff/DiffModel.h"
 
 #include <QJsonArray>
@@ -31,12 +33,7 @@ QString BatchRow::text(Step s, const char *notRun)
 
 int BatchRow::irRank(const QString &verdict)
 {
-    namespace td = tileir::diff;
-    const td::Verdict order[] = {td::Verdict::Pass, td::Verdict::PassWithNotes, td::Verdict::FailFixable};
-    for (int i = 0; i < 3; ++i)
-        if (verdict == QLatin1String(td::toString(order[i])))
-            return i;
-    return 3;
+    return verdictRank(verdict);
 }
 
 int BatchRow::sassRank(const QString &verdict)

@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: 2026 TilePort contributors
 #include "SessionReport.h"
 
+#include "Verdict.h"
+
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
@@ -22,13 +24,14 @@ QByteArray readFile(const QString &path)
 
 QString badgeClass(const QString &verdict)
 {
-    static const QStringList good{QStringLiteral("PASS"), QStringLiteral("COMPILED"), QStringLiteral("ALL_PASS"),
-                                  QStringLiteral("DONE"), QStringLiteral("ALIGNED")};
-    if (good.contains(verdict))
-        return QStringLiteral("good");
-    if (verdict == QLatin1String("PASS_WITH_NOTES") || verdict == QLatin1String("INVESTIGATE") || verdict == QLatin1String("FIXABLE"))
-        return QStringLiteral("warn");
-    return verdict.startsWith(QLatin1String("BLOCKED")) ? QStringLiteral("blocked") : QStringLiteral("bad");
+    const std::optional<Verdict> v = verdictFromName(verdict);
+    switch (v ? verdictClass(*v) : VerdictClass::Failed) {
+    case VerdictClass::Good: return QStringLiteral("good");
+    case VerdictClass::Notes: return QStringLiteral("warn");
+    case VerdictClass::Blocked: return QStringLiteral("blocked");
+    case VerdictClass::Failed: break;
+    }
+    return QStringLiteral("bad");
 }
 
 // Bars of rust/ref per config, the geomean as a dashed line, the gate as a red one.

@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: 2026 TilePort contributors
 #include "GenerateStage.h"
 
+#include "CrateBuild.h"
+
 #include "CrateWriter.h"
 #include "Frontend.h"
 #include "HarnessArguments.h"
@@ -31,11 +33,6 @@ StageReport verdict(const QString &v, const QString &owner, const QString &reaso
 }
 
 // The first lines of a tool's error output, for the report.
-QString head(const QByteArray &text, int lines = 20)
-{
-    return QString::fromUtf8(text).split(QLatin1Char('\n')).mid(0, lines).join(QLatin1Char('\n')).trimmed();
-}
-
 // The entries a kept crate declares in its tileport-crate.json (written by
 // the generator, then possibly by a repair or an edit).
 rust::TranslationResult keptEntries(const QString &crate, QString *error)
@@ -148,41 +145,26 @@ StageReport GenerateStage::run(StageContext &ctx)
     if (ctx.isCancelled())
         return report;
     ctx.progress(QStringLiteral("cargo build"), 0.2);
-    ProcessSpec build{tools.cargo,
-                      {QStringLiteral("build"), QStringLiteral("--offline"), QStringLiteral("--release"), QStringLiteral("--quiet"),
-                       QStringLiteral("--manifest-path"), QDir(crate).filePath(QStringLiteral("Cargo.toml"))}};
-    build.environment = tools.cargoEnvironment();
-    build.timeoutMs = ctx.toolTimeoutMs();
-    const ProcessResult built = ProcessRunner::run(build, ctx.cancelFlag());
-    report.validators << ValidatorResult{QStringLiteral("cargo build --release"), built.exitCode, head(built.standardError)};
-    QFile log(QDir(ctx.area(Session::Area::Logs)).filePath(QStringLiteral("cargo_build.log")));
-    if (log.open(QIODevice::WriteOnly))
-        log.write(built.standardError);
+    rust::CrateBuild::Options buildOptions;
+    buildOptions.crateDir = crate;
+    buildOptions.timeoutMs = ctx.toolTimeoutMs();
+    buildOptions.cancel = ctx.cancelFlag();
+    buildOptions.logFile = QDir(ctx.area(Session::Area::Logs)).filePath(QStringLiteral("cargo_build.log"));
+    const rust::CrateBuild::Result built = rust::CrateBuild::run(buildOptions, tools);
+    report.validators << ValidatorResult{built.command, built.process.exitCode, built.errorHead()};
     if (ctx.isCancelled())
         return report;
-    if (built.outcome != ProcessResult::Outcome::Finished) {
+    if (!built.ranToEnd() || !built.ok()) {
         // cargo hung, crashed or did not start: nothing the kernel can fix.
-        report.verdict = QStringLiteral("BLOCKED");
-        report.owner = QStringLiteral("env");
-        report.reason = QStringLiteral("cargo build %1").arg(built.describe());
-        report.markdown = QStringLiteral("```\n%1\n```\n").arg(head(built.standardError, 40));
-        return report;
-    }
-    if (!built.ok()) {
-        report.verdict = QStringLiteral("FAIL_COMPILE");
-        report.owner = QStringLiteral("kernel");
-        report.reason = QStringLiteral("cargo build failed: %1").arg(built.describe());
-        report.markdown = QStringLiteral("```\n%1\n```\n").arg(head(built.standardError, 40));
+        report.verdict = built.ranToEnd() ? QStringLiteral("FAIL_COMPILE") : QStringLiteral("BLOCKED");
+        report.owner = built.ranToEnd() ? QStringLiteral("kernel") : QStringLiteral("env");
+        report.reason = built.ranToEnd() ? QStringLiteral("cargo build failed: %1").arg(built.process.describe())
+                                         : QStringLiteral("cargo build %1").arg(built.process.describe());
+        report.markdown = QStringLiteral("```\n%1\n```\n").arg(built.errorHead(40));
         return report;
     }
 
-    QFile manifestFile(QDir(crate).filePath(QStringLiteral("tileport-crate.json")));
-    const QString harnessName = manifestFile.open(QIODevice::ReadOnly)
-                                    ? QJsonDocument::fromJson(manifestFile.readAll()).object().value(QStringLiteral("harness")).toString()
-                                    : QString();
-    const QString harness = QDir(tools.cargoEnvironment().value(QStringLiteral("CARGO_TARGET_DIR"),
-                                                                QDir(crate).filePath(QStringLiteral("target"))))
-                                .filePath(QStringLiteral("release/") + harnessName);
+    const QString harness = rust::CrateBuild::harnessPath(crate, tools, nullptr);
     frontend::KernelConfigFile configs;
     configs.load(kernelConfigPath(ctx.session()));
     QJsonArray produced;
@@ -202,18 +184,12 @@ StageReport GenerateStage::run(StageContext &ctx)
         const QStringList args = entry ? rust::HarnessArguments::forConfig(entry->signature, c, outDir, entry->signature.minTarget,
                                                                            QStringLiteral("13.3"), &error)
                                        : QStringList();
-        ProcessResult ran;
-        if (error.isEmpty()) {
-            ProcessSpec spec{harness, args};
-            spec.timeoutMs = ctx.toolTimeoutMs();
-            ran = ProcessRunner::run(spec, ctx.cancelFlag());
-            if (!ran.ok())
-                error = ran.describe() + QLatin1Char(' ') + head(ran.standardError);
-        }
         const QString bc = entry ? QDir(outDir).filePath(entry->signature.entry + QStringLiteral(".tileirbc")) : QString();
+        if (error.isEmpty())
+            error = rust::CrateBuild::runHarness(harness, args, bc, ctx.toolTimeoutMs(), ctx.cancelFlag()).error;
         const QString target = gen.filePath(QStringLiteral("%1.%2.tileirbc").arg(kernel, c.name));
         if (error.isEmpty() && !(QFile::remove(target), QFile::copy(bc, target)))
-            error = bc + QStringLiteral(": the harness wrote no bytecode");
+            error = target + QStringLiteral(": cannot copy the harness's bytecode here");
         report.validators << ValidatorResult{QStringLiteral("ir harness %1").arg(c.name), error.isEmpty() ? 0 : 1, error};
         if (!error.isEmpty())
             ++failed;

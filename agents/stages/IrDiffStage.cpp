@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: 2026 TilePort contributors
 #include "IrDiffStage.h"
 
+#include "Verdict.h"
+
 #include "KernelConfigPath.h"
 #include "LauncherFindings.h"
 #include "tileport/TileIR/Diff/IrDiff.h"
@@ -22,15 +24,6 @@ namespace tileport {
 namespace {
 
 namespace td = tileir::diff;
-
-int rank(const QString &verdict)
-{
-    if (verdict == QLatin1String("PASS"))
-        return 0;
-    if (verdict == QLatin1String("PASS_WITH_NOTES"))
-        return 1;
-    return 2;
-}
 
 } // namespace
 
@@ -112,9 +105,9 @@ StageReport IrDiffStage::run(StageContext &ctx)
                                {QStringLiteral("critical"), int(diff->count(td::Severity::Critical))},
                                {QStringLiteral("notes"), int(diff->count(td::Severity::Note))},
                                {QStringLiteral("report"), QStringLiteral("reports/diff_%1.md").arg(name)}};
-        if (rank(v) > rank(worst) || (rank(v) == 2 && owner != QLatin1String("kernel"))) {
+        if (verdictRank(v) > verdictRank(worst) || (verdictRank(v) == 2 && owner != QLatin1String("kernel"))) {
             worst = v;
-            if (rank(v) == 2)
+            if (verdictRank(v) == 2)
                 owner = o.isEmpty() ? QStringLiteral("kernel") : o; // a missing owner defaults to kernel
         }
         ++compared;

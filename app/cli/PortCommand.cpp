@@ -5,6 +5,8 @@
 // every command ends with the same stable stage table.
 #include "Commands.h"
 
+#include "SessionSetup.h"
+
 #include "Frontend.h"
 #include "GpuRunner.h"
 #include "KernelConfigFile.h"
@@ -192,41 +194,30 @@ int runPortCommand(CommandLine &cl)
     if (sessionDir.isEmpty())
         sessionDir = QDir::current().filePath(QStringLiteral("tileport-sessions/%1-%2").arg(src.completeBaseName(), kernel));
 
-    std::optional<Session> session;
-    if (QFile::exists(QDir(sessionDir).filePath(QStringLiteral("session.json")))) {
-        session = Session::open(sessionDir, &error);
-        if (session && session->info().value(QStringLiteral("source")).toString() != src.absoluteFilePath())
-            return fail(QStringLiteral("port"), QStringLiteral("%1 holds a port of %2").arg(sessionDir,
-                                                session->info().value(QStringLiteral("source")).toString()));
-        if (session && reportDamage(QStringLiteral("port"), *session))
+    SessionSetup setup;
+    setup.source = src.absoluteFilePath();
+    setup.kernel = kernel;
+    setup.configsFile = capture ? QString() : configs.path;
+    if (!configFile.isEmpty())
+        setup.configFile = configPath;
+    setup.capture = capture;
+    setup.tests = tests;
+    setup.calls = calls;
+    setup.target = target;
+    setup.discover = discover;
+    setup.project = project;
+    setup.gpu = gpu; // rerun uses the same runner
+    setup.tools = tools;
+    bool created = false;
+    std::optional<Session> session = setup.openOrCreate(sessionDir, Session::Access::ReadWrite, &error, &created);
+    if (session && !created) {
+        if (reportDamage(QStringLiteral("port"), *session))
             return refuseDamaged(QStringLiteral("port"), *session);
-        if (session && (!tests.isEmpty() || !calls.isEmpty()))
+        if (!tests.isEmpty() || !calls.isEmpty())
             QTextStream(stderr) << "tileport port: note: " << sessionDir << " keeps the configs or capture settings it was made with\n";
-        if (session && cl.isSet(QStringLiteral("cutile")) && Orchestrator::sessionCutile(*session) != tools.cutileVersion)
+        if (cl.isSet(QStringLiteral("cutile")) && Orchestrator::sessionCutile(*session) != tools.cutileVersion)
             QTextStream(stderr) << "tileport port: note: " << sessionDir << " keeps cutile " << Orchestrator::sessionCutile(*session)
                                 << ", the version it was made with\n";
-    } else {
-        QJsonObject info{{QStringLiteral("source"), src.absoluteFilePath()},
-                               {QStringLiteral("kernel"), kernel},
-                               {QStringLiteral("configs"), QJsonDocument::fromJson([&] {
-                                    QFile f(configs.path);
-                                    return !capture && f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-                                }()).object()},
-                               {QStringLiteral("toolchains"),
-                                QJsonObject{{QStringLiteral("python"), tools.python},
-                                            {QStringLiteral("cargo"), tools.cargo},
-                                            {QStringLiteral("cutile"), tools.cutileVersion}}}};
-        if (!configFile.isEmpty())
-            info.insert(QStringLiteral("config_file"), configPath);
-        if (capture)
-            info.insert(QStringLiteral("config_capture"), QJsonObject{{QStringLiteral("tests"), QJsonArray::fromStringList(tests)},
-                                                                      {QStringLiteral("calls"), QJsonArray::fromStringList(calls)},
-                                                                      {QStringLiteral("target"), target},
-                                                                      {QStringLiteral("discover"), discover},
-                                                                      {QStringLiteral("project"), project}});
-        info.insert(QStringLiteral("gpu"), gpu); // rerun uses the same runner
-
-        session = Session::create(sessionDir, info, &error);
     }
     if (!session)
         return fail(QStringLiteral("port"), error);

@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: 2026 TilePort contributors
 #include "HostBundleBuilder.h"
 
+#include "CrateBuild.h"
+
 #include "HostCodeWriter.h"
 #include "KernelConfigFile.h"
 #include "ModuleAnalyzer.h"
@@ -33,11 +35,6 @@ Result failed(Result r, const QString &verdict, const QString &owner, const QStr
     r.owner = owner;
     r.reason = reason;
     return r;
-}
-
-QString head(const QByteArray &text, int lines = 20)
-{
-    return QString::fromUtf8(text).split(QLatin1Char('\n')).mid(0, lines).join(QLatin1Char('\n')).trimmed();
 }
 
 QString copyFile(const QString &from, const QString &to)
@@ -178,20 +175,19 @@ HostBundleBuilder::Result HostBundleBuilder::build(const Options &o, const Toolc
     if (!error.isEmpty())
         return failed(r, QStringLiteral("FAIL"), QStringLiteral("host"), error);
 
-    ProcessSpec build{tools.cargo,
-                      {QStringLiteral("build"), QStringLiteral("--offline"), QStringLiteral("--release"), QStringLiteral("--lib"),
-                       QStringLiteral("--quiet"), QStringLiteral("--manifest-path"), QDir(o.crateDir).filePath(QStringLiteral("Cargo.toml"))}};
-    build.environment = tools.cargoEnvironment();
-    build.timeoutMs = o.timeoutMs;
-    const ProcessResult built = ProcessRunner::run(build, o.cancel);
-    r.buildLog = QString::fromUtf8(built.standardError);
-    r.steps << Step{QStringLiteral("cargo build --release --lib"), built.exitCode, head(built.standardError)};
+    CrateBuild::Options buildOptions;
+    buildOptions.crateDir = o.crateDir;
+    buildOptions.artifacts = CrateBuild::Artifacts::Library;
+    buildOptions.timeoutMs = o.timeoutMs;
+    buildOptions.cancel = o.cancel;
+    const CrateBuild::Result built = CrateBuild::run(buildOptions, tools);
+    r.buildLog = QString::fromUtf8(built.process.standardError);
+    r.steps << Step{built.command, built.process.exitCode, built.errorHead()};
     if (!built.ok())
         return failed(r, QStringLiteral("FAIL"), QStringLiteral("host"),
-                      QStringLiteral("the host library (ffi.rs) does not build: %1").arg(built.describe()));
+                      QStringLiteral("the host library (ffi.rs) does not build: %1").arg(built.process.describe()));
 
-    const QString targetDir = build.environment.value(QStringLiteral("CARGO_TARGET_DIR"), QDir(o.crateDir).filePath(QStringLiteral("target")));
-    const QString so = QDir(targetDir).filePath(QStringLiteral("release/") + HostCodeWriter::libraryFileName(result));
+    const QString so = QDir(built.targetDir).filePath(QStringLiteral("release/") + HostCodeWriter::libraryFileName(result));
     r.library = QStringLiteral("lib/") + HostCodeWriter::libraryFileName(result);
     QJsonObject configEntries; // config -> the entry that serves it
     QString firstKernel;
