@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: 2026 TilePort contributors
 #include "StageCatalog.h"
 
+#include "Verdict.h"
+
 namespace tileport {
 
 const QList<StageInfo> &StageCatalog::stages()
@@ -9,24 +11,24 @@ const QList<StageInfo> &StageCatalog::stages()
     static const QList<StageInfo> all{
         {QLatin1Char('A'), QStringLiteral("Analyze"),
          QStringLiteral("kernel model, variants, reference Tile IR from cuTile Python"),
-         {QStringLiteral("PASS"), QStringLiteral("FAIL_FIXABLE"), QStringLiteral("BLOCKED")}},
+         {verdictName(Verdict::Pass), verdictName(Verdict::FailFixable), verdictName(Verdict::Blocked)}},
         {QLatin1Char('B'), QStringLiteral("Device kernel"),
          QStringLiteral("generate the cuTile Rust crate, cargo build, generated Tile IR"),
-         {QStringLiteral("COMPILED"), QStringLiteral("FAIL_COMPILE"), QStringLiteral("FAIL_FIXABLE"),
-          QStringLiteral("BLOCKED")}},
+         {verdictName(Verdict::Compiled), verdictName(Verdict::FailCompile), verdictName(Verdict::FailFixable),
+          verdictName(Verdict::Blocked)}},
         {QLatin1Char('C'), QStringLiteral("IR diff"),
          QStringLiteral("canonical diff of reference against generated Tile IR"),
-         {QStringLiteral("PASS"), QStringLiteral("PASS_WITH_NOTES"), QStringLiteral("FAIL_FIXABLE"),
-          QStringLiteral("FAIL_COMPILER_BUG"), QStringLiteral("BLOCKED")}},
+         {verdictName(Verdict::Pass), verdictName(Verdict::PassWithNotes), verdictName(Verdict::FailFixable),
+          verdictName(Verdict::FailCompilerBug), verdictName(Verdict::Blocked)}},
         {QLatin1Char('D'), QStringLiteral("Host and correctness"),
          QStringLiteral("C-ABI host code, run both kernels on identical inputs"),
-         {QStringLiteral("ALL_PASS"), QStringLiteral("FAIL"), QStringLiteral("BLOCKED")}, true},
+         {verdictName(Verdict::AllPass), verdictName(Verdict::Fail), verdictName(Verdict::Blocked)}, true},
         {QLatin1Char('E'), QStringLiteral("Benchmark"),
          QStringLiteral("median time of both kernels per config, geomean ratio"),
-         {QStringLiteral("DONE"), QStringLiteral("INVESTIGATE"), QStringLiteral("BLOCKED")}, true},
+         {verdictName(Verdict::Done), verdictName(Verdict::Investigate), verdictName(Verdict::Blocked)}, true},
         {QLatin1Char('F'), QStringLiteral("Perf diagnosis"),
          QStringLiteral("hint diff and SASS instruction mix (optional)"),
-         {QStringLiteral("FIXABLE"), QStringLiteral("ALIGNED"), QStringLiteral("BLOCKED")}},
+         {verdictName(Verdict::Fixable), verdictName(Verdict::Aligned), verdictName(Verdict::Blocked)}},
     };
     return all;
 }

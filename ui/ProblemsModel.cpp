@@ -4,6 +4,7 @@
 
 #include "PipelineEvent.h"
 #include "Router.h"
+#include "Verdict.h"
 
 #include <QDir>
 #include <QJsonArray>
@@ -116,7 +117,7 @@ void ProblemsModel::applyEvent(const PipelineEvent &e)
     Problem p;
     p.stage = e.stage;
     if (e.kind == K::Verdict && !Router::isSuccess(e.stage, e.verdict)) {
-        p.severity = e.verdict == QLatin1String("BLOCKED") ? QStringLiteral("warning") : QStringLiteral("error");
+        p.severity = e.verdict == verdictName(Verdict::Blocked) ? QStringLiteral("warning") : QStringLiteral("error");
         if (!parseLocation(e.text, p))
             p.message = e.text;
         p.message = QStringLiteral("%1%2: %3").arg(e.verdict, e.owner.isEmpty() ? QString() : QStringLiteral("(%1)").arg(e.owner),

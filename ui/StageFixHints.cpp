@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: 2026 TilePort contributors
 #include "StageFixHints.h"
 
+#include "Verdict.h"
+
 #include <QRegularExpression>
 
 namespace tileport::ui {
@@ -17,7 +19,7 @@ bool has(const QString &text, const char *needle)
 
 bool StageFixHints::isFailure(const QString &verdict)
 {
-    return verdict.startsWith(QLatin1String("FAIL")) || verdict == QLatin1String("BLOCKED") || verdict == QLatin1String("ERROR");
+    return verdict.startsWith(verdictName(Verdict::Fail)) || verdict == verdictName(Verdict::Blocked) || verdict == QLatin1String("ERROR");
 }
 
 QString StageFixHints::oneLine(const QString &reason)
@@ -39,9 +41,9 @@ QString StageFixHints::fixFor(QChar stage, const QString &verdict, const QString
         return QStringLiteral("Pipeline ▸ Capture configurations… (Ctrl+Shift+G): add a call that launches the kernel");
     if (has(reason, "no @ct.kernel named") || has(reason, "no @triton.jit kernel named") || has(reason, "choose the kernel"))
         return QStringLiteral("pick the kernel in the toolbar's kernel selector, then Run (F5)");
-    if (has(reason, "scripts/setup") || (owner == QLatin1String("env") && (has(reason, "no cargo") || has(reason, "no python") || has(reason, "tileiras"))))
+    if (has(reason, "scripts/setup") || (owner == ownerName(Owner::Env) && (has(reason, "no cargo") || has(reason, "no python") || has(reason, "tileiras"))))
         return QStringLiteral("File ▸ Settings… (Ctrl+,): set the tool's path, or run scripts/setup");
-    if ((stage == QLatin1Char('D') || stage == QLatin1Char('E')) && verdict == QLatin1String("BLOCKED"))
+    if ((stage == QLatin1Char('D') || stage == QLatin1Char('E')) && verdict == verdictName(Verdict::Blocked))
         return QStringLiteral("File ▸ Settings… (Ctrl+,): choose a GPU runner (local, ssh://host/dir or slurm://partition)");
     if (stage == QLatin1Char('A') && reason.contains(located))
         return QStringLiteral("fix the kernel at the line shown in Problems, then Run (F5)");

@@ -12,6 +12,7 @@
 #include "tileport/TileIR/Diff/IrDiff.h"
 #include "tileport/TileIR/Diff/ModuleLoader.h"
 #include "tileport/TileIR/Diff/ReportWriter.h"
+#include "Verdict.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -39,7 +40,7 @@ void diff(const QString &ref, const QString &gen, const frontend::KernelConfig &
     std::optional<td::DiffReport> report =
         td::diffFiles(ref.toStdString(), gen.toStdString(), {}, ds, ref.toStdString(), gen.toStdString());
     if (!report) {
-        out.verdict = QStringLiteral("FAIL_FIXABLE");
+        out.verdict = verdictName(Verdict::FailFixable);
         out.reason = QStringLiteral("ir diff: %1").arg(QString::fromStdString(diag).trimmed().section(QLatin1Char('\n'), 0, 0));
         return;
     }
@@ -71,7 +72,7 @@ void compareSass(const BatchConfigCheck::Request &request, const QString &ref, c
     options.timeoutMs = std::min(request.timeoutMs, options.timeoutMs);
     const auto [r, g] = request.sass->buildPair(ref, gen, options, cancel);
     if (!r.ok() || !g.ok()) {
-        out.sassVerdict = QStringLiteral("BLOCKED");
+        out.sassVerdict = verdictName(Verdict::Blocked);
         out.sassReason = r.ok() ? g.error : r.error;
         return;
     }

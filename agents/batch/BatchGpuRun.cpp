@@ -5,6 +5,7 @@
 #include "BundleOutcome.h"
 #include "Frontend.h"
 #include "HostBundleBuilder.h"
+#include "Verdict.h"
 
 #include <QJsonArray>
 #include <QJsonObject>
@@ -78,12 +79,12 @@ QList<BatchGpuRun::Outcome> BatchGpuRun::run(const QList<Bundle> &bundles, const
     QString error;
     const std::unique_ptr<GpuRunner> runner = makeGpuRunner(runnerSpec, &error);
     if (!runner) {
-        setAll(out, QStringLiteral("BLOCKED"), QStringLiteral("env"), QStringLiteral("GPU runner: %1").arg(error));
+        setAll(out, verdictName(Verdict::Blocked), ownerName(Owner::Env), QStringLiteral("GPU runner: %1").arg(error));
         return out;
     }
     // Asked once for the whole batch: an unusable runner blocks every row alike.
     if (const QString why = runner->unavailableReason(cancel); !why.isEmpty()) {
-        setAll(out, QStringLiteral("BLOCKED"), QStringLiteral("env"), QStringLiteral("GPU runner %1: %2").arg(runner->describe(), why));
+        setAll(out, verdictName(Verdict::Blocked), ownerName(Owner::Env), QStringLiteral("GPU runner %1: %2").arg(runner->describe(), why));
         return out;
     }
 

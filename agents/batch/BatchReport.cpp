@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: 2026 TilePort contributors
 #include "BatchReport.h"
 
+#include "Verdict.h"
+
 #include <QJsonArray>
 #include <QSet>
 #include <QStringList>
@@ -166,13 +168,13 @@ BatchReport::Counts BatchReport::count(const QList<BatchRow> &rows, int files)
         ++c.kernelWorst[rows[k.worst].irVerdict];
         for (int i = k.first; i < k.first + k.count; ++i) {
             const BatchRow &row = rows[i];
-            c.pass += row.irVerdict == QLatin1String("PASS");
-            c.passWithNotes += row.irVerdict == QLatin1String("PASS_WITH_NOTES");
-            c.failFixable += row.irVerdict == QLatin1String("FAIL_FIXABLE");
+            c.pass += row.irVerdict == verdictName(Verdict::Pass);
+            c.passWithNotes += row.irVerdict == verdictName(Verdict::PassWithNotes);
+            c.failFixable += row.irVerdict == verdictName(Verdict::FailFixable);
             c.sassIdentical += row.sassVerdict == QLatin1String("SASS_IDENTICAL");
             c.sassEquivalent += row.sassVerdict == QLatin1String("SASS_EQUIVALENT");
             c.sassDiffers += row.sassVerdict == QLatin1String("SASS_DIFFERS");
-            c.sassBlocked += row.sassVerdict == QLatin1String("BLOCKED");
+            c.sassBlocked += row.sassVerdict == verdictName(Verdict::Blocked);
             if (row.gpuCheck != QLatin1String("-"))
                 c.gpu = true;
             if (!row.config.isEmpty()) {

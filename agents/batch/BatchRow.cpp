@@ -2,9 +2,8 @@
 // SPDX-FileCopyrightText: 2026 TilePort contributors
 #include "BatchRow.h"
 
-#include "Verdict.h"
-
 #include "tileport/TileIR/Diff/DiffModel.h"
+#include "Verdict.h"
 
 #include <QJsonArray>
 
@@ -39,7 +38,7 @@ int BatchRow::irRank(const QString &verdict)
 int BatchRow::sassRank(const QString &verdict)
 {
     static const QStringList order{QStringLiteral("SASS_IDENTICAL"), QStringLiteral("SASS_EQUIVALENT"),
-                                   QStringLiteral("SASS_DIFFERS"), QStringLiteral("BLOCKED")};
+                                   QStringLiteral("SASS_DIFFERS"), verdictName(Verdict::Blocked)};
     const qsizetype i = order.indexOf(verdict);
     return i < 0 ? int(order.size()) : int(i);
 }
@@ -50,9 +49,9 @@ int BatchRow::gpuRank(const QString &check)
         return 0;
     if (check == QLatin1String("fail"))
         return 1;
-    if (check.startsWith(QLatin1String("FAIL")))
+    if (check.startsWith(verdictName(Verdict::Fail)))
         return 2;
-    if (check.startsWith(QLatin1String("BLOCKED")))
+    if (check.startsWith(verdictName(Verdict::Blocked)))
         return 3;
     return check == QLatin1String("-") ? 5 : 4; // another harness status (skipped, ...) before "not run"
 }

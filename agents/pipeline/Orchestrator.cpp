@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: MIT
 // SPDX-FileCopyrightText: 2026 TilePort contributors
 #include "Orchestrator.h"
+
 #include "RepairScope.h"
+#include "RunConfigs.h"
+#include "Verdict.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -71,12 +74,17 @@ bool Orchestrator::runStage(int run, QChar id, const std::atomic_bool *cancel, R
     const auto stage = m_stages.value(id);
     if (!stage) {
         // Said out loud rather than skipped: the run shows why it ended here.
-        report.verdict = QStringLiteral("BLOCKED");
-        report.owner = QStringLiteral("env");
+        report.verdict = verdictName(Verdict::Blocked);
+        report.owner = ownerName(Owner::Env);
         report.reason = QStringLiteral("stage %1 is not available in this build").arg(id);
     } else {
         StageContext ctx(m_session, run, m_tools, [&](const PipelineEvent &e) { emitEvent(e, run); }, cancel);
         ctx.setStage(id);
+        if (!m_runConfigs || m_runConfigsRun != run) {
+            m_runConfigs = std::make_shared<RunConfigs>();
+            m_runConfigsRun = run;
+        }
+        ctx.setRunConfigs(m_runConfigs.get());
         ctx.setToolTimeoutMs(m_toolTimeoutMs);
         report = stage->run(ctx);
     }

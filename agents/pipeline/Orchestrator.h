@@ -63,6 +63,9 @@ private:
     QSet<QChar> m_selected = Router::allStages();
     std::function<void(const PipelineEvent &)> m_sink;
     int m_toolTimeoutMs = 10 * 60'000;
+    // The configs of the run in progress, loaded once and handed to each stage.
+    std::shared_ptr<class RunConfigs> m_runConfigs;
+    int m_runConfigsRun = 0;
 };
 
 } // namespace tileport

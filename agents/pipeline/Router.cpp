@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: 2026 TilePort contributors
 #include "Router.h"
 
+#include "Verdict.h"
+
 #include <QStringList>
 
 namespace tileport {
@@ -61,17 +63,17 @@ RouteDecision table(const QList<StageOutcome> &h)
     const QString &v = last.verdict;
     switch (last.stage.toLatin1()) {
     case 'A':
-        return v == QLatin1String("PASS") ? go(QLatin1Char('B'), why) : stop(why);
+        return v == verdictName(Verdict::Pass) ? go(QLatin1Char('B'), why) : stop(why);
     case 'B':
-        return v == QLatin1String("COMPILED") ? go(QLatin1Char('D'), why) : stop(why);
+        return v == verdictName(Verdict::Compiled) ? go(QLatin1Char('D'), why) : stop(why);
     case 'D': {
-        if (v == QLatin1String("ALL_PASS"))
+        if (v == verdictName(Verdict::AllPass))
             return go(QLatin1Char('E'), why);
-        if (last.owner == QLatin1String("env"))
+        if (last.owner == ownerName(Owner::Env))
             return c == 0 ? go(QLatin1Char('C'), why + QStringLiteral("; the CPU-only IR diff still runs")) : stop(why);
         if (d >= 2)
             return complete(why + QStringLiteral("; D was already respawned"));
-        if (last.owner == QLatin1String("host"))
+        if (last.owner == ownerName(Owner::Host))
             return go(QLatin1Char('D'), why + QStringLiteral("; host fix"));
         // kernel, or no class given: diagnose, then regenerate.
         if (c == 0)
@@ -79,9 +81,9 @@ RouteDecision table(const QList<StageOutcome> &h)
         return b < 2 ? go(QLatin1Char('B'), why) : complete(why + QStringLiteral("; B was already respawned"));
     }
     case 'E': {
-        if (v == QLatin1String("DONE"))
+        if (v == verdictName(Verdict::Done))
             return complete(why);
-        if (last.owner == QLatin1String("env") || v == QLatin1String("BLOCKED"))
+        if (last.owner == ownerName(Owner::Env) || v == verdictName(Verdict::Blocked))
             return c == 0 ? go(QLatin1Char('C'), why + QStringLiteral("; the CPU-only IR diff still runs")) : complete(why);
         if (countOf(h, QLatin1Char('E')) >= 2)
             return complete(why);
@@ -89,16 +91,16 @@ RouteDecision table(const QList<StageOutcome> &h)
     }
     case 'C': {
         for (const StageOutcome &o : h)
-            if ((o.stage == QLatin1Char('D') || o.stage == QLatin1Char('E')) && o.owner == QLatin1String("env"))
+            if ((o.stage == QLatin1Char('D') || o.stage == QLatin1Char('E')) && o.owner == ownerName(Owner::Env))
                 return stop(why + QStringLiteral("; the GPU stages are blocked by the environment"));
         // After a kernel-side D failure the plan was C then B(2).
         const bool afterKernelFailure = h.size() >= 2 && h[h.size() - 2].stage == QLatin1Char('D')
-                                        && h[h.size() - 2].owner != QLatin1String("env")
-                                        && h[h.size() - 2].owner != QLatin1String("host")
-                                        && h[h.size() - 2].verdict != QLatin1String("ALL_PASS");
-        if (v == QLatin1String("FAIL_FIXABLE") && last.owner == QLatin1String("host"))
+                                        && h[h.size() - 2].owner != ownerName(Owner::Env)
+                                        && h[h.size() - 2].owner != ownerName(Owner::Host)
+                                        && h[h.size() - 2].verdict != verdictName(Verdict::AllPass);
+        if (v == verdictName(Verdict::FailFixable) && last.owner == ownerName(Owner::Host))
             return d < 2 && d > 0 ? go(QLatin1Char('D'), why) : complete(why);
-        if ((v == QLatin1String("FAIL_FIXABLE")) || afterKernelFailure)
+        if ((v == verdictName(Verdict::FailFixable)) || afterKernelFailure)
             return b < 2 ? go(QLatin1Char('B'), why) : complete(why + QStringLiteral("; B was already respawned"));
         return complete(why);
     }
@@ -127,12 +129,12 @@ int Router::cap(QChar stage)
 bool Router::isSuccess(QChar stage, const QString &verdict)
 {
     switch (stage.toLatin1()) {
-    case 'A': return verdict == QLatin1String("PASS");
-    case 'B': return verdict == QLatin1String("COMPILED");
-    case 'C': return verdict == QLatin1String("PASS") || verdict == QLatin1String("PASS_WITH_NOTES");
-    case 'D': return verdict == QLatin1String("ALL_PASS");
-    case 'E': return verdict == QLatin1String("DONE");
-    case 'F': return verdict == QLatin1String("ALIGNED") || verdict == QLatin1String("FIXABLE");
+    case 'A': return verdict == verdictName(Verdict::Pass);
+    case 'B': return verdict == verdictName(Verdict::Compiled);
+    case 'C': return verdict == verdictName(Verdict::Pass) || verdict == verdictName(Verdict::PassWithNotes);
+    case 'D': return verdict == verdictName(Verdict::AllPass);
+    case 'E': return verdict == verdictName(Verdict::Done);
+    case 'F': return verdict == verdictName(Verdict::Aligned) || verdict == verdictName(Verdict::Fixable);
     default: return false;
     }
 }

@@ -2,6 +2,9 @@
 // SPDX-FileCopyrightText: 2026 TilePort contributors
 #include "StageContext.h"
 
+#include "KernelConfigPath.h"
+#include "RunConfigs.h"
+
 namespace tileport {
 
 void StageContext::emitEvent(PipelineEvent e) const
@@ -36,6 +39,17 @@ void StageContext::benchmarkRow(const QJsonObject &row) const
     e.kind = PipelineEvent::Kind::BenchmarkRow;
     e.data = row;
     emitEvent(e);
+}
+
+const frontend::KernelConfigFile &StageContext::configs(bool *loaded) const
+{
+    RunConfigs *c = m_configs;
+    if (!c) {
+        if (!m_own)
+            m_own = std::make_shared<RunConfigs>();
+        c = m_own.get();
+    }
+    return c->get(kernelConfigPath(m_session), loaded);
 }
 
 } // namespace tileport

@@ -2,14 +2,18 @@
 // SPDX-FileCopyrightText: 2026 TilePort contributors
 #pragma once
 
+#include "KernelConfigFile.h"
 #include "PipelineEvent.h"
 #include "Session.h"
 #include "Toolchains.h"
 
 #include <atomic>
 #include <functional>
+#include <memory>
 
 namespace tileport {
+
+class RunConfigs;
 
 // What a running stage may use: the session and run it writes into, the
 // tools, the cancel flag (polled, and passed to every child process), the
@@ -36,6 +40,11 @@ public:
     int toolTimeoutMs() const { return m_toolTimeoutMs; }
     void setToolTimeoutMs(int ms) { m_toolTimeoutMs = ms; }
     void setStage(QChar stage) { m_stage = stage; }
+    // The run's configs (the session's sidecar, kernelConfigPath), loaded
+    // once per run by the orchestrator's RunConfigs; a context made without
+    // one (a test's) loads them itself.
+    const frontend::KernelConfigFile &configs(bool *loaded = nullptr) const;
+    void setRunConfigs(RunConfigs *configs) { m_configs = configs; }
 
     void log(const QString &line) const;
     void progress(const QString &step, double fraction = -1) const;
@@ -50,6 +59,8 @@ private:
     const std::atomic_bool *m_cancel;
     int m_toolTimeoutMs = 10 * 60'000;
     QChar m_stage;
+    RunConfigs *m_configs = nullptr;
+    mutable std::shared_ptr<RunConfigs> m_own;
 };
 
 } // namespace tileport

@@ -2,6 +2,8 @@
 // SPDX-FileCopyrightText: 2026 TilePort contributors
 #include "BundleOutcome.h"
 
+#include "Verdict.h"
+
 #include <QDir>
 #include <QFile>
 #include <QJsonDocument>
@@ -40,20 +42,20 @@ QJsonObject BundleOutcome::readResults(const QString &bundleDir, const QString &
 BundleOutcome BundleOutcome::read(const RunnerOutcome &ran, const QString &bundleDir, const QString &mode, const QString &runner)
 {
     if (ran.status == RunnerOutcome::Status::Unavailable || ran.status == RunnerOutcome::Status::TimedOut)
-        return failed(QStringLiteral("BLOCKED"), QStringLiteral("env"), QStringLiteral("GPU runner %1: %2").arg(runner, ran.reason));
+        return failed(verdictName(Verdict::Blocked), ownerName(Owner::Env), QStringLiteral("GPU runner %1: %2").arg(runner, ran.reason));
     QString error;
     const QJsonObject results = readResults(bundleDir, mode, &error);
     if (results.isEmpty())
-        return failed(QStringLiteral("FAIL"), QStringLiteral("host"),
+        return failed(verdictName(Verdict::Fail), ownerName(Owner::Host),
                       QStringLiteral("%1 (%2)").arg(error, ran.reason.isEmpty() ? QStringLiteral("no reason given") : ran.reason));
     const QJsonObject b = results.value(QStringLiteral("blocked")).toObject();
     if (!b.isEmpty()) {
         const QString owner = b.value(QStringLiteral("owner")).toString();
-        return failed(owner == QLatin1String("env") ? QStringLiteral("BLOCKED") : QStringLiteral("FAIL"), owner,
+        return failed(owner == ownerName(Owner::Env) ? verdictName(Verdict::Blocked) : verdictName(Verdict::Fail), owner,
                       b.value(QStringLiteral("reason")).toString());
     }
     if (ran.status != RunnerOutcome::Status::Ok)
-        return failed(QStringLiteral("FAIL"), QStringLiteral("host"), ran.reason);
+        return failed(verdictName(Verdict::Fail), ownerName(Owner::Host), ran.reason);
     BundleOutcome o;
     o.results = results;
     return o;

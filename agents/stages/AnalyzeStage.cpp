@@ -9,8 +9,9 @@
 #include "KernelConfigPath.h"
 #include "ModuleAnalyzer.h"
 #include "ReferenceExporter.h"
-#include "TritonAnalyzer.h"
 #include "tileport/TileIR/Diff/ModuleLoader.h"
+#include "TritonAnalyzer.h"
+#include "Verdict.h"
 
 #include <QDir>
 #include <QFile>
@@ -133,13 +134,13 @@ StageReport AnalyzeStage::run(StageContext &ctx)
     if (triton) {
         const triton::TritonModule m = triton::TritonAnalyzer::analyzeFile(source);
         if (!m.error.isEmpty())
-            return verdict(QStringLiteral("FAIL_FIXABLE"), QStringLiteral("kernel"), m.error);
+            return verdict(verdictName(Verdict::FailFixable), ownerName(Owner::Kernel), m.error);
         if (!m.syntaxErrors.isEmpty())
-            return verdict(QStringLiteral("FAIL_FIXABLE"), QStringLiteral("kernel"),
+            return verdict(verdictName(Verdict::FailFixable), ownerName(Owner::Kernel),
                            QStringLiteral("%1:%2:%3: %4").arg(source).arg(m.syntaxErrors.first().line).arg(m.syntaxErrors.first().col)
                                .arg(m.syntaxErrors.first().reason));
         if (!kernel.isEmpty() && std::none_of(m.kernels.cbegin(), m.kernels.cend(), [&](const triton::TritonKernel &k) { return k.name == kernel; }))
-            return verdict(QStringLiteral("FAIL_FIXABLE"), QStringLiteral("kernel"),
+            return verdict(verdictName(Verdict::FailFixable), ownerName(Owner::Kernel),
                            QStringLiteral("%1: no @triton.jit kernel named %2").arg(source, kernel));
         // The equivalent cuTile Python the generator starts from, for review.
         writeFile(QDir(refDir).filePath(QStringLiteral("triton.cutile.py")), m.cutileText.toUtf8());
@@ -149,7 +150,7 @@ StageReport AnalyzeStage::run(StageContext &ctx)
         QString error;
         exports = tritonExports(sidecar, kernel, &notes, &error);
         if (!error.isEmpty())
-            return verdict(QStringLiteral("FAIL_FIXABLE"), QStringLiteral("host"), error);
+            return verdict(verdictName(Verdict::FailFixable), ownerName(Owner::Host), error);
         for (const QString &n : notes)
             ctx.log(n);
         kernels = int(m.kernels.size());
@@ -158,14 +159,14 @@ StageReport AnalyzeStage::run(StageContext &ctx)
         writeFile(QDir(refDir).filePath(QStringLiteral("analysis.json")),
                   QJsonDocument(frontend::AnalysisJson::toJson(analysis)).toJson(QJsonDocument::Indented));
         if (!analysis.error.isEmpty())
-            return verdict(QStringLiteral("FAIL_FIXABLE"), QStringLiteral("kernel"), analysis.error);
+            return verdict(verdictName(Verdict::FailFixable), ownerName(Owner::Kernel), analysis.error);
         if (!analysis.syntaxErrors.isEmpty()) {
             const auto &e = analysis.syntaxErrors.first();
-            return verdict(QStringLiteral("FAIL_FIXABLE"), QStringLiteral("kernel"),
+            return verdict(verdictName(Verdict::FailFixable), ownerName(Owner::Kernel),
                            QStringLiteral("%1:%2:%3: %4").arg(source).arg(e.range.line).arg(e.range.col).arg(e.message));
         }
         if (!kernel.isEmpty() && !analysis.kernel(kernel))
-            return verdict(QStringLiteral("FAIL_FIXABLE"), QStringLiteral("kernel"),
+            return verdict(verdictName(Verdict::FailFixable), ownerName(Owner::Kernel),
                            QStringLiteral("%1: no @ct.kernel named %2").arg(source, kernel));
 
         // No sidecar when the session was made: the configs come from running the code.
@@ -178,7 +179,7 @@ StageReport AnalyzeStage::run(StageContext &ctx)
             if (!configs.diagnostics.isEmpty())
                 why = QStringLiteral("%1:%2:%3: %4").arg(sidecar).arg(configs.diagnostics.first().line)
                           .arg(configs.diagnostics.first().col).arg(configs.diagnostics.first().message);
-            return verdict(QStringLiteral("FAIL_FIXABLE"), QStringLiteral("host"), why);
+            return verdict(verdictName(Verdict::FailFixable), ownerName(Owner::Host), why);
         }
         // A capture lists every kernel the code launched: only the ported
         // kernel's configs are checked, so another kernel's cannot stop the port.
@@ -187,7 +188,7 @@ StageReport AnalyzeStage::run(StageContext &ctx)
             checked.configs.removeIf([&](const frontend::KernelConfig &c) { return c.kernel != kernel; });
         for (const frontend::ConfigDiagnostic &d : checked.validate(analysis))
             if (d.severity == frontend::ConfigDiagnostic::Severity::Error)
-                return verdict(QStringLiteral("FAIL_FIXABLE"), QStringLiteral("host"),
+                return verdict(verdictName(Verdict::FailFixable), ownerName(Owner::Host),
                                QStringLiteral("%1:%2:%3: %4").arg(sidecar).arg(d.line).arg(d.col).arg(d.message));
 
         for (const frontend::KernelConfig &c : configs.configs)
@@ -198,7 +199,7 @@ StageReport AnalyzeStage::run(StageContext &ctx)
     }
 
     if (ctx.tools().python.isEmpty())
-        return verdict(QStringLiteral("BLOCKED"), QStringLiteral("env"),
+        return verdict(verdictName(Verdict::Blocked), ownerName(Owner::Env),
                        QStringLiteral("no Python with cuda-tile (run scripts/setup; see tileport doctor)"));
 
     StageReport report;
@@ -257,24 +258,24 @@ StageReport AnalyzeStage::run(StageContext &ctx)
         report.markdown = notes.join(QLatin1Char('\n')) + QLatin1Char('\n');
     report.markdown = capture.markdown + report.markdown;
     if (done == 0 && triton) {
-        report.verdict = QStringLiteral("PASS");
+        report.verdict = verdictName(Verdict::Pass);
         report.reason = QStringLiteral("%1 analyzed (Triton); no config names a cuTile Python equivalent, so there is no Tile IR "
                                        "reference: stage D checks the port against Triton itself")
                             .arg(QFileInfo(source).fileName());
     } else if (done == 0) {
-        report.verdict = QStringLiteral("FAIL_FIXABLE");
-        report.owner = QStringLiteral("host");
+        report.verdict = verdictName(Verdict::FailFixable);
+        report.owner = ownerName(Owner::Host);
         report.reason = QStringLiteral("%1 has no config for kernel %2").arg(sidecar, kernel);
     } else if (!toolFailure.isEmpty()) {
-        report.verdict = QStringLiteral("BLOCKED");
-        report.owner = QStringLiteral("env");
+        report.verdict = verdictName(Verdict::Blocked);
+        report.owner = ownerName(Owner::Env);
         report.reason = toolFailure;
     } else if (failed > 0) {
-        report.verdict = QStringLiteral("FAIL_FIXABLE");
-        report.owner = QStringLiteral("kernel");
+        report.verdict = verdictName(Verdict::FailFixable);
+        report.owner = ownerName(Owner::Kernel);
         report.reason = QStringLiteral("%1 of %2 reference exports failed").arg(failed).arg(done);
     } else {
-        report.verdict = QStringLiteral("PASS");
+        report.verdict = verdictName(Verdict::Pass);
         report.reason = triton ? QStringLiteral("%1 analyzed (Triton); reference Tile IR of the cuTile Python equivalents for %2 config(s)")
                                      .arg(QFileInfo(source).fileName()).arg(done)
                                : QStringLiteral("%1 analyzed; reference Tile IR for %2 config(s)").arg(QFileInfo(source).fileName()).arg(done);

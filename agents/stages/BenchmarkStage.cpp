@@ -4,6 +4,7 @@
 
 #include "GpuJob.h"
 #include "HostBundle.h"
+#include "Verdict.h"
 
 #include <QJsonArray>
 
@@ -18,15 +19,15 @@ StageReport BenchmarkStage::run(StageContext &ctx)
     ctx.progress(QStringLiteral("host bundle"), 0.0);
     // D normally built it already; cargo makes this a no-op then.
     if (!HostBundle::prepare(ctx, report, &bundle)) {
-        if (report.verdict == QLatin1String("FAIL"))
-            report.verdict = QStringLiteral("BLOCKED"); // E has no FAIL: it cannot measure
+        if (report.verdict == verdictName(Verdict::Fail))
+            report.verdict = verdictName(Verdict::Blocked); // E has no FAIL: it cannot measure
         return report;
     }
     report.evidence = QJsonObject{{"bundle", QStringLiteral("generated/host/bundle")}, {"runner", m_runner}};
     const QJsonObject results = runBundle(ctx, m_runner, bundle, QStringLiteral("bench"), report);
     if (results.isEmpty()) {
-        if (report.verdict == QLatin1String("FAIL"))
-            report.verdict = QStringLiteral("BLOCKED");
+        if (report.verdict == verdictName(Verdict::Fail))
+            report.verdict = verdictName(Verdict::Blocked);
         return report;
     }
 
@@ -60,8 +61,8 @@ StageReport BenchmarkStage::run(StageContext &ctx)
     if (measured == 0) {
         report.evidence = evidence;
         report.markdown = md;
-        report.verdict = QStringLiteral("BLOCKED");
-        report.owner = QStringLiteral("kernel");
+        report.verdict = verdictName(Verdict::Blocked);
+        report.owner = ownerName(Owner::Kernel);
         report.reason = QStringLiteral("no config could be timed: %1").arg(missing.join(QStringLiteral("; ")));
         return report;
     }
@@ -73,11 +74,11 @@ StageReport BenchmarkStage::run(StageContext &ctx)
     report.markdown = md;
     const QString tail = missing.isEmpty() ? QString() : QStringLiteral("; not timed: %1").arg(missing.join(QStringLiteral(", ")));
     if (geomean <= kGate && missing.isEmpty()) {
-        report.verdict = QStringLiteral("DONE");
+        report.verdict = verdictName(Verdict::Done);
         report.reason = QStringLiteral("geomean(rust/ref) %1 <= %2").arg(geomean, 0, 'f', 3).arg(kGate);
     } else {
-        report.verdict = QStringLiteral("INVESTIGATE");
-        report.owner = QStringLiteral("kernel");
+        report.verdict = verdictName(Verdict::Investigate);
+        report.owner = ownerName(Owner::Kernel);
         report.reason = QStringLiteral("geomean(rust/ref) %1 %2 %3%4")
                             .arg(geomean, 0, 'f', 3)
                             .arg(geomean <= kGate ? QStringLiteral("<=") : QStringLiteral(">"))

@@ -3,6 +3,7 @@
 #include "GpuJob.h"
 
 #include "BundleOutcome.h"
+#include "Verdict.h"
 
 #include <QDir>
 #include <QFile>
@@ -33,12 +34,12 @@ QJsonObject runBundle(StageContext &ctx, const QString &spec, const HostBundle &
     QString error;
     const std::unique_ptr<GpuRunner> runner = makeGpuRunner(spec, &error);
     if (!runner)
-        return blocked(report, QStringLiteral("BLOCKED"), QStringLiteral("env"), QStringLiteral("GPU runner: %1").arg(error));
+        return blocked(report, verdictName(Verdict::Blocked), ownerName(Owner::Env), QStringLiteral("GPU runner: %1").arg(error));
     ctx.progress(QStringLiteral("checking the %1 runner").arg(runner->describe()), 0.4);
     const QString why = runner->unavailableReason(ctx.cancelFlag());
     report.validators << ValidatorResult{QStringLiteral("runner %1 available").arg(runner->describe()), why.isEmpty() ? 0 : 1, why};
     if (!why.isEmpty())
-        return blocked(report, QStringLiteral("BLOCKED"), QStringLiteral("env"),
+        return blocked(report, verdictName(Verdict::Blocked), ownerName(Owner::Env),
                        QStringLiteral("GPU runner %1: %2").arg(runner->describe(), why));
 
     ctx.progress(QStringLiteral("running %1 on %2").arg(mode, runner->describe()), 0.5);

@@ -30,6 +30,7 @@ bool HostBundle::prepare(StageContext &ctx, StageReport &report, HostBundle *out
     o.source = info.value(QStringLiteral("source")).toString();
     o.kernel = info.value(QStringLiteral("kernel")).toString();
     o.configPath = kernelConfigPath(ctx.session());
+    o.configs = &ctx.configs(); // the run's, loaded once
     o.crateDir = gen.filePath(QStringLiteral("crate"));
     o.outDir = gen.filePath(QStringLiteral("host/bundle"));
     o.timeoutMs = ctx.toolTimeoutMs();

@@ -5,6 +5,7 @@
 #include "BundleOutcome.h"
 #include "GpuJob.h"
 #include "HostBundle.h"
+#include "Verdict.h"
 
 #include <QJsonArray>
 
@@ -57,7 +58,7 @@ StageReport HostStage::run(StageContext &ctx)
             ++passed;
         const QString line = QStringLiteral("%1: %2").arg(name, why);
         if (status != QLatin1String("pass")) {
-            QString &slot = owner == QLatin1String("env") ? envWhy : owner == QLatin1String("host") ? hostWhy : kernelWhy;
+            QString &slot = owner == ownerName(Owner::Env) ? envWhy : owner == ownerName(Owner::Host) ? hostWhy : kernelWhy;
             if (slot.isEmpty())
                 slot = line;
         }
@@ -70,23 +71,23 @@ StageReport HostStage::run(StageContext &ctx)
     report.evidence = evidence;
     report.markdown = md;
     if (rows.isEmpty()) {
-        report.verdict = QStringLiteral("BLOCKED");
-        report.owner = QStringLiteral("kernel");
+        report.verdict = verdictName(Verdict::Blocked);
+        report.owner = ownerName(Owner::Kernel);
         report.reason = QStringLiteral("the harness checked no config");
     } else if (!envWhy.isEmpty()) {
-        report.verdict = QStringLiteral("BLOCKED");
-        report.owner = QStringLiteral("env");
+        report.verdict = verdictName(Verdict::Blocked);
+        report.owner = ownerName(Owner::Env);
         report.reason = envWhy;
     } else if (!hostWhy.isEmpty()) {
-        report.verdict = QStringLiteral("FAIL");
-        report.owner = QStringLiteral("host");
+        report.verdict = verdictName(Verdict::Fail);
+        report.owner = ownerName(Owner::Host);
         report.reason = hostWhy;
     } else if (!kernelWhy.isEmpty()) {
-        report.verdict = QStringLiteral("FAIL");
-        report.owner = QStringLiteral("kernel");
+        report.verdict = verdictName(Verdict::Fail);
+        report.owner = ownerName(Owner::Kernel);
         report.reason = kernelWhy;
     } else {
-        report.verdict = QStringLiteral("ALL_PASS");
+        report.verdict = verdictName(Verdict::AllPass);
         report.reason = QStringLiteral("%1 of %1 config(s) match the reference within tolerance").arg(passed);
     }
     ctx.progress(QStringLiteral("done"), 1.0);

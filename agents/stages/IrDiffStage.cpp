@@ -2,13 +2,12 @@
 // SPDX-FileCopyrightText: 2026 TilePort contributors
 #include "IrDiffStage.h"
 
-#include "Verdict.h"
-
 #include "KernelConfigPath.h"
 #include "LauncherFindings.h"
 #include "tileport/TileIR/Diff/IrDiff.h"
 #include "tileport/TileIR/Diff/ModuleLoader.h"
 #include "tileport/TileIR/Diff/ReportWriter.h"
+#include "Verdict.h"
 
 #include <QDir>
 #include <QFile>
@@ -33,8 +32,8 @@ StageReport IrDiffStage::run(StageContext &ctx)
     const QDir runDir(ctx.session().runDirectory(ctx.run()));
     QFile aReport(runDir.filePath(QStringLiteral("reports/stage_A.json")));
     if (!aReport.open(QIODevice::ReadOnly)) {
-        report.verdict = QStringLiteral("BLOCKED");
-        report.owner = QStringLiteral("kernel");
+        report.verdict = verdictName(Verdict::Blocked);
+        report.owner = ownerName(Owner::Kernel);
         report.reason = QStringLiteral("no stage A report in this run: run stage A first");
         return report;
     }
@@ -42,8 +41,7 @@ StageReport IrDiffStage::run(StageContext &ctx)
         QJsonDocument::fromJson(aReport.readAll()).object().value(QStringLiteral("evidence")).toObject().value(QStringLiteral("configs")).toArray();
 
     // The configs themselves, for the launchers' facts of each.
-    frontend::KernelConfigFile sidecar;
-    sidecar.load(kernelConfigPath(ctx.session()));
+    const frontend::KernelConfigFile &sidecar = ctx.configs();
     const auto configNamed = [&](const QString &kernel, const QString &name) -> const frontend::KernelConfig * {
         for (const frontend::KernelConfig &k : sidecar.configs)
             if (k.kernel == kernel && k.name == name)
@@ -51,7 +49,7 @@ StageReport IrDiffStage::run(StageContext &ctx)
         return nullptr;
     };
 
-    QString worst = QStringLiteral("PASS"), owner;
+    QString worst = verdictName(Verdict::Pass), owner;
     QJsonArray results;
     int compared = 0;
     for (const QJsonValue &cv : configs) {
@@ -64,8 +62,8 @@ StageReport IrDiffStage::run(StageContext &ctx)
         const QString gen = runDir.filePath(QStringLiteral("generated/%1.%2.tileirbc").arg(kernel, name));
         ctx.progress(QStringLiteral("diff %1").arg(name), configs.isEmpty() ? -1 : double(compared) / configs.size());
         if (c.value(QStringLiteral("bytecode")).toString().isEmpty() || !QFile::exists(gen)) {
-            report.verdict = QStringLiteral("BLOCKED");
-            report.owner = QStringLiteral("kernel");
+            report.verdict = verdictName(Verdict::Blocked);
+            report.owner = ownerName(Owner::Kernel);
             report.reason = QStringLiteral("config %1: %2 is missing: run stage %3 first")
                                 .arg(name, QFile::exists(gen) ? QStringLiteral("the reference IR") : runDir.relativeFilePath(gen),
                                      QFile::exists(gen) ? QStringLiteral("A") : QStringLiteral("B"));
@@ -78,8 +76,8 @@ StageReport IrDiffStage::run(StageContext &ctx)
                                                            runDir.relativeFilePath(gen).toStdString());
         if (!diff) {
             report.validators << ValidatorResult{QStringLiteral("ir diff %1").arg(name), 3, QString::fromStdString(diag).trimmed()};
-            report.verdict = QStringLiteral("FAIL_FIXABLE");
-            report.owner = QStringLiteral("kernel");
+            report.verdict = verdictName(Verdict::FailFixable);
+            report.owner = ownerName(Owner::Kernel);
             report.reason = QStringLiteral("config %1: %2").arg(name, QString::fromStdString(diag).trimmed());
             return report;
         }
@@ -97,7 +95,7 @@ StageReport IrDiffStage::run(StageContext &ctx)
             mf.write(QByteArray::fromStdString(md));
 
         const QString v = QString::fromLatin1(td::toString(diff->verdict));
-        const QString o = diff->owner ? (*diff->owner == td::Owner::Host ? QStringLiteral("host") : QStringLiteral("kernel")) : QString();
+        const QString o = diff->owner ? ownerName(*diff->owner == td::Owner::Host ? Owner::Host : Owner::Kernel) : QString();
         report.validators << ValidatorResult{QStringLiteral("ir diff %1").arg(name), td::exitCode(diff->verdict), v};
         results << QJsonObject{{QStringLiteral("config"), name},
                                {QStringLiteral("verdict"), v},
@@ -105,17 +103,17 @@ StageReport IrDiffStage::run(StageContext &ctx)
                                {QStringLiteral("critical"), int(diff->count(td::Severity::Critical))},
                                {QStringLiteral("notes"), int(diff->count(td::Severity::Note))},
                                {QStringLiteral("report"), QStringLiteral("reports/diff_%1.md").arg(name)}};
-        if (verdictRank(v) > verdictRank(worst) || (verdictRank(v) == 2 && owner != QLatin1String("kernel"))) {
+        if (verdictRank(v) > verdictRank(worst) || (verdictRank(v) == 2 && owner != ownerName(Owner::Kernel))) {
             worst = v;
             if (verdictRank(v) == 2)
-                owner = o.isEmpty() ? QStringLiteral("kernel") : o; // a missing owner defaults to kernel
+                owner = o.isEmpty() ? ownerName(Owner::Kernel) : o; // a missing owner defaults to kernel
         }
         ++compared;
     }
     report.evidence = QJsonObject{{QStringLiteral("configs"), results}};
     if (compared == 0) {
-        report.verdict = QStringLiteral("BLOCKED");
-        report.owner = QStringLiteral("kernel");
+        report.verdict = verdictName(Verdict::Blocked);
+        report.owner = ownerName(Owner::Kernel);
         report.reason = QStringLiteral("stage A exported no reference configs");
         return report;
     }

@@ -7,12 +7,14 @@
 // triton) keep the Triton kernel as the bundle's reference. Exit codes: 0 bundle written;
 // 1 the kernel or its host code failed; 2 usage; 3 environment (no cargo).
 #include "Frontend.h"
+
 #include "CrateWriter.h"
 #include "CutileTarget.h"
 #include "HostBundleBuilder.h"
 #include "KernelConfigFile.h"
 #include "RustTranslator.h"
 #include "Toolchains.h"
+#include "Verdict.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -105,7 +107,7 @@ int main(int argc, char **argv)
         err << "  " << s.name << ": exit " << s.exitCode << (s.output.isEmpty() ? QString() : QStringLiteral("\n") + s.output) << '\n';
     if (!r.ok) {
         err << "tileport-bundle: " << r.verdict << " (" << r.owner << "): " << r.reason << '\n';
-        return r.owner == QLatin1String("env") ? 3 : 1;
+        return r.owner == tileport::ownerName(tileport::Owner::Env) ? 3 : 1;
     }
     QTextStream(stdout) << o.outDir << '\n';
     return 0;

@@ -3,13 +3,13 @@
 #include "HostBundleBuilder.h"
 
 #include "CrateBuild.h"
-
 #include "HostCodeWriter.h"
 #include "KernelConfigFile.h"
 #include "ModuleAnalyzer.h"
 #include "ProcessRunner.h"
 #include "RustNames.h"
 #include "RustTranslator.h"
+#include "Verdict.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -133,29 +133,31 @@ HostBundleBuilder::Result HostBundleBuilder::build(const Options &o, const Toolc
 {
     Result r;
     if (tools.cargo.isEmpty())
-        return failed(r, QStringLiteral("BLOCKED"), QStringLiteral("env"), QStringLiteral("no cargo (run scripts/setup; see tileport doctor)"));
+        return failed(r, verdictName(Verdict::Blocked), ownerName(Owner::Env), QStringLiteral("no cargo (run scripts/setup; see tileport doctor)"));
     if (!QFile::exists(QDir(o.crateDir).filePath(QStringLiteral("tileport-crate.json"))))
-        return failed(r, QStringLiteral("BLOCKED"), QStringLiteral("kernel"),
+        return failed(r, verdictName(Verdict::Blocked), ownerName(Owner::Kernel),
                       QStringLiteral("no generated crate at %1 (stage B builds it)").arg(o.crateDir));
 
     // The crate's manifest is the contract: its entries' signatures, with
     // every parameter, and the names it was built under.
     TranslationResult result;
     if (QString e; !TranslationResult::fromManifest(o.crateDir, &result, &e))
-        return failed(r, QStringLiteral("BLOCKED"), QStringLiteral("kernel"), e);
+        return failed(r, verdictName(Verdict::Blocked), ownerName(Owner::Kernel), e);
     // No kernel named: every translated kernel, each with its own configs.
     QSet<QString> kernels;
     for (const TranslatedKernel &k : result.kernels)
         if (o.kernel.isEmpty() || k.pythonName == o.kernel)
             kernels.insert(k.pythonName);
     if (!result.error.isEmpty() || kernels.isEmpty())
-        return failed(r, QStringLiteral("BLOCKED"), QStringLiteral("kernel"),
+        return failed(r, verdictName(Verdict::Blocked), ownerName(Owner::Kernel),
                       QStringLiteral("%1 is not translated: %2")
                           .arg(o.kernel.isEmpty() ? QStringLiteral("no kernel") : QStringLiteral("kernel ") + o.kernel,
                                result.error.isEmpty() ? QStringLiteral("see stage B") : result.error));
     // Each entry dispatches over the element types its configs use, too.
-    frontend::KernelConfigFile configs;
-    configs.load(o.configPath);
+    frontend::KernelConfigFile own;
+    if (!o.configs)
+        own.load(o.configPath);
+    const frontend::KernelConfigFile &configs = o.configs ? *o.configs : own;
     QHash<QString, QList<QStringList>> dispatch;
     for (const frontend::KernelConfig &c : configs.configs) {
         const TranslatedKernel *e = kernels.contains(c.kernel) ? result.entryForConfig(c.kernel, c.params) : nullptr;
@@ -173,7 +175,7 @@ HostBundleBuilder::Result HostBundleBuilder::build(const Options &o, const Toolc
     QString error = HostCodeWriter::write(result, o.crateDir, &note, dispatch);
     r.steps << Step{QStringLiteral("write ffi.rs"), error.isEmpty() ? 0 : 1, error.isEmpty() ? note : error};
     if (!error.isEmpty())
-        return failed(r, QStringLiteral("FAIL"), QStringLiteral("host"), error);
+        return failed(r, verdictName(Verdict::Fail), ownerName(Owner::Host), error);
 
     CrateBuild::Options buildOptions;
     buildOptions.crateDir = o.crateDir;
@@ -184,7 +186,7 @@ HostBundleBuilder::Result HostBundleBuilder::build(const Options &o, const Toolc
     r.buildLog = QString::fromUtf8(built.process.standardError);
     r.steps << Step{built.command, built.process.exitCode, built.errorHead()};
     if (!built.ok())
-        return failed(r, QStringLiteral("FAIL"), QStringLiteral("host"),
+        return failed(r, verdictName(Verdict::Fail), ownerName(Owner::Host),
                       QStringLiteral("the host library (ffi.rs) does not build: %1").arg(built.process.describe()));
 
     const QString so = QDir(built.targetDir).filePath(QStringLiteral("release/") + HostCodeWriter::libraryFileName(result));
@@ -200,7 +202,7 @@ HostBundleBuilder::Result HostBundleBuilder::build(const Options &o, const Toolc
                 configEntries.insert(c.name, e->signature.entry);
         }
     if (r.configs.isEmpty())
-        return failed(r, QStringLiteral("BLOCKED"), QStringLiteral("kernel"),
+        return failed(r, verdictName(Verdict::Blocked), ownerName(Owner::Kernel),
                       QStringLiteral("%1: no config of %2").arg(o.configPath,
                                                                 o.kernel.isEmpty() ? QStringLiteral("any translated kernel")
                                                                                    : QStringLiteral("kernel ") + o.kernel));
@@ -263,7 +265,7 @@ HostBundleBuilder::Result HostBundleBuilder::build(const Options &o, const Toolc
             error = s;
     r.steps << Step{QStringLiteral("assemble bundle"), error.isEmpty() ? 0 : 1, error};
     if (!error.isEmpty())
-        return failed(r, QStringLiteral("FAIL"), QStringLiteral("host"), error);
+        return failed(r, verdictName(Verdict::Fail), ownerName(Owner::Host), error);
     r.ok = true;
     return r;
 }

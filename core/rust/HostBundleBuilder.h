@@ -2,6 +2,7 @@
 // SPDX-FileCopyrightText: 2026 TilePort contributors
 #pragma once
 
+#include "KernelConfigFile.h"
 #include "RustTranslator.h"
 #include "Toolchains.h"
 
@@ -30,6 +31,8 @@ public:
         QString source;      // the kernel's Python file
         QString kernel;      // the ported kernel (configs of others are left out); empty: every translated kernel
         QString configPath;  // its .tileport.json
+        // Its configs already loaded (a pipeline run's, loaded once); null: read configPath.
+        const frontend::KernelConfigFile *configs = nullptr;
         QString crateDir;    // written by CrateWriter (stage B)
         QString outDir;      // the bundle
         int timeoutMs = 10 * 60'000;
