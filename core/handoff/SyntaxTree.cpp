@@ -4,6 +4,7 @@
 
 #include "Grammars.h"
 #include "PythonSource.h"
+#include "SyntaxNode.h"
 
 #include <algorithm>
 #include <cstring>
@@ -118,17 +119,12 @@ QString SyntaxTree::firstSyntaxError() const
     return found;
 }
 
-std::string_view SyntaxTree::type(TSNode n)
-{
-    return ts_node_is_null(n) ? std::string_view() : std::string_view(ts_node_type(n));
-}
+// The node helpers are the front-end's (SyntaxNode.h); these forward to them.
+std::string_view SyntaxTree::type(TSNode n) { return frontend::node::type(n); }
 
-bool SyntaxTree::is(TSNode n, std::string_view t) { return !ts_node_is_null(n) && type(n) == t; }
+bool SyntaxTree::is(TSNode n, std::string_view t) { return frontend::node::is(n, t); }
 
-TSNode SyntaxTree::field(TSNode n, const char *name)
-{
-    return ts_node_is_null(n) ? n : ts_node_child_by_field_name(n, name, uint32_t(std::strlen(name)));
-}
+TSNode SyntaxTree::field(TSNode n, const char *name) { return frontend::node::field(n, name); }
 
 std::vector<TSNode> SyntaxTree::namedChildren(TSNode n, bool withComments)
 {
@@ -147,19 +143,7 @@ std::vector<TSNode> SyntaxTree::namedChildren(TSNode n, bool withComments)
 
 std::vector<TSNode> SyntaxTree::fieldChildren(TSNode n, const char *fieldName)
 {
-    std::vector<TSNode> out;
-    if (ts_node_is_null(n))
-        return out;
-    TSTreeCursor c = ts_tree_cursor_new(n);
-    if (ts_tree_cursor_goto_first_child(&c)) {
-        do {
-            const char *f = ts_tree_cursor_current_field_name(&c);
-            if (f && std::strcmp(f, fieldName) == 0)
-                out.push_back(ts_tree_cursor_current_node(&c));
-        } while (ts_tree_cursor_goto_next_sibling(&c));
-    }
-    ts_tree_cursor_delete(&c);
-    return out;
+    return frontend::node::fieldChildren(n, fieldName);
 }
 
 void SyntaxTree::walk(TSNode n, const std::function<bool(TSNode)> &descend)

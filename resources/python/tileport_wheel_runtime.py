@@ -133,7 +133,8 @@ def _derived(expr, consts):
         return int(expr)
     op, lhs, rhs = expr
     x, y = _derived(lhs, consts), _derived(rhs, consts)
-    return {"+": x + y, "-": x - y, "*": x * y, "//": x // y if y else 0, "%": x % y if y else 0}[op]
+    # Only the operator asked for is evaluated: a zero divisor raises as in Python.
+    return {"+": lambda: x + y, "-": lambda: x - y, "*": lambda: x * y, "//": lambda: x // y, "%": lambda: x % y}[op]()
 
 
 def launch(package_dir, entry, args, grid=None, stream=None):
