@@ -40,11 +40,15 @@ TritonDesugarer::DepthGuard::DepthGuard(const TritonDesugarer &d, TSNode at)
 QList<TritonDesugarer::Line> TritonDesugarer::run()
 {
     const TSNode body = node::field(m_fn, "body");
-    for (int attempt = 0; attempt < 2; ++attempt) {
+    // A restart either lifts 1-D tiles to (1, N) or moves one more array to
+    // the gather fallback: each happens once, so the attempts are bounded.
+    const int attempts = 2 + int(node::children(node::field(m_fn, "parameters")).size());
+    for (int attempt = 0; attempt < attempts; ++attempt) {
         m_lines.clear();
         m_depth = 0;
         m_env.clear();
         m_arrayRank.clear();
+        m_offsetVars.clear();
         m_loops.clear();
         m_intParams.clear();
         m_kernel.unsupported.clear();
@@ -55,13 +59,15 @@ QList<TritonDesugarer::Line> TritonDesugarer::run()
         try {
             block(body);
         } catch (const Restart &) {
-            m_lift = true; // a row access: run again with 1-D tiles as (1, N)
-            continue;
+            continue; // m_lift or m_gatherArrays changed: run again
         }
         break;
     }
     if (!m_kernel.unsupported.isEmpty())
         return {};
+    for (auto i = m_gatherArrays.constBegin(); i != m_gatherArrays.constEnd(); ++i)
+        m_kernel.notes << QStringLiteral("'%1' is read and written through pointer gathers (ct.gather/ct.scatter, flat element offsets; "
+                                         "the array is passed 1-D): %2").arg(i.key(), i.value());
 
     // The header: parameters the body no longer reads (strides, mask
     // bounds) are carried by the cuTile array and dropped.
@@ -187,6 +193,12 @@ void TritonDesugarer::assignment(TSNode a)
         emit(QStringLiteral("%1 = %2").arg(name, v.text), a);
         v.text = name;
     }
+    // A gather pointer is a value: its offsets live in a variable.
+    if (v.kind == TritonValue::Kind::Pointer && v.gather && (!v.flat.isEmpty() || m_offsetVars.contains(name))) {
+        const QString var = offsetVar(name);
+        emit(QStringLiteral("%1 = %2").arg(var, v.flat.isEmpty() ? QStringLiteral("0") : v.flat), a);
+        v.flat = var;
+    }
     m_env.insert(name, v);
 }
 
@@ -200,6 +212,16 @@ void TritonDesugarer::augmented(TSNode a)
     QString op = QString::fromUtf8(node::operatorOf(a).data(), int(node::operatorOf(a).size()));
     op.chop(1);
     const TritonValue cur = m_env.value(name);
+    if (cur.kind == TritonValue::Kind::Pointer && cur.gather) {
+        if (op != QLatin1String("+") && op != QLatin1String("-"))
+            fail(a, QStringLiteral("pointer update"), QStringLiteral("only `ptr += offset` and `ptr -= offset` are mapped"));
+        TritonValue moved = pointerAdd(cur, right, a, op == QLatin1String("-"));
+        const QString var = offsetVar(name);
+        emit(QStringLiteral("%1 = %2").arg(var, moved.flat), a);
+        moved.flat = var;
+        m_env.insert(name, moved);
+        return;
+    }
     if (cur.kind == TritonValue::Kind::Pointer) {
         if (!m_loops.isEmpty() && m_loops.last().advances.contains(name)) {
             m_env[name].poisoned = QStringLiteral("'%1' was advanced earlier in this iteration").arg(name);
@@ -287,6 +309,7 @@ void TritonDesugarer::forLoop(TSNode f)
         lv.text = name;
         loop.iter = texts.size() == 1 || texts[0] == QLatin1String("0") ? name : QStringLiteral("(%1 - %2)").arg(name, texts[0]);
     }
+    materializePointers(node::field(f, "body"), f);
     emit(header, f);
     const QHash<QString, TritonValue> before = m_env;
     m_env.insert(name, lv);
@@ -314,7 +337,7 @@ void TritonDesugarer::prescanAdvances(TSNode body, Loop &loop)
             continue;
         const QString name = m_src.text(left);
         const TritonValue ptr = m_env.value(name);
-        if (ptr.kind != TritonValue::Kind::Pointer)
+        if (ptr.kind != TritonValue::Kind::Pointer || ptr.gather)
             continue;
         const TSNode right = node::unparen(node::field(e, "right"));
         QList<int> steps;
@@ -331,6 +354,8 @@ void TritonDesugarer::prescanAdvances(TSNode body, Loop &loop)
                 continue;
             }
         } catch (const Failure &f) {
+            if (!ptr.blockPointer && !ptr.array.isEmpty() && !f.construct.isEmpty())
+                toGather(ptr.array, f); // an advance no view index follows: the pointer becomes offsets
             const SourceRange r = m_src.range(f.at);
             if (!f.construct.isEmpty())
                 m_kernel.unsupported << TritonIssue{r.line, r.col, f.construct, f.reason};
@@ -361,6 +386,7 @@ void TritonDesugarer::ifChain(TSNode s)
             fail(c, QStringLiteral("if condition"), QStringLiteral("a branch needs a scalar condition; use tl.where for tiles"));
         return v.text;
     };
+    materializePointers(s, s);
     emit(QStringLiteral("if %1:").arg(condition(node::field(s, "condition"))), s);
     const auto body = [&](TSNode b, TSNode at) {
         ++m_indent;

@@ -94,6 +94,18 @@ private:
     QString viewIndex(const QList<ViewDim> &dims) const;
     QString viewShape(const QList<ViewDim> &dims) const;
     QString padding(TSNode mask, TSNode other);
+    // The gather fallback (TritonDesugarerMemory.cpp): an array some access
+    // of which fits no view is addressed flat through ct.gather/ct.scatter
+    // everywhere (one rank per array), its pointers carrying element offsets.
+    [[noreturn]] void toGather(const QString &array, const Failure &why);
+    TritonValue gatherAdd(TritonValue ptr, TSNode addend, bool subtract);
+    TritonValue gatherLoad(const TritonValue &ptr, TSNode n);
+    void gatherStore(const TritonValue &ptr, TSNode n);
+    QString gatherMask(TSNode mask, QStringList &shape, int &rank);
+    QString offsetVar(const QString &pointer);
+    void materializePointers(TSNode body, TSNode at);
+    void markIntNames(TSNode e);
+    static QStringList broadcastShape(const QStringList &a, const QStringList &b);
 
     const frontend::PythonSource &m_src;
     const TritonImports &m_imports;
@@ -102,6 +114,8 @@ private:
     QList<Line> m_lines;
     QHash<QString, TritonValue> m_env;
     QHash<QString, int> m_arrayRank;
+    QHash<QString, QString> m_gatherArrays; // array -> why no view fits (kept across restarts)
+    QHash<QString, QString> m_offsetVars;   // pointer name -> its element-offset variable
     QList<Loop> m_loops;
     QSet<QString> m_intParams;
     QSet<QString> m_pointerParams, m_descriptorParams, m_constexprs;

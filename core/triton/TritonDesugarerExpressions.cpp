@@ -328,6 +328,13 @@ TritonValue TritonDesugarer::compare(TSNode n)
     x.text = text(a, kids[0]);
     y.text = text(b, kids[1]);
     TritonValue r = tileOp(op, x, y, true);
+    // A scalar parameter compared with offsets is an integer (a size or a bound).
+    for (int i = 0; i < 2; ++i) {
+        const TritonValue &o = i ? a : b, &s = i ? b : a;
+        if (o.kind == K::Offsets && s.kind == K::Scalar && node::is(kids[size_t(i)], "identifier")
+            && s.text == m_src.text(kids[size_t(i)]) && !m_constexprs.contains(s.text))
+            m_intParams.insert(s.text);
+    }
     if (a.kind == K::Offsets && b.kind == K::Scalar && op == QLatin1String("<")) {
         // offs < n: the bound of a view; the cuTile array's extent plays it.
         r.kind = K::Mask;

@@ -5,6 +5,8 @@
 
 #include "SyntaxNode.h"
 
+#include <QRegularExpression>
+
 #include <algorithm>
 
 namespace tileport::triton {
@@ -15,12 +17,18 @@ TritonValue TritonDesugarer::pointerAdd(TritonValue ptr, TSNode addend, TSNode a
 {
     if (!ptr.poisoned.isEmpty())
         fail(at, QStringLiteral("pointer"), ptr.poisoned);
-    if (subtract)
-        fail(at, QStringLiteral("pointer subtraction"), QStringLiteral("only offsets added to a pointer are mapped"));
+    if (ptr.gather)
+        return gatherAdd(ptr, addend, subtract);
     if (ptr.blockPointer)
         fail(at, QStringLiteral("pointer arithmetic"),
              QStringLiteral("arithmetic on a block pointer or an advanced pointer; use tl.advance"));
-    addTerms(ptr, addend, QString(), at);
+    try {
+        if (subtract)
+            fail(at, QStringLiteral("pointer subtraction"), QStringLiteral("a view index only grows by offsets added to a pointer"));
+        addTerms(ptr, addend, QString(), at);
+    } catch (const Failure &f) {
+        toGather(ptr.array, f);
+    }
     return ptr;
 }
 
@@ -144,8 +152,10 @@ QList<ViewDim> TritonDesugarer::resolveDims(const TritonValue &ptr, TSNode at)
         scalarDim = scalarDim || d.tileAxis < 0;
         tileRank = qMax(tileRank, d.tileRank);
     }
-    if (scalarDim && tileRank == 1 && !m_lift)
+    if (scalarDim && tileRank == 1 && !m_lift) {
+        m_lift = true; // a row access: run again with 1-D tiles as (1, N)
         throw Restart{};
+    }
     const int known = m_arrayRank.value(ptr.array, -1);
     if (known >= 0 && known != dims.size())
         fail(at, QStringLiteral("pointer rank"),
@@ -195,20 +205,31 @@ TritonValue TritonDesugarer::load(TSNode n)
     const TritonValue ptr = expr(pn);
     if (ptr.kind != TritonValue::Kind::Pointer)
         fail(pn, QStringLiteral("tl.load"), QStringLiteral("the address is not a pointer into a kernel parameter"));
-    const TSNode mn = argument(n, 1, "mask"), on = argument(n, 2, "other");
-    if (!node::isNull(mn) && !node::is(mn, "none")) {
-        const TritonValue m = expr(mn);
-        if (m.kind != TritonValue::Kind::Mask)
-            fail(mn, QStringLiteral("mask"),
-                 QStringLiteral("the mask is not `offsets < bound` (or an & of such): no view bound fits"));
+    if (ptr.gather)
+        return gatherLoad(ptr, n);
+    try {
+        const TSNode mn = argument(n, 1, "mask"), on = argument(n, 2, "other");
+        if (!node::isNull(mn) && !node::is(mn, "none")) {
+            const TritonValue m = expr(mn);
+            if (m.kind != TritonValue::Kind::Mask)
+                fail(mn, QStringLiteral("mask"),
+                     QStringLiteral("the mask is not `offsets < bound` (or an & of such): no view bound fits"));
+        }
+        QString pad = padding(mn, on);
+        const TSNode po = argument(n, 99, "padding_option");
+        if (!node::isNull(po)) {
+            const QString p = m_src.text(po).remove(QLatin1Char('"')).remove(QLatin1Char('\''));
+            pad = p == QLatin1String("nan") ? QStringLiteral("NAN") : QStringLiteral("ZERO");
+        }
+        TritonValue v = loadFrom(ptr, pad, n);
+        if (!ptr.blockPointer)
+            m_kernel.notes << QStringLiteral("tl.load at line %1: a tile view of '%2' (ct.load)").arg(m_src.range(n).line).arg(ptr.array);
+        return v;
+    } catch (const Failure &f) {
+        if (ptr.blockPointer)
+            throw;
+        toGather(ptr.array, f);
     }
-    QString pad = padding(mn, on);
-    const TSNode po = argument(n, 99, "padding_option");
-    if (!node::isNull(po)) {
-        const QString p = m_src.text(po).remove(QLatin1Char('"')).remove(QLatin1Char('\''));
-        pad = p == QLatin1String("nan") ? QStringLiteral("NAN") : QStringLiteral("ZERO");
-    }
-    return loadFrom(ptr, pad, n);
 }
 
 TritonValue TritonDesugarer::loadFrom(const TritonValue &ptr, const QString &pad, TSNode n)
@@ -244,13 +265,23 @@ void TritonDesugarer::store(TSNode n)
     const TritonValue ptr = expr(pn);
     if (ptr.kind != TritonValue::Kind::Pointer)
         fail(pn, QStringLiteral("tl.store"), QStringLiteral("the address is not a pointer into a kernel parameter"));
-    if (!node::isNull(mn) && !node::is(mn, "none")) {
-        const TritonValue m = expr(mn);
-        if (m.kind != TritonValue::Kind::Mask)
-            fail(mn, QStringLiteral("mask"),
-                 QStringLiteral("the mask is not `offsets < bound` (or an & of such): no view bound fits"));
+    if (ptr.gather)
+        return gatherStore(ptr, n);
+    try {
+        if (!node::isNull(mn) && !node::is(mn, "none")) {
+            const TritonValue m = expr(mn);
+            if (m.kind != TritonValue::Kind::Mask)
+                fail(mn, QStringLiteral("mask"),
+                     QStringLiteral("the mask is not `offsets < bound` (or an & of such): no view bound fits"));
+        }
+        storeTo(ptr, vn, n);
+        if (!ptr.blockPointer)
+            m_kernel.notes << QStringLiteral("tl.store at line %1: a tile view of '%2' (ct.store)").arg(m_src.range(n).line).arg(ptr.array);
+    } catch (const Failure &f) {
+        if (ptr.blockPointer)
+            throw;
+        toGather(ptr.array, f);
     }
-    storeTo(ptr, vn, n);
 }
 
 void TritonDesugarer::storeTo(const TritonValue &ptr, TSNode vn, TSNode n)
@@ -432,6 +463,192 @@ QList<int> TritonDesugarer::advanceSteps(const TritonValue &ptr, TSNode delta, b
         steps[int(it - dims.cbegin())] += 1;
     }
     return steps;
+}
+
+// --- the gather fallback ---------------------------------------------------
+// Where no view fits an access (offsets that are not a tile walk, a base not
+// known to be a block multiple, a mask that is not a view bound, an `other=`
+// a view cannot pad with), the array is addressed the way Triton addresses
+// it: a flat element offset per lane, read and written with ct.gather and
+// ct.scatter (cutile's load_ptr_tko/store_ptr_tko), the mask and padding
+// carried over as they are. It is always correct; a view is only faster.
+// An array is addressed one way in a kernel (the generator types it with
+// one rank), so the first access that needs a gather restarts the rewrite
+// with the array flat everywhere.
+
+void TritonDesugarer::toGather(const QString &array, const Failure &why)
+{
+    if (why.construct.isEmpty() || array.isEmpty() || m_gatherArrays.contains(array))
+        throw why;
+    const SourceRange r = m_src.range(why.at);
+    m_gatherArrays.insert(array, QStringLiteral("no view fits the access at line %1 (%2: %3)").arg(r.line).arg(why.construct, why.reason));
+    throw Restart{};
+}
+
+QStringList TritonDesugarer::broadcastShape(const QStringList &a, const QStringList &b)
+{
+    // NumPy's rule on the physical shapes: align the last axes, 1 stretches.
+    QStringList r = a.size() >= b.size() ? a : b;
+    const QStringList &o = a.size() >= b.size() ? b : a;
+    const qsizetype off = r.size() - o.size();
+    for (qsizetype i = 0; i < o.size(); ++i)
+        if (r[off + i] == QLatin1String("1"))
+            r[off + i] = o[i];
+    return r;
+}
+
+void TritonDesugarer::markIntNames(TSNode e)
+{
+    // Scalar parameters in an element offset are integers (strides, sizes).
+    QList<TSNode> stack{e};
+    while (!stack.isEmpty()) {
+        const TSNode n = stack.takeLast();
+        if (node::is(n, "identifier")) {
+            const QString name = m_src.text(n);
+            const TritonValue v = m_env.value(name);
+            if (v.kind == TritonValue::Kind::Scalar && v.text == name && !m_constexprs.contains(name))
+                m_intParams.insert(name);
+        }
+        for (TSNode c : node::children(n))
+            stack << c;
+    }
+}
+
+TritonValue TritonDesugarer::gatherAdd(TritonValue ptr, TSNode addend, bool subtract)
+{
+    markIntNames(addend); // first: a float scalar would promote the offsets to fp32
+    const TritonValue v = expr(addend);
+    if (v.kind == TritonValue::Kind::Pointer || v.kind == TritonValue::Kind::Descriptor || v.kind == TritonValue::Kind::Dtype)
+        fail(addend, QStringLiteral("pointer offsets"), QStringLiteral("a pointer plus something that is not an integer offset"));
+    if (v.kind != TritonValue::Kind::Scalar && v.dtype.startsWith(QLatin1String("ct.float")))
+        fail(addend, QStringLiteral("pointer offsets"), QStringLiteral("a pointer plus a floating-point tile"));
+    const QString t = text(v, addend);
+    if (ptr.flat.isEmpty())
+        ptr.flat = subtract ? QStringLiteral("(-%1)").arg(t) : t;
+    else
+        ptr.flat = QStringLiteral("(%1 %2 %3)").arg(ptr.flat, subtract ? QStringLiteral("-") : QStringLiteral("+"), t);
+    ptr.shape = broadcastShape(ptr.shape, shapeOf(v));
+    if (v.kind != TritonValue::Kind::Scalar)
+        ptr.rank = qMax(ptr.rank, v.rank);
+    return ptr;
+}
+
+QString TritonDesugarer::offsetVar(const QString &pointer)
+{
+    if (const auto it = m_offsetVars.constFind(pointer); it != m_offsetVars.constEnd())
+        return *it;
+    // A fresh name: neither a name of the kernel nor another pointer's.
+    const QString fn = m_src.text(m_fn);
+    QString name = pointer + QStringLiteral("_offs");
+    const auto taken = [&](const QString &n) {
+        return fn.contains(QRegularExpression(QStringLiteral("\\b%1\\b").arg(QRegularExpression::escape(n))))
+            || std::find(m_offsetVars.cbegin(), m_offsetVars.cend(), n) != m_offsetVars.cend();
+    };
+    while (taken(name))
+        name += QLatin1Char('_');
+    m_offsetVars.insert(pointer, name);
+    return name;
+}
+
+void TritonDesugarer::materializePointers(TSNode body, TSNode at)
+{
+    // A gather pointer reassigned inside a loop or a branch is a variable of
+    // offsets; it must exist before the block so cuTile carries it through.
+    QList<TSNode> stack{body};
+    while (!stack.isEmpty()) {
+        const TSNode n = stack.takeLast();
+        if (node::is(n, "assignment") || node::is(n, "augmented_assignment")) {
+            const TSNode left = node::field(n, "left");
+            const QString name = node::is(left, "identifier") ? m_src.text(left) : QString();
+            const auto it = m_env.find(name);
+            if (it != m_env.end() && it->kind == TritonValue::Kind::Pointer && it->gather && it->flat != m_offsetVars.value(name)) {
+                const QString var = offsetVar(name);
+                emit(QStringLiteral("%1 = %2").arg(var, it->flat.isEmpty() ? QStringLiteral("0") : it->flat), at);
+                it->flat = var;
+            }
+        }
+        if (!node::is(n, "function_definition"))
+            for (TSNode c : node::children(n))
+                stack << c;
+    }
+}
+
+QString TritonDesugarer::gatherMask(TSNode mn, QStringList &shape, int &rank)
+{
+    if (node::isNull(mn) || node::is(mn, "none"))
+        return {};
+    const TritonValue m = expr(mn);
+    if (m.kind == TritonValue::Kind::Scalar)
+        fail(mn, QStringLiteral("mask"), QStringLiteral("a scalar mask is not mapped; ct.gather/ct.scatter take a bool tile (mask=)"));
+    if (m.kind != TritonValue::Kind::Mask && m.dtype != QLatin1String("ct.bool_"))
+        fail(mn, QStringLiteral("mask"), QStringLiteral("the mask is not a bool tile"));
+    shape = broadcastShape(shape, shapeOf(m));
+    rank = qMax(rank, m.rank);
+    return text(m, mn);
+}
+
+TritonValue TritonDesugarer::gatherLoad(const TritonValue &ptr, TSNode n)
+{
+    const TSNode mn = argument(n, 1, "mask"), on = argument(n, 2, "other");
+    TritonValue v;
+    v.kind = TritonValue::Kind::Tile;
+    v.dtype = QLatin1Char('@') + ptr.array;
+    v.shape = ptr.shape;
+    v.rank = ptr.rank;
+    const QString mask = gatherMask(mn, v.shape, v.rank);
+    const QString offsets = ptr.flat.isEmpty() ? QStringLiteral("0") : ptr.flat;
+    QString options = mask.isEmpty() ? QString() : QStringLiteral(", mask=%1").arg(mask);
+    QString other;
+    if (!mask.isEmpty() && !node::isNull(on) && !node::is(on, "none")) {
+        const TritonValue o = expr(on);
+        static const QRegularExpression literal(QStringLiteral("^\\(?-?(\\d+\\.?\\d*(e-?\\d+)?|float\\(\"-?(inf|nan)\"\\))\\)?$"));
+        QString t = o.text;
+        t.remove(QLatin1Char(' '));
+        if (o.kind == TritonValue::Kind::Scalar && literal.match(t).hasMatch()) {
+            t.remove(QLatin1Char('(')).remove(QLatin1Char(')')).remove(QStringLiteral("float")).remove(QLatin1Char('"'));
+            if (t.endsWith(QLatin1String("inf")) || t.endsWith(QLatin1String("nan")))
+                t = QStringLiteral("float(\"%1\")").arg(t);
+            if (t.startsWith(QLatin1String("--")))
+                t = t.mid(2);
+            options += QStringLiteral(", padding_value=%1").arg(t);
+        } else {
+            other = text(o, on); // a value the load cannot pad with: selected after it
+            v.shape = broadcastShape(v.shape, shapeOf(o));
+        }
+    }
+    v.text = QStringLiteral("ct.gather(%1, %2%3)").arg(ptr.array, offsets, options);
+    if (!other.isEmpty())
+        v.text = QStringLiteral("ct.where(%1, %2, %3)").arg(mask, v.text, other);
+    m_arrayRank.insert(ptr.array, 1);
+    m_kernel.notes << QStringLiteral("tl.load at line %1: a pointer gather from '%2' (ct.gather)").arg(m_src.range(n).line).arg(ptr.array);
+    return v;
+}
+
+void TritonDesugarer::gatherStore(const TritonValue &ptr, TSNode n)
+{
+    const TSNode vn = argument(n, 1, "value"), mn = argument(n, 2, "mask");
+    QStringList shape = ptr.shape;
+    int rank = ptr.rank;
+    const QString mask = gatherMask(mn, shape, rank);
+    const TritonValue v = expr(vn);
+    if (v.kind != TritonValue::Kind::Tile && v.kind != TritonValue::Kind::Scalar)
+        fail(vn, QStringLiteral("tl.store value"), QStringLiteral("the value is not a tile or a scalar"));
+    QString t = text(v, vn);
+    if (v.dtype.startsWith(QLatin1String("ct.")) || (v.kind == TritonValue::Kind::Scalar && v.dtype.isEmpty()))
+        t = QStringLiteral("ct.astype(%1, %2.dtype)").arg(t, ptr.array);
+    QString offsets = ptr.flat.isEmpty() ? QStringLiteral("0") : ptr.flat;
+    // The offsets take the value's shape where it is the larger (a tile
+    // stored through a scalar or a smaller broadcast pointer).
+    const QStringList vshape = shapeOf(v);
+    const QStringList all = broadcastShape(shape, vshape);
+    if (all != shape) {
+        const QString sh = QStringLiteral("(%1%2)").arg(all.join(QStringLiteral(", ")), all.size() == 1 ? QStringLiteral(",") : QString());
+        offsets = ptr.shape.isEmpty() ? QStringLiteral("ct.full(%1, %2, ct.int32)").arg(sh, offsets)
+                                      : QStringLiteral("ct.broadcast_to(%1, %2)").arg(offsets, sh);
+    }
+    emit(QStringLiteral("ct.scatter(%1, %2, %3%4)").arg(ptr.array, offsets, t, mask.isEmpty() ? QString() : QStringLiteral(", mask=%1").arg(mask)), n);
+    m_arrayRank.insert(ptr.array, 1);
+    m_kernel.notes << QStringLiteral("tl.store at line %1: a pointer scatter into '%2' (ct.scatter)").arg(m_src.range(n).line).arg(ptr.array);
 }
 
 } // namespace tileport::triton

@@ -20,7 +20,8 @@ void TritonDesugarer::prescanParams()
     QList<TSNode> stack{node::field(m_fn, "body")};
     while (!stack.isEmpty()) {
         const TSNode n = stack.takeLast();
-        if (node::is(n, "assignment") || node::is(n, "augmented_assignment")) {
+        // `p += d` moves p; its root is still the one p was assigned from.
+        if (node::is(n, "assignment")) {
             const TSNode left = node::field(n, "left");
             if (node::is(left, "identifier"))
                 assigned[m_src.text(left)] << node::field(n, "right");
@@ -119,6 +120,9 @@ void TritonDesugarer::prescanParams()
             param.kind = TritonParam::Kind::Pointer;
             v.kind = TritonValue::Kind::Pointer;
             v.array = param.name;
+            v.gather = m_gatherArrays.contains(param.name);
+            if (v.gather)
+                m_arrayRank.insert(param.name, 1);
         } else {
             param.kind = TritonParam::Kind::Scalar;
             v.kind = TritonValue::Kind::Scalar;

@@ -50,6 +50,11 @@ struct TritonValue {
     QList<ViewDim> dims;
     bool blockPointer = false;
     QString poisoned; // why this pointer cannot be used here
+    // Pointer into an array no view fits (TritonDesugarerGather.cpp): the
+    // array is addressed flat, `flat` is the element offset as cuTile text
+    // ("" for the base itself) and `shape` its physical shape.
+    bool gather = false;
+    QString flat;
 
     bool isTileLike() const { return kind == Kind::Tile; }
 };
