@@ -206,6 +206,45 @@ private Q_SLOTS:
         QCOMPARE(r.kernels.size(), 6);
     }
 
+    void helpersAreInlined()
+    {
+        // @triton.jit helpers inline at their calls (pointer arguments
+        // included), module constants are substituted, libdevice functions
+        // imported under a module-level try resolve; helpers get no entry.
+        const QString path = QStringLiteral(TILEPORT_SOURCE_DIR "/tests/fixtures/triton/helpers.py");
+        const TritonModule m = TritonAnalyzer::analyzeFile(path);
+        QVERIFY(m.ok());
+        for (const QString name : {QStringLiteral("gelu_rows"), QStringLiteral("running_max")}) {
+            const TritonKernel *k = kernel(m, name);
+            QVERIFY2(k && k->portable(), k && !k->unsupported.isEmpty() ? qPrintable(k->unsupported[0].reason) : qPrintable(name));
+        }
+        QVERIFY(kernel(m, QStringLiteral("_gelu"))->helper);
+        QVERIFY(!m.cutileText.contains(QStringLiteral("def _gelu")));
+        const QString gelu = QStringLiteral("_gelu_2_y = ((0.5 * x) * (1.0 + ct.tanh((0.7978845608028654 * (x + (0.044715 * ((x * x) * x)))))))");
+        QVERIFY(m.cutileText.contains(gelu));
+        QVERIFY(m.cutileText.contains(QStringLiteral("if (MODE == 1):")));
+        // The helper's lines map to the helper, in the Triton file.
+        QCOMPARE(tritonLineOf(m, gelu), lineOf(path, QStringLiteral("y = 0.5 * x * (1.0 + tanh(")));
+        const QStringList notes = kernel(m, QStringLiteral("gelu_rows"))->notes;
+        QVERIFY(notes.contains(QStringLiteral("module constant GELU_TANH = 1 substituted")));
+        QVERIFY(notes.contains(QStringLiteral("@triton.jit helper _load_row() inlined at line %1").arg(lineOf(path, QStringLiteral("x = _load_row(")))));
+        // The pointer passed to the helper is an array parameter; its stride an int.
+        QVERIFY(m.cutileText.contains(QStringLiteral("def gelu_rows(x_ptr, y_ptr, stride_x: int, n_cols: int, MODE: ct.Constant[int], BLOCK: ct.Constant[int]):")));
+
+        const rust::TranslationResult r = TritonTranslator::translateFile(path, {});
+        QVERIFY2(r.ok(), r.diagnostics.isEmpty() ? qPrintable(r.error) : qPrintable(r.diagnostics[0].toString()));
+        QCOMPARE(r.kernels.size(), 2);
+
+        // A helper's own refusal is reported at its line, and the kernel is not translated.
+        const TritonModule bad = TritonAnalyzer::analyzeSource(QByteArrayLiteral(
+            "import triton\nimport triton.language as tl\n\n@triton.jit\ndef _h(x, flag):\n    if flag > 0:\n        return x\n    return -x\n\n"
+            "@triton.jit\ndef k(p, f, BLOCK: tl.constexpr):\n    o = tl.arange(0, BLOCK)\n    tl.store(p + o, _h(tl.load(p + o), f))\n"), QStringLiteral("bad.py"));
+        const TritonKernel *k = kernel(bad, QStringLiteral("k"));
+        QVERIFY(k && !k->portable());
+        QCOMPARE(k->unsupported[0].line, 7);
+        QVERIFY(k->unsupported[0].reason.contains(QStringLiteral("early return")));
+    }
+
     void reportsUnmappedConstructs()
     {
         const TritonModule m = TritonAnalyzer::analyzeFile(kFixture);

@@ -185,14 +185,27 @@ TritonModule TritonAnalyzer::analyzeSource(const QByteArray &source, const QStri
         TritonKernel kernel;
     };
     QList<Found> found;
-    for (TSNode stmt : node::children(src.root())) {
+    // Module statements, also those under a module-level if/try (libraries
+    // import libdevice's functions from whichever module the Triton has).
+    QList<TSNode> module;
+    for (TSNode c : node::children(src.root()))
+        module << c;
+    for (qsizetype i = 0; i < module.size(); ++i) {
+        const TSNode stmt = module[i];
         if (node::is(stmt, "import_statement") || node::is(stmt, "import_from_statement"))
             s.imports.addImport(src, stmt);
         if (node::is(stmt, "expression_statement")) {
             const TSNode a = firstNamed(stmt);
-            if (node::is(a, "assignment") && node::is(node::field(a, "left"), "identifier"))
+            if (node::is(a, "assignment") && node::is(node::field(a, "left"), "identifier")
+                && !s.moduleValues.contains(src.text(node::field(a, "left"))))
                 s.moduleValues.insert(src.text(node::field(a, "left")), node::field(a, "right"));
         }
+        if (node::is(stmt, "if_statement") || node::is(stmt, "try_statement") || node::is(stmt, "block")
+            || node::is(stmt, "else_clause") || node::is(stmt, "elif_clause") || node::is(stmt, "except_clause")
+            || node::is(stmt, "finally_clause"))
+            for (TSNode c : node::children(stmt))
+                if (!node::is(c, "function_definition") && !node::is(c, "class_definition") && !node::is(c, "decorated_definition"))
+                    module << c;
     }
     for (TSNode stmt : node::children(src.root())) {
         if (!node::is(stmt, "decorated_definition"))
@@ -253,8 +266,12 @@ TritonModule TritonAnalyzer::analyzeSource(const QByteArray &source, const QStri
         TritonHostDescriptors::assign(src, f.fn, f.kernel, m.launches);
     QStringList text{QStringLiteral("import cuda.tile as ct")};
     m.lineMap << qMakePair(0, 0);
+    QHash<QString, TSNode> jitFunctions;
+    for (const Found &f : std::as_const(found))
+        jitFunctions.insert(f.kernel.name, f.fn);
     for (Found &f : found) {
         TritonDesugarer d(src, s.imports, f.fn, f.kernel);
+        d.setModule(jitFunctions, s.moduleValues);
         if (f.kernel.helper) {
             d.run(); // classifies the parameters; a helper is inlined by its callers in Triton
             f.kernel.unsupported.clear();

@@ -49,6 +49,9 @@ QList<TritonDesugarer::Line> TritonDesugarer::run()
         m_env.clear();
         m_arrayRank.clear();
         m_offsetVars.clear();
+        m_prefix.clear();
+        m_inlined = 0;
+        m_inlineDepth = 0;
         m_loops.clear();
         m_intParams.clear();
         m_kernel.unsupported.clear();
@@ -157,6 +160,19 @@ void TritonDesugarer::statement(TSNode s)
         return ifChain(s);
     if (node::is(s, "pass_statement"))
         return;
+    if (node::is(s, "return_statement") && m_inlineDepth > 0) {
+        // An inlined helper's value: its last statement only (an early
+        // return has no cuTile form).
+        if (!ts_node_eq(node::parent(s), m_helperBody) || !ts_node_is_null(ts_node_next_named_sibling(s)))
+            fail(s, QStringLiteral("return in a helper"),
+                 QStringLiteral("only a return as the helper's last statement is inlined; an early return has no cuTile form"));
+        const auto kids = node::children(s);
+        if (!kids.empty() && node::is(kids.front(), "expression_list"))
+            fail(s, QStringLiteral("return in a helper"), QStringLiteral("a helper returning several values is not inlined (tuples are not mapped)"));
+        m_returnValue = kids.empty() ? TritonValue{} : expr(kids.front());
+        m_returned = true;
+        return;
+    }
     if (node::is(s, "return_statement")) {
         if (!node::children(s).empty())
             fail(s, QStringLiteral("return"), QStringLiteral("a kernel returns no value"));
@@ -190,11 +206,11 @@ void TritonDesugarer::assignment(TSNode a)
         throw;
     }
     if (v.kind == TritonValue::Kind::Scalar || v.kind == TritonValue::Kind::Tile) {
-        emit(QStringLiteral("%1 = %2").arg(name, v.text), a);
-        v.text = name;
+        emit(QStringLiteral("%1 = %2").arg(local(name), v.text), a);
+        v.text = local(name);
     }
     // A gather pointer is a value: its offsets live in a variable.
-    if (v.kind == TritonValue::Kind::Pointer && v.gather && (!v.flat.isEmpty() || m_offsetVars.contains(name))) {
+    if (v.kind == TritonValue::Kind::Pointer && v.gather && (!v.flat.isEmpty() || m_offsetVars.contains(local(name)))) {
         const QString var = offsetVar(name);
         emit(QStringLiteral("%1 = %2").arg(var, v.flat.isEmpty() ? QStringLiteral("0") : v.flat), a);
         v.flat = var;
@@ -243,15 +259,15 @@ void TritonDesugarer::augmented(TSNode a)
         && node::isNull(argument(r, 2, "acc"))) {
         const TritonValue x = expr(argument(r, 0, "input"));
         const TritonValue y = expr(argument(r, 1, "other"));
-        emit(QStringLiteral("%1 = ct.mma(%2, %3, %1)").arg(name, text(x, r), text(y, r)), a);
+        emit(QStringLiteral("%1 = ct.mma(%2, %3, %1)").arg(local(name), text(x, r), text(y, r)), a);
         return;
     }
     const TritonValue rhs = expr(right);
     TritonValue res = cur.kind == TritonValue::Kind::Tile || rhs.kind != TritonValue::Kind::Scalar
         ? tileOp(op, cur, rhs, false)
         : cur;
-    emit(QStringLiteral("%1 = %1 %2 %3").arg(name, op, text(rhs, right)), a);
-    res.text = name;
+    emit(QStringLiteral("%1 = %1 %2 %3").arg(local(name), op, text(rhs, right)), a);
+    res.text = local(name);
     if (cur.kind == TritonValue::Kind::Tile) {
         res.shape = cur.shape; // a loop-carried tile keeps its shape and type
         res.dtype = cur.dtype;
@@ -280,15 +296,17 @@ void TritonDesugarer::forLoop(TSNode f)
     if (args.isEmpty() || args.size() > 3)
         fail(it, QStringLiteral("range"), QStringLiteral("range() takes one to three arguments"));
     QStringList texts;
+    QList<TritonValue> bounds;
     for (TSNode a : args) {
         const TritonValue v = expr(a);
+        bounds << v;
         if (v.kind != TritonValue::Kind::Scalar)
             fail(a, QStringLiteral("range bound"), QStringLiteral("loop bounds must be scalars"));
         if (node::is(a, "identifier") && m_env.value(m_src.text(a)).text == m_src.text(a))
             m_intParams.insert(m_src.text(a));
         texts << v.text;
     }
-    const QString name = m_src.text(var);
+    const QString name = m_src.text(var), loopVar = local(name);
     Loop loop;
     TritonValue lv;
     lv.kind = TritonValue::Kind::Scalar;
@@ -297,17 +315,28 @@ void TritonDesugarer::forLoop(TSNode f)
     if (texts.size() == 3 && texts[2] != QLatin1String("1")) {
         // range(0, n, BLOCK): iterate tile numbers; the element offset is
         // a known multiple of BLOCK, so `off + tl.arange(0, BLOCK)` is a tile index.
-        if (texts[0] != QLatin1String("0"))
-            fail(it, QStringLiteral("range"), QStringLiteral("a stepped range must start at 0 to be a tile walk"));
-        header = QStringLiteral("for %1 in range(ct.cdiv(%2, %3)):").arg(name, texts[1], texts[2]);
-        lv.text = QStringLiteral("(%1 * %2)").arg(name, texts[2]);
-        lv.quotient = name;
+        if (texts[2].startsWith(QLatin1Char('-')) || texts[2].startsWith(QLatin1String("(-")))
+            fail(it, QStringLiteral("range"), QStringLiteral("a negative step is not mapped (cuTile loops count up)"));
+        loop.iter = loopVar;
         lv.multipleOf = texts[2];
-        loop.iter = name;
+        if (texts[0] == QLatin1String("0")) {
+            header = QStringLiteral("for %1 in range(ct.cdiv(%2, %3)):").arg(loopVar, texts[1], texts[2]);
+            lv.text = QStringLiteral("(%1 * %2)").arg(loopVar, texts[2]);
+            lv.quotient = loopVar;
+        } else {
+            // range(start, end, step): the trip number k, the value start + k * step;
+            // still a tile walk where start is a known multiple of the step.
+            header = QStringLiteral("for %1 in range(ct.cdiv(%2 - %3, %4)):").arg(loopVar, texts[1], texts[0], texts[2]);
+            lv.text = QStringLiteral("(%1 + %2 * %3)").arg(texts[0], loopVar, texts[2]);
+            if (bounds[0].multipleOf == texts[2] && !bounds[0].quotient.isEmpty())
+                lv.quotient = QStringLiteral("(%1 + %2)").arg(bounds[0].quotient, loopVar);
+            else
+                lv.multipleOf.clear();
+        }
     } else {
-        header = QStringLiteral("for %1 in range(%2):").arg(name, texts.mid(0, qMin(2, int(texts.size()))).join(QStringLiteral(", ")));
-        lv.text = name;
-        loop.iter = texts.size() == 1 || texts[0] == QLatin1String("0") ? name : QStringLiteral("(%1 - %2)").arg(name, texts[0]);
+        header = QStringLiteral("for %1 in range(%2):").arg(loopVar, texts.mid(0, qMin(2, int(texts.size()))).join(QStringLiteral(", ")));
+        lv.text = loopVar;
+        loop.iter = texts.size() == 1 || texts[0] == QLatin1String("0") ? loopVar : QStringLiteral("(%1 - %2)").arg(loopVar, texts[0]);
     }
     materializePointers(node::field(f, "body"), f);
     emit(header, f);

@@ -31,6 +31,13 @@ public:
 
     TritonDesugarer(const frontend::PythonSource &src, const TritonImports &imports, TSNode function,
                     TritonKernel &kernel);
+    // The module's @triton.jit functions (inlined where called) and its
+    // module-level values (constants such as `X: tl.constexpr = 1`).
+    void setModule(const QHash<QString, TSNode> &jitFunctions, const QHash<QString, TSNode> &moduleValues)
+    {
+        m_jitFunctions = jitFunctions;
+        m_moduleValues = moduleValues;
+    }
     // The kernel's cuTile lines (decorator, def, body), or nothing when a
     // construct could not be mapped (kernel.unsupported says which).
     QList<Line> run();
@@ -54,6 +61,7 @@ private:
 
     // Statements (TritonDesugarer.cpp)
     void prescanParams();
+    QSet<QString> pointerNames(TSNode fn, int depth);
     void block(TSNode block);
     void statement(TSNode stmt);
     void assignment(TSNode stmt);
@@ -77,6 +85,11 @@ private:
     QString dtypeName(TSNode n);
     QStringList shapeOf(const TritonValue &v) const;
     TSNode argument(TSNode call, int pos, const char *keyword) const;
+
+    // @triton.jit helpers and module constants (TritonDesugarerCalls.cpp)
+    TritonValue inlineCall(TSNode def, TSNode call);
+    bool moduleConstant(const QString &name, TritonValue *value);
+    QString local(const QString &name) const { return m_prefix + name; }
 
     // Memory (TritonDesugarerMemory.cpp)
     TritonValue pointerAdd(TritonValue ptr, TSNode addend, TSNode at, bool subtract = false);
@@ -113,6 +126,13 @@ private:
     TritonKernel &m_kernel;
     QList<Line> m_lines;
     QHash<QString, TritonValue> m_env;
+    QHash<QString, TSNode> m_jitFunctions, m_moduleValues;
+    QString m_prefix;       // names a helper's locals get where it is inlined
+    int m_inlined = 0;      // helpers inlined so far (their prefixes)
+    int m_inlineDepth = 0;
+    bool m_returned = false; // the inlined helper's body has returned
+    TritonValue m_returnValue;
+    TSNode m_helperBody{};
     QHash<QString, int> m_arrayRank;
     QHash<QString, QString> m_gatherArrays; // array -> why no view fits (kept across restarts)
     QHash<QString, QString> m_offsetVars;   // pointer name -> its element-offset variable

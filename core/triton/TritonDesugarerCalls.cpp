@@ -5,6 +5,8 @@
 
 #include "SyntaxNode.h"
 
+#include <QRegularExpression>
+
 namespace tileport::triton {
 
 using namespace tileport::frontend;
@@ -37,7 +39,7 @@ TritonValue TritonDesugarer::call(TSNode n)
     if (node::is(callee, "attribute")) {
         const QString method = m_src.text(node::field(callee, "attribute"));
         const TSNode obj = node::field(callee, "object");
-        if (method == QLatin1String("to")) {
+        if (method == QLatin1String("to") || method == QLatin1String("cast")) { // x.cast(dt) is x.to(dt)
             TritonValue v = expr(obj);
             const QString dt = dtypeName(argument(n, 0, "dtype"));
             v.text = QStringLiteral("ct.astype(%1, %2)").arg(text(v, obj), dt);
@@ -56,6 +58,8 @@ TritonValue TritonDesugarer::call(TSNode n)
     }
     if (node::is(callee, "identifier")) {
         const QString f = m_src.text(callee);
+        if (const auto def = m_jitFunctions.constFind(f); def != m_jitFunctions.constEnd() && !m_env.contains(f))
+            return inlineCall(*def, n);
         if (f == QLatin1String("float")) {
             const QString a = m_src.text(node::positional(n, 0)).remove(QLatin1Char('\'')).remove(QLatin1Char('"'));
             TritonValue v;
@@ -76,6 +80,103 @@ TritonValue TritonDesugarer::call(TSNode n)
              QStringLiteral("helper functions and builtins are not inlined by the Triton front-end"));
     }
     fail(n, QStringLiteral("call"), QStringLiteral("callee not mapped"));
+}
+
+// A call to a @triton.jit helper, inlined as Triton inlines it: the
+// arguments bound to its parameters (pointers, offsets and masks stay
+// symbolic, computed tiles and scalars get a variable), its body desugared
+// in place with its locals prefixed, its last `return` the call's value.
+TritonValue TritonDesugarer::inlineCall(TSNode def, TSNode n)
+{
+    constexpr int kMaxInlineDepth = 8;
+    const QString fn = m_src.text(node::field(def, "name"));
+    if (m_inlineDepth >= kMaxInlineDepth)
+        fail(n, QStringLiteral("call to %1()").arg(fn),
+             QStringLiteral("helpers nested more than %1 deep (recursion) are not inlined").arg(kMaxInlineDepth));
+    const QString prefix = QStringLiteral("%1_%2_").arg(fn).arg(++m_inlined);
+    QList<TSNode> positional;
+    for (TSNode a : node::children(node::field(n, "arguments")))
+        if (!node::is(a, "keyword_argument"))
+            positional << a;
+    QHash<QString, TritonValue> bound;
+    int i = 0;
+    for (TSNode p : node::children(node::field(def, "parameters"))) {
+        TSNode nameNode = p, fallback{};
+        if (node::is(p, "typed_parameter"))
+            nameNode = firstNamed(p);
+        else if (node::is(p, "default_parameter") || node::is(p, "typed_default_parameter"))
+            nameNode = node::field(p, "name"), fallback = node::field(p, "value");
+        else if (!node::is(p, "identifier"))
+            fail(p, QStringLiteral("helper parameter"), QStringLiteral("variadic or keyword-only helper parameters are not inlined"));
+        const QString name = m_src.text(nameNode);
+        TSNode a = argument(n, 1000, name.toUtf8().constData());
+        if (node::isNull(a))
+            a = i < positional.size() ? positional[i] : fallback;
+        ++i;
+        if (node::isNull(a))
+            fail(n, QStringLiteral("call to %1()").arg(fn), QStringLiteral("no argument for its parameter '%1'").arg(name));
+        TritonValue v = expr(a);
+        static const QRegularExpression plain(QStringLiteral("^(-?[0-9.]+(e-?[0-9]+)?|[A-Za-z_][A-Za-z_0-9]*)$"));
+        if ((v.kind == TritonValue::Kind::Scalar || v.kind == TritonValue::Kind::Tile) && !plain.match(v.text).hasMatch()) {
+            emit(QStringLiteral("%1%2 = %3").arg(prefix, name, v.text), a);
+            v.text = prefix + name;
+            v.quotient.clear();
+        }
+        bound.insert(name, v);
+    }
+    if (i < positional.size())
+        fail(n, QStringLiteral("call to %1()").arg(fn), QStringLiteral("more arguments than parameters"));
+    const QHash<QString, TritonValue> env = m_env;
+    const QString outerPrefix = m_prefix;
+    const TSNode outerBody = m_helperBody;
+    const bool outerReturned = m_returned;
+    const TritonValue outerValue = m_returnValue;
+    m_env = bound;
+    m_prefix = prefix;
+    m_helperBody = node::field(def, "body");
+    m_returned = false;
+    m_returnValue = TritonValue{};
+    ++m_inlineDepth;
+    const qsizetype issues = m_kernel.unsupported.size();
+    block(m_helperBody);
+    --m_inlineDepth;
+    TritonValue result = m_returnValue;
+    m_env = env;
+    m_prefix = outerPrefix;
+    m_helperBody = outerBody;
+    m_returned = outerReturned;
+    m_returnValue = outerValue;
+    if (m_kernel.unsupported.size() != issues)
+        fail(n, {}, {}); // reported inside the helper, at its line
+    const QString note = QStringLiteral("@triton.jit helper %1() inlined at line %2").arg(fn).arg(m_src.range(n).line);
+    if (!m_kernel.notes.contains(note))
+        m_kernel.notes << note;
+    return result;
+}
+
+// A module-level constant used in a kernel: `NAME = 3`, `NAME = -1.5`,
+// `NAME = tl.constexpr(2)`, `NAME: tl.constexpr = True`: its literal value.
+bool TritonDesugarer::moduleConstant(const QString &name, TritonValue *value)
+{
+    TSNode v = m_moduleValues.value(name);
+    if (node::isNull(v))
+        return false;
+    v = node::unparen(v);
+    if (node::is(v, "call")) {
+        const QString f = m_imports.languageFunction(m_src, node::field(v, "function"));
+        if (f != QLatin1String("constexpr"))
+            return false;
+        v = node::unparen(node::positional(v, 0));
+    }
+    TSNode lit = node::is(v, "unary_operator") ? node::field(v, "argument") : v;
+    if (!node::is(lit, "integer") && !node::is(lit, "float") && !node::is(lit, "true") && !node::is(lit, "false"))
+        return false;
+    value->kind = TritonValue::Kind::Scalar;
+    value->text = m_src.text(v).remove(QLatin1Char(' '));
+    value->isInt = node::is(lit, "integer");
+    if (!m_kernel.notes.contains(QStringLiteral("module constant %1 = %2 substituted").arg(name, value->text)))
+        m_kernel.notes << QStringLiteral("module constant %1 = %2 substituted").arg(name, value->text);
+    return true;
 }
 
 TritonValue TritonDesugarer::reduce(const QString &fn, TSNode n)
@@ -131,6 +232,28 @@ TritonValue TritonDesugarer::languageCall(const QString &fn, TSNode n)
     };
     if (fn == QLatin1String("program_id"))
         return scalarOf(QStringLiteral("ct.bid"));
+    static const QRegularExpression dtypeNames(QStringLiteral("^(float(16|32|64)|bfloat16|u?int(8|16|32|64)|int1)$"));
+    if (dtypeNames.match(fn).hasMatch()) {
+        // tl.float32(x), tl.int64(x): a value of that type.
+        const TritonValue dt = expr(node::field(n, "function"));
+        if (dt.kind == TritonValue::Kind::Dtype) {
+            const TSNode xn = node::positional(n, 0);
+            if (node::isNull(xn))
+                fail(n, QStringLiteral("tl.%1()").arg(fn), QStringLiteral("one argument expected"));
+            TritonValue x = expr(xn);
+            // A literal keeps its text: cuTile types it where it meets a tile.
+            static const QRegularExpression literal(QStringLiteral("^\\(?-?([0-9.]+(e-?[0-9]+)?|float\\(\"-?(inf|nan)\"\\))\\)?$"));
+            if (x.kind == TritonValue::Kind::Scalar && literal.match(x.text.remove(QLatin1Char(' '))).hasMatch())
+                return x;
+            x.text = QStringLiteral("ct.astype(%1, %2)").arg(text(x, xn), dt.text);
+            if (x.kind != TritonValue::Kind::Scalar)
+                x.shape = shapeOf(x), x.kind = TritonValue::Kind::Tile;
+            x.dtype = dt.text;
+            x.isInt = dt.text.contains(QLatin1String("int"));
+            x.quotient.clear();
+            return x;
+        }
+    }
     if (fn == QLatin1String("num_programs"))
         return scalarOf(QStringLiteral("ct.num_blocks"));
     if (fn == QLatin1String("arange")) {

@@ -108,6 +108,8 @@ TritonValue TritonDesugarer::expr(TSNode n)
         const QString name = m_src.text(n);
         const auto it = m_env.constFind(name);
         if (it == m_env.constEnd()) {
+            if (TritonValue c; moduleConstant(name, &c))
+                return c;
             const QString g = m_imports.resolve(m_src, n);
             fail(n, QStringLiteral("name '%1'").arg(name),
                  g.isEmpty() ? QStringLiteral("not defined in the kernel (module globals and helpers are not carried over)")

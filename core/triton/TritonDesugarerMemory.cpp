@@ -78,7 +78,9 @@ void TritonDesugarer::addTerms(TritonValue &ptr, TSNode e, const QString &stride
         d.tileAxis = v.offAxis;
         d.tileRank = v.rank;
     } else if (v.kind == TritonValue::Kind::Scalar) {
-        d.scalarText = v.text;
+        // A row index widened to int64 (Triton's overflow guard) is a view's
+        // i32 tile index again.
+        d.scalarText = v.dtype == QLatin1String("ct.int64") ? QStringLiteral("ct.astype(%1, ct.int32)").arg(v.text) : v.text;
         d.quotient = v.quotient;
         d.multipleOf = v.multipleOf;
     } else if (v.kind == TritonValue::Kind::Tile) {
@@ -504,10 +506,11 @@ void TritonDesugarer::markIntNames(TSNode e)
     while (!stack.isEmpty()) {
         const TSNode n = stack.takeLast();
         if (node::is(n, "identifier")) {
-            const QString name = m_src.text(n);
-            const TritonValue v = m_env.value(name);
-            if (v.kind == TritonValue::Kind::Scalar && v.text == name && !m_constexprs.contains(name))
-                m_intParams.insert(name);
+            // The name's value: a kernel parameter also under a helper's name.
+            const TritonValue v = m_env.value(m_src.text(n));
+            if (v.kind == TritonValue::Kind::Scalar && !m_constexprs.contains(v.text)
+                && std::any_of(m_kernel.params.cbegin(), m_kernel.params.cend(), [&](const TritonParam &p) { return p.name == v.text; }))
+                m_intParams.insert(v.text);
         }
         for (TSNode c : node::children(n))
             stack << c;
@@ -533,8 +536,9 @@ TritonValue TritonDesugarer::gatherAdd(TritonValue ptr, TSNode addend, bool subt
     return ptr;
 }
 
-QString TritonDesugarer::offsetVar(const QString &pointer)
+QString TritonDesugarer::offsetVar(const QString &tritonName)
 {
+    const QString pointer = local(tritonName);
     if (const auto it = m_offsetVars.constFind(pointer); it != m_offsetVars.constEnd())
         return *it;
     // A fresh name: neither a name of the kernel nor another pointer's.
@@ -561,7 +565,7 @@ void TritonDesugarer::materializePointers(TSNode body, TSNode at)
             const TSNode left = node::field(n, "left");
             const QString name = node::is(left, "identifier") ? m_src.text(left) : QString();
             const auto it = m_env.find(name);
-            if (it != m_env.end() && it->kind == TritonValue::Kind::Pointer && it->gather && it->flat != m_offsetVars.value(name)) {
+            if (it != m_env.end() && it->kind == TritonValue::Kind::Pointer && it->gather && it->flat != m_offsetVars.value(local(name))) {
                 const QString var = offsetVar(name);
                 emit(QStringLiteral("%1 = %2").arg(var, it->flat.isEmpty() ? QStringLiteral("0") : it->flat), at);
                 it->flat = var;

@@ -10,14 +10,15 @@ namespace tileport::triton {
 
 using namespace tileport::frontend;
 
-void TritonDesugarer::prescanParams()
+QSet<QString> TritonDesugarer::pointerNames(TSNode fn, int depth)
 {
     // Pointers are the roots of tl.load/tl.store/make_block_ptr/
-    // make_tensor_descriptor addresses,
-    // followed through local assignments; descriptors receive .load/.store.
+    // make_tensor_descriptor addresses, followed through local assignments
+    // and into the @triton.jit helpers they are passed to; descriptors
+    // receive .load/.store.
     QHash<QString, QList<TSNode>> assigned;
     QList<TSNode> addresses;
-    QList<TSNode> stack{node::field(m_fn, "body")};
+    QList<TSNode> stack{node::field(fn, "body")};
     while (!stack.isEmpty()) {
         const TSNode n = stack.takeLast();
         // `p += d` moves p; its root is still the one p was assigned from.
@@ -28,12 +29,30 @@ void TritonDesugarer::prescanParams()
         }
         if (node::is(n, "call")) {
             const TSNode callee = node::field(n, "function");
-            const QString fn = m_imports.languageFunction(m_src, callee);
-            if (fn == QLatin1String("load") || fn == QLatin1String("store") || fn == QLatin1String("advance"))
+            const QString fname = m_imports.languageFunction(m_src, callee);
+            if (fname == QLatin1String("load") || fname == QLatin1String("store") || fname == QLatin1String("advance")
+                || fname.startsWith(QLatin1String("atomic_")))
                 addresses << argument(n, 0, "pointer");
-            else if (fn == QLatin1String("make_block_ptr") || fn == QLatin1String("make_tensor_descriptor"))
+            else if (fname == QLatin1String("make_block_ptr") || fname == QLatin1String("make_tensor_descriptor"))
                 addresses << argument(n, 0, "base");
-            else if (node::is(callee, "attribute")) {
+            else if (node::is(callee, "identifier") && m_jitFunctions.contains(m_src.text(callee)) && depth < 8) {
+                // A helper's pointer parameters make their arguments pointers.
+                const TSNode def = m_jitFunctions.value(m_src.text(callee));
+                const QSet<QString> inner = pointerNames(def, depth + 1);
+                int i = 0;
+                for (TSNode p : node::children(node::field(def, "parameters"))) {
+                    const TSNode nameNode = node::is(p, "identifier") ? p
+                        : node::is(p, "typed_parameter")               ? firstNamed(p)
+                                                                       : node::field(p, "name");
+                    const QString pname = m_src.text(nameNode);
+                    TSNode a = argument(n, 1000, pname.toUtf8().constData());
+                    if (node::isNull(a))
+                        a = node::positional(n, i);
+                    ++i;
+                    if (inner.contains(pname) && !node::isNull(a))
+                        addresses << a;
+                }
+            } else if (node::is(callee, "attribute")) {
                 const QString method = m_src.text(node::field(callee, "attribute"));
                 const TSNode obj = node::field(callee, "object");
                 if ((method == QLatin1String("load") || method == QLatin1String("store")) && node::is(obj, "identifier"))
@@ -60,10 +79,15 @@ void TritonDesugarer::prescanParams()
         if (seen.contains(name))
             continue;
         seen.insert(name);
-        m_pointerParams.insert(name);
         for (TSNode rhs : assigned.value(name))
             addresses << rhs;
     }
+    return seen;
+}
+
+void TritonDesugarer::prescanParams()
+{
+    m_pointerParams = pointerNames(m_fn, 0);
 
     m_kernel.params.clear();
     for (TSNode p : node::children(node::field(m_fn, "parameters"))) {
