@@ -197,13 +197,17 @@ private Q_SLOTS:
         QVERIFY(has(QStringLiteral("x = ct.gather(x_ptr, (start + ct.arange(BLOCK, dtype=ct.int32)), "
                                    "mask=(ct.arange(BLOCK, dtype=ct.int32) < (end - start)), padding_value=0.0)")));
         QVERIFY(m.cutileText.contains(QStringLiteral("vals = ct.gather(table_ptr, ((ct.reshape(ids, (BLOCK_N, 1)) * stride_table) + ")));
+        // An early return guarded by a loaded scalar: the rest is the else arm.
+        QVERIFY(has(QStringLiteral("if ((label == ignore_index)).item():")));
+        QVERIFY(has(QStringLiteral("else:")));
+        QVERIFY(has(QStringLiteral("    x = ct.load(x_ptr, index=(row, 0), shape=(1, BLOCK), padding_mode=ct.PaddingMode.ZERO)")));
         const TritonKernel *g = kernel(m, QStringLiteral("shift_gather"));
         QVERIFY(g->notes.join(QLatin1Char('\n')).contains(QStringLiteral("'x_ptr' is read and written through pointer gathers")));
         QVERIFY(kernel(m, QStringLiteral("shift_view"))->notes.join(QLatin1Char('\n')).contains(QStringLiteral("a tile view of 'x_ptr'")));
 
         const rust::TranslationResult r = TritonTranslator::translateFile(path, {});
         QVERIFY2(r.ok(), r.diagnostics.isEmpty() ? qPrintable(r.error) : qPrintable(r.diagnostics[0].toString()));
-        QCOMPARE(r.kernels.size(), 6);
+        QCOMPARE(r.kernels.size(), 7);
     }
 
     void helpersAreInlined()

@@ -7,6 +7,8 @@
 
 #include <QRegularExpression>
 
+#include <algorithm>
+
 namespace tileport::triton {
 
 using namespace tileport::frontend;
@@ -113,7 +115,67 @@ QList<TritonDesugarer::Line> TritonDesugarer::run()
 
 void TritonDesugarer::block(TSNode b)
 {
-    for (TSNode s : node::children(b)) {
+    QList<TSNode> stmts;
+    for (TSNode s : node::children(b))
+        stmts << s;
+    statements(stmts, ts_node_eq(b, node::field(m_fn, "body")));
+}
+
+// `if c: ...; return` followed by more statements is an early exit:
+// cuTile has none, but the rest of the block is exactly the else arm.
+static bool isReturnGuard(TSNode s)
+{
+    if (!node::is(s, "if_statement") || !node::fieldChildren(s, "alternative").empty())
+        return false;
+    const auto body = node::children(node::field(s, "consequence"));
+    return !body.empty() && node::is(body.back(), "return_statement") && node::children(body.back()).empty();
+}
+
+// `exits`: the block ends the kernel (its body, or an arm of a guard in it).
+void TritonDesugarer::statements(const QList<TSNode> &stmts, bool exits)
+{
+    for (qsizetype i = 0; i < stmts.size(); ++i) {
+        const TSNode s = stmts[i];
+        if (exits && m_inlineDepth == 0 && isReturnGuard(s)) {
+            try {
+                materializePointers(s, s);
+                for (qsizetype j = i + 1; j < stmts.size(); ++j)
+                    materializePointers(stmts[j], s);
+                const TritonValue c = expr(node::field(s, "condition"));
+                QString cond = c.text;
+                if (c.kind == TritonValue::Kind::Tile && c.rank == 0
+                    && std::all_of(c.shape.cbegin(), c.shape.cend(), [](const QString &d) { return d == QLatin1String("1"); }))
+                    cond = QStringLiteral("(%1).item()").arg(c.text);
+                else if (c.kind != TritonValue::Kind::Scalar)
+                    fail(node::field(s, "condition"), QStringLiteral("if condition"), QStringLiteral("a branch needs a scalar condition; use tl.where for tiles"));
+                emit(QStringLiteral("if %1:").arg(cond), s);
+                QList<TSNode> then;
+                for (TSNode t : node::children(node::field(s, "consequence")))
+                    then << t;
+                then.removeLast();
+                const auto arm = [&](const QList<TSNode> &body, TSNode at) {
+                    ++m_indent;
+                    const int mark = int(m_lines.size());
+                    statements(body, true);
+                    if (m_lines.size() == mark)
+                        emit(QStringLiteral("pass"), at);
+                    --m_indent;
+                };
+                arm(then, s);
+                m_kernel.notes << QStringLiteral("the early return at line %1 is an else arm holding the rest of the block")
+                                      .arg(m_src.range(s).line);
+                if (i + 1 < stmts.size()) {
+                    emit(QStringLiteral("else:"), stmts[i + 1]);
+                    arm(stmts.mid(i + 1), stmts[i + 1]);
+                }
+            } catch (const Failure &f) {
+                if (!f.construct.isEmpty()) {
+                    const SourceRange r = m_src.range(f.at);
+                    m_kernel.unsupported << TritonIssue{r.line, r.col, f.construct, f.reason};
+                }
+            }
+            return;
+        }
         try {
             statement(s);
         } catch (const Failure &f) {
@@ -143,6 +205,11 @@ void TritonDesugarer::statement(TSNode s)
             const QString fn = m_imports.languageFunction(m_src, node::field(e, "function"));
             if (fn == QLatin1String("store"))
                 return store(e);
+            if (fn.startsWith(QLatin1String("atomic_"))) { // its old value discarded
+                const TritonValue v = expr(e);
+                emit(v.text, e);
+                return;
+            }
             if (fn == QLatin1String("static_assert") || fn == QLatin1String("device_assert")
                 || fn == QLatin1String("static_print") || fn == QLatin1String("device_print")) {
                 m_kernel.notes << QStringLiteral("%1 at line %2 is a check, left out").arg(fn).arg(m_src.range(e).line);
@@ -262,7 +329,16 @@ void TritonDesugarer::augmented(TSNode a)
         emit(QStringLiteral("%1 = ct.mma(%2, %3, %1)").arg(local(name), text(x, r), text(y, r)), a);
         return;
     }
-    const TritonValue rhs = expr(right);
+    TritonValue rhs = expr(right);
+    // A scalar accumulating full reductions (`s = 0.0; s += tl.sum(x)`)
+    // stays a scalar: the one-element tile gives its element.
+    if (cur.kind == TritonValue::Kind::Scalar && rhs.kind == TritonValue::Kind::Tile && rhs.rank == 0
+        && std::all_of(rhs.shape.cbegin(), rhs.shape.cend(), [](const QString &d) { return d == QLatin1String("1"); })) {
+        // A float accumulator is fp32 in Triton: the element joins it as one.
+        rhs.text = cur.isInt ? QStringLiteral("(%1).item()").arg(rhs.text)
+                             : QStringLiteral("ct.astype(%1, ct.float32).item()").arg(rhs.text);
+        rhs.kind = TritonValue::Kind::Scalar;
+    }
     TritonValue res = cur.kind == TritonValue::Kind::Tile || rhs.kind != TritonValue::Kind::Scalar
         ? tileOp(op, cur, rhs, false)
         : cur;
@@ -411,6 +487,11 @@ void TritonDesugarer::ifChain(TSNode s)
 {
     const auto condition = [&](TSNode c) {
         const TritonValue v = expr(c);
+        // A Triton scalar that lives as a one-element tile (a loaded value, a
+        // full reduction) branches on its element.
+        if (v.kind == TritonValue::Kind::Tile && v.rank == 0
+            && std::all_of(v.shape.cbegin(), v.shape.cend(), [](const QString &d) { return d == QLatin1String("1"); }))
+            return QStringLiteral("(%1).item()").arg(v.text);
         if (v.kind != TritonValue::Kind::Scalar)
             fail(c, QStringLiteral("if condition"), QStringLiteral("a branch needs a scalar condition; use tl.where for tiles"));
         return v.text;

@@ -63,6 +63,7 @@ private:
     void prescanParams();
     QSet<QString> pointerNames(TSNode fn, int depth);
     void block(TSNode block);
+    void statements(const QList<TSNode> &stmts, bool exits);
     void statement(TSNode stmt);
     void assignment(TSNode stmt);
     void augmented(TSNode stmt);
@@ -80,6 +81,7 @@ private:
     TritonValue call(TSNode n);
     TritonValue languageCall(const QString &fn, TSNode n);
     TritonValue reduce(const QString &fn, TSNode n);
+    TritonValue atomic(const QString &fn, TSNode n);
     TritonValue tileOp(const QString &op, const TritonValue &a, const TritonValue &b, bool compare);
     QString text(const TritonValue &v, TSNode at);
     QString dtypeName(TSNode n);

@@ -7,6 +7,8 @@
 
 #include <QRegularExpression>
 
+#include <tuple>
+
 namespace tileport::triton {
 
 using namespace tileport::frontend;
@@ -80,6 +82,72 @@ TritonValue TritonDesugarer::call(TSNode n)
              QStringLiteral("helper functions and builtins are not inlined by the Triton front-end"));
     }
     fail(n, QStringLiteral("call"), QStringLiteral("callee not mapped"));
+}
+
+// tl.atomic_*(ptr, val, mask=, sem=, scope=) and tl.atomic_cas(ptr, cmp,
+// val): cuTile's lane atomics (ct.atomic_add(array, offsets, update, ...)),
+// so the array is addressed flat, as a gather's; Triton's sem= and scope=
+// become memory_order= and memory_scope=. The value is the old contents.
+TritonValue TritonDesugarer::atomic(const QString &fn, TSNode n)
+{
+    static const QSet<QString> modes{QStringLiteral("add"), QStringLiteral("max"), QStringLiteral("min"), QStringLiteral("xchg"),
+                                     QStringLiteral("and"), QStringLiteral("or"), QStringLiteral("xor"), QStringLiteral("cas")};
+    const QString mode = fn.mid(7);
+    if (!modes.contains(mode))
+        fail(n, QStringLiteral("tl.%1").arg(fn), QStringLiteral("no cuTile atomic (ct.atomic_add/max/min/xchg/and/or/xor/cas) matches"));
+    const TSNode pn = argument(n, 0, "pointer");
+    const TritonValue ptr = expr(pn);
+    if (ptr.kind != TritonValue::Kind::Pointer)
+        fail(pn, QStringLiteral("tl.%1").arg(fn), QStringLiteral("the address is not a pointer into a kernel parameter"));
+    if (!ptr.gather) {
+        if (ptr.blockPointer)
+            fail(pn, QStringLiteral("tl.%1").arg(fn), QStringLiteral("an atomic through a block pointer has no cuTile form"));
+        toGather(ptr.array, Failure{n, QStringLiteral("tl.%1").arg(fn), QStringLiteral("atomics address lanes (ct.atomic_*)")});
+    }
+    const bool cas = mode == QLatin1String("cas");
+    QStringList args{ptr.array, ptr.flat.isEmpty() ? QStringLiteral("0") : ptr.flat};
+    TritonValue r;
+    r.kind = TritonValue::Kind::Tile;
+    r.dtype = QLatin1Char('@') + ptr.array;
+    r.shape = ptr.shape;
+    r.rank = ptr.rank;
+    for (const char *kw : cas ? std::initializer_list<const char *>{"cmp", "val"} : std::initializer_list<const char *>{"val"}) {
+        const TSNode vn = argument(n, cas && qstrcmp(kw, "val") == 0 ? 2 : 1, kw);
+        if (node::isNull(vn))
+            fail(n, QStringLiteral("tl.%1").arg(fn), QStringLiteral("no %1= value").arg(QLatin1String(kw)));
+        const TritonValue v = expr(vn);
+        QString t = text(v, vn);
+        if (v.dtype.startsWith(QLatin1String("ct.")) && v.kind != TritonValue::Kind::Scalar)
+            t = QStringLiteral("ct.astype(%1, %2.dtype)").arg(t, ptr.array);
+        r.shape = broadcastShape(r.shape, shapeOf(v));
+        args << t;
+    }
+    if (!cas) {
+        int rank = r.rank;
+        const QString mask = gatherMask(argument(n, 2, "mask"), r.shape, rank);
+        if (!mask.isEmpty())
+            args << QStringLiteral("mask=%1").arg(mask);
+    }
+    static const QHash<QString, QString> orders{{QStringLiteral("relaxed"), QStringLiteral("RELAXED")},
+                                                {QStringLiteral("acquire"), QStringLiteral("ACQUIRE")},
+                                                {QStringLiteral("release"), QStringLiteral("RELEASE")},
+                                                {QStringLiteral("acq_rel"), QStringLiteral("ACQ_REL")}};
+    static const QHash<QString, QString> scopes{{QStringLiteral("cta"), QStringLiteral("BLOCK")},
+                                                {QStringLiteral("gpu"), QStringLiteral("DEVICE")},
+                                                {QStringLiteral("sys"), QStringLiteral("SYS")}};
+    for (const auto &[kw, table, cuName, enumName] :
+         {std::tuple{"sem", &orders, "memory_order", "MemoryOrder"}, std::tuple{"scope", &scopes, "memory_scope", "MemoryScope"}}) {
+        const TSNode a = argument(n, 99, kw);
+        if (node::isNull(a))
+            continue;
+        const QString v = m_src.text(a).remove(QLatin1Char('"')).remove(QLatin1Char('\''));
+        if (!table->contains(v))
+            fail(a, QStringLiteral("tl.%1 %2=").arg(fn, QLatin1String(kw)), QStringLiteral("'%1' has no cuTile counterpart").arg(v));
+        args << QStringLiteral("%1=ct.%2.%3").arg(QLatin1String(cuName), QLatin1String(enumName), table->value(v));
+    }
+    r.text = QStringLiteral("ct.atomic_%1(%2)").arg(mode, args.join(QStringLiteral(", ")));
+    m_kernel.notes << QStringLiteral("tl.%1 at line %2: ct.atomic_%3 on '%4' (lanes)").arg(fn).arg(m_src.range(n).line).arg(mode, ptr.array);
+    return r;
 }
 
 // A call to a @triton.jit helper, inlined as Triton inlines it: the
@@ -417,7 +485,7 @@ TritonValue TritonDesugarer::languageCall(const QString &fn, TSNode n)
         fail(n, QStringLiteral("tl.%1").arg(fn),
              QStringLiteral("only tl.rand is generated (Philox from integer ops); tl.%1 is not").arg(fn));
     if (fn.startsWith(QLatin1String("atomic_")))
-        fail(n, QStringLiteral("tl.%1").arg(fn), QStringLiteral("atomics are not generated"));
+        return atomic(fn, n);
     if (fn == QLatin1String("store"))
         fail(n, QStringLiteral("tl.store"), QStringLiteral("tl.store used as a value"));
     if (fn == QLatin1String("make_tensor_descriptor"))

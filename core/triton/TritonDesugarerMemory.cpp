@@ -236,6 +236,8 @@ TritonValue TritonDesugarer::load(TSNode n)
 
 TritonValue TritonDesugarer::loadFrom(const TritonValue &ptr, const QString &pad, TSNode n)
 {
+    if (ptr.dims.isEmpty() && !ptr.blockPointer)
+        fail(n, QStringLiteral("pointer offsets"), QStringLiteral("the pointer itself (no offsets) gives no view index")); // a gather of element 0
     const QList<ViewDim> dims = resolveDims(ptr, n);
     TritonValue v;
     v.kind = TritonValue::Kind::Tile;
@@ -291,6 +293,8 @@ void TritonDesugarer::storeTo(const TritonValue &ptr, TSNode vn, TSNode n)
     const TritonValue v = expr(vn);
     if (v.kind != TritonValue::Kind::Tile)
         fail(vn, QStringLiteral("tl.store value"), QStringLiteral("only tiles are stored (a scalar needs tl.full)"));
+    if (ptr.dims.isEmpty() && !ptr.blockPointer)
+        fail(n, QStringLiteral("pointer offsets"), QStringLiteral("the pointer itself (no offsets) gives no view index"));
     const QList<ViewDim> dims = resolveDims(ptr, n);
     QStringList physical;
     for (const ViewDim &d : dims)
