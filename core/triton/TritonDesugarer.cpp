@@ -215,6 +215,12 @@ void TritonDesugarer::statement(TSNode s)
                 m_kernel.notes << QStringLiteral("%1 at line %2 is a check, left out").arg(fn).arg(m_src.range(e).line);
                 return;
             }
+            // A compiler hint or a block-wide barrier: cuTile derives both
+            // itself (tiles are whole-block values).
+            if (fn == QLatin1String("assume") || fn == QLatin1String("debug_barrier")) {
+                m_kernel.notes << QStringLiteral("tl.%1 at line %2 is a hint, left out").arg(fn).arg(m_src.range(e).line);
+                return;
+            }
             if (TritonValue loaded; descriptorAccess(e, &loaded))
                 return; // desc.store (a bare desc.load is dropped)
             expr(e); // a specific reason (an unmapped tl.* call) beats the generic one

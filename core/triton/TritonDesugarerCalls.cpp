@@ -410,6 +410,53 @@ TritonValue TritonDesugarer::languageCall(const QString &fn, TSNode n)
     }
     if (fn == QLatin1String("sum") || fn == QLatin1String("max") || fn == QLatin1String("min"))
         return reduce(fn, n);
+    if (fn == QLatin1String("cumsum")) {
+        // An inclusive scan along an axis: ct.cumsum; a lifted 1-D tile scans axis 1.
+        const TSNode xn = argument(n, 0, "input");
+        TritonValue x = expr(xn);
+        const QString xt = text(x, xn);
+        int axis = 0;
+        if (const TSNode an = argument(n, 1, "axis"); !node::isNull(an)) {
+            bool ok = false;
+            axis = m_src.text(an).toInt(&ok);
+            if (!ok || axis < 0 || axis >= qMax(x.rank, 1))
+                fail(an, QStringLiteral("tl.cumsum axis"), QStringLiteral("the axis must be a literal within the tile's rank"));
+        }
+        if (m_lift && x.rank == 1)
+            axis = 1;
+        const TSNode rn = argument(n, 2, "reverse");
+        const bool reverse = !node::isNull(rn) && m_src.text(rn) == QLatin1String("True");
+        x.shape = shapeOf(x);
+        x.kind = TritonValue::Kind::Tile;
+        x.text = QStringLiteral("ct.cumsum(%1, axis=%2%3)").arg(xt).arg(axis).arg(reverse ? QStringLiteral(", reverse=True") : QString());
+        return x;
+    }
+    if (fn == QLatin1String("reshape") || fn == QLatin1String("view")) {
+        const TSNode xn = argument(n, 0, "input");
+        TritonValue x = expr(xn);
+        const QString xt = text(x, xn);
+        QStringList shape;
+        QList<TSNode> dims;
+        const TSNode sn = node::unparen(argument(n, 1, "shape"));
+        if (node::is(sn, "list") || node::is(sn, "tuple")) {
+            for (TSNode d : node::children(sn))
+                dims << d;
+        } else {
+            for (TSNode a : node::children(node::field(n, "arguments")))
+                if (!node::is(a, "keyword_argument"))
+                    dims << a;
+            dims.removeFirst();
+        }
+        for (TSNode d : std::as_const(dims))
+            shape << expr(d).text;
+        x.rank = int(shape.size());
+        if (m_lift && shape.size() == 1)
+            shape.prepend(QStringLiteral("1"));
+        x.shape = shape;
+        x.kind = TritonValue::Kind::Tile;
+        x.text = QStringLiteral("ct.reshape(%1, (%2%3))").arg(xt, shape.join(QStringLiteral(", ")), shape.size() == 1 ? QStringLiteral(",") : QString());
+        return x;
+    }
     if (unaryMath().contains(fn) || fn == QLatin1String("sigmoid")) {
         const TSNode xn = argument(n, 0, "x");
         TritonValue x = expr(xn);
@@ -492,7 +539,8 @@ TritonValue TritonDesugarer::languageCall(const QString &fn, TSNode n)
         return makeTensorDescriptor(n);
     if (fn == QLatin1String("load_tensor_descriptor") || fn == QLatin1String("store_tensor_descriptor"))
         fail(n, QStringLiteral("tl.%1").arg(fn), QStringLiteral("use desc.load/desc.store on a tl.make_tensor_descriptor"));
-    fail(n, QStringLiteral("tl.%1").arg(fn), QStringLiteral("no cuTile mapping"));
+    fail(n, QStringLiteral("tl.%1").arg(fn),
+         QStringLiteral("no cuTile mapping: the cuTile Python 1.7 API (and cutile) has no ct.%1 counterpart the front-end knows").arg(fn));
 }
 
 QStringList TritonDesugarer::philoxHelper()

@@ -151,6 +151,30 @@ TritonValue TritonDesugarer::expr(TSNode n)
         v.text = QStringLiteral("(%1 %2 %3)").arg(a.text, str(node::operatorOf(n)), b.text);
         return v;
     }
+    if (t == "conditional_expression") {
+        // `a if c else b`: a Python conditional on a scalar, ct.where on a tile.
+        const auto kids = node::children(n);
+        if (kids.size() != 3)
+            fail(n, QStringLiteral("conditional expression"), QStringLiteral("not mapped"));
+        const TritonValue a = expr(kids[0]), c = expr(kids[1]), b = expr(kids[2]);
+        using K = TritonValue::Kind;
+        if (c.kind == K::Scalar && a.kind == K::Scalar && b.kind == K::Scalar) {
+            TritonValue r = a;
+            r.text = QStringLiteral("(%1 if %2 else %3)").arg(a.text, c.text, b.text);
+            r.isInt = a.isInt && b.isInt;
+            r.quotient.clear();
+            r.multipleOf.clear();
+            return r;
+        }
+        if (c.kind == K::Scalar)
+            fail(n, QStringLiteral("conditional expression"),
+                 QStringLiteral("a scalar condition choosing between tiles is not mapped; use tl.where or an if statement"));
+        TritonValue r = tileOp(QStringLiteral(","), a, b, false);
+        r.shape = tileOp(QStringLiteral(","), c, r, false).shape;
+        r.text = QStringLiteral("ct.where(%1, %2, %3)").arg(text(c, kids[1]), text(a, kids[0]), text(b, kids[2]));
+        r.rank = qMax(c.rank, qMax(a.kind == K::Scalar ? 0 : a.rank, b.kind == K::Scalar ? 0 : b.rank));
+        return r;
+    }
     if (t == "binary_operator")
         return binary(n);
     if (t == "comparison_operator")

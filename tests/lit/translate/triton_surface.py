@@ -1,0 +1,34 @@
+# SPDX-License-Identifier: MIT
+# More of the tl.* surface: tl.cumsum (ct.cumsum: kir.scan_sum), a
+# conditional expression on a tile (ct.where: kir.select) and on scalars
+# (a Python conditional; the generator takes integer ones), tl.reshape, tl.assume and
+# tl.debug_barrier left out with a note.
+# RUN: tileport translate --emit kir %s | FileCheck %s
+# RUN: tileport analyze --json %s | FileCheck --check-prefix=JSON %s
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def prefix_clip(x_ptr, y_ptr, n, LIMIT: tl.constexpr, BLOCK: tl.constexpr):
+    pid = tl.program_id(0)
+    tl.assume(n > 0)
+    offs = pid * BLOCK + tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs, mask=offs < n, other=0.0)
+    c = tl.cumsum(x, axis=0)
+    bound = 1 if LIMIT > 0 else 2
+    c = c if c < bound else x
+    tl.debug_barrier()
+    sq = tl.reshape(c, (BLOCK // 2, 2))
+    tl.store(y_ptr + offs, tl.reshape(sq, (BLOCK,)), mask=offs < n)
+
+# CHECK-LABEL: kir.entry @prefix_clip(
+# CHECK: kir.scan_sum %{{.*}}, 0 {kir.name = "c", reverse = false}
+# CHECK: kir.cmp "gt" %{{.*}}, %{{.*}} : i32, i32 -> i1
+# CHECK: kir.cmp "lt"
+# CHECK: kir.select %{{.*}} {kir.name = "c"}
+# CHECK: kir.reshape %{{.*}} {kir.name = "sq"} : {{.*}} -> !kir.tile<[BLOCK_div_2, 2],
+# CHECK: kir.reshape {{.*}} -> !kir.tile<[BLOCK],
+
+# JSON: "tl.assume at line 15 is a hint, left out"
+# JSON: "tl.debug_barrier at line 21 is a hint, left out"
