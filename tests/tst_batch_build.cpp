@@ -115,6 +115,45 @@ private Q_SLOTS:
         QCOMPARE(runner.workUnits(), 2);
     }
 
+    // A Triton file gets an IR verdict per config, as stage C gives it: a
+    // config that names a cuTile Python equivalent is compared with that
+    // kernel's reference, one that names none with the reference of the
+    // front-end's desugared cuTile Python. A Triton file without a sidecar
+    // says why it has no config (its launches are not captured).
+    void tritonConfigsGetIrVerdicts()
+    {
+        const Toolchains tools = Toolchains::fromEnvironment();
+        QVERIFY2(!tools.cargo.isEmpty(), "no cargo; run ./scripts/setup");
+        QVERIFY2(!tools.python.isEmpty(), "no Python with cuda-tile; run ./scripts/setup");
+        QTemporaryDir dir, work;
+        QVERIFY(dir.isValid() && work.isValid());
+        const QDir root(dir.path());
+        QVERIFY(root.mkpath(QStringLiteral("triton")) && root.mkpath(QStringLiteral("cutile")));
+        for (const char *f : {"triton/vector_add.py", "triton/vector_add.tileport.json", "cutile/vector_add.py",
+                              "cutile/vector_add.tileport.json"})
+            QVERIFY(QFile::copy(QStringLiteral(TILEPORT_SOURCE_DIR "/examples/") + QLatin1String(f), root.filePath(QLatin1String(f))));
+        QVERIFY(QFile::copy(QStringLiteral(TILEPORT_SOURCE_DIR "/examples/triton/softmax.py"), root.filePath(QStringLiteral("triton/bare.py"))));
+
+        BatchRunner runner(BatchRunner::Options{root.filePath(QStringLiteral("triton")), 2, true, work.path(), 900'000}, tools);
+        QCOMPARE(runner.runToCompletion(), QString());
+        const QList<BatchRow> &rows = runner.rows();
+        for (const QString &config : {QStringLiteral("f32_b1024"), QStringLiteral("f16_b512")}) {
+            const BatchRow *add = find(rows, QStringLiteral("vector_add.py"), QStringLiteral("vector_add"), config);
+            QVERIFY2(add, qPrintable(config));
+            QCOMPARE(add->built, BatchRow::Step::Yes);
+            QVERIFY2(passes(add), qPrintable(config + QStringLiteral(": ") + add->irVerdict + QStringLiteral(": ") + add->reason()));
+        }
+        // The desugared module the second config's reference came from.
+        QFile desugared(QDir(work.path()).filePath(QStringLiteral("vector_add/vector_add/triton.cutile.py")));
+        QVERIFY2(desugared.open(QIODevice::ReadOnly), qPrintable(desugared.fileName()));
+        QVERIFY(desugared.readAll().contains("@ct.kernel"));
+
+        const BatchRow *bare = find(rows, QStringLiteral("bare.py"), QStringLiteral("softmax_row"));
+        QVERIFY(bare);
+        QCOMPARE(bare->irVerdict, QStringLiteral("-"));
+        QVERIFY2(bare->irReason.contains(QStringLiteral("Triton launches are not captured")), qPrintable(bare->irReason));
+    }
+
     // tests/fixtures/batch/tile_ops.py: several configs per kernel, in
     // parallel. Configs of one specialization share one export and one
     // harness run; each kernel's line gives its worst verdict.

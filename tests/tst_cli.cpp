@@ -184,8 +184,9 @@ private Q_SLOTS:
 
     // A Triton kernel through the CPU stages: A analyzes it with the
     // Triton front-end and exports the reference of the cuTile Python
-    // equivalent its first config names (the second names none, so it gets
-    // no Tile IR reference), B translates and builds, C compares.
+    // equivalent its first config names (the second names none: its
+    // reference comes from the desugared cuTile Python), B translates and
+    // builds, C compares both.
     void portsATritonKernel()
     {
         QTemporaryDir dir;
@@ -197,16 +198,24 @@ private Q_SLOTS:
         QVERIFY2(port.code == 0, qPrintable(port.out + port.err));
         QVERIFY2(port.out.contains(QStringLiteral("[A] PASS: vector_add.py analyzed (Triton)")), qPrintable(port.out));
         QVERIFY(port.out.contains(QStringLiteral("[B] COMPILED")));
-        QVERIFY(port.out.contains(QStringLiteral("[C] PASS_WITH_NOTES: 1 config(s) compared")));
+        // f32_b1024 names cutile/vector_add.py's config as its equivalent;
+        // f16_b512 names none and is exported from the desugared module.
+        QVERIFY2(port.out.contains(QStringLiteral("1 from a named cuTile Python equivalent, 1 from the desugared cuTile Python")),
+                 qPrintable(port.out));
+        QVERIFY(port.out.contains(QStringLiteral("[C] PASS_WITH_NOTES: 2 config(s) compared")));
         const QDir run(session + QStringLiteral("/runs/001"));
         QVERIFY(QFile::exists(run.filePath(QStringLiteral("reference/vector_add.f32_b1024.tileirbc"))));
-        QVERIFY(!QFile::exists(run.filePath(QStringLiteral("reference/vector_add.f16_b512.tileirbc"))));
+        QVERIFY(QFile::exists(run.filePath(QStringLiteral("reference/vector_add.f16_b512.tileirbc"))));
         QFile desugared(run.filePath(QStringLiteral("reference/triton.cutile.py")));
         QVERIFY(desugared.open(QIODevice::ReadOnly));
         QVERIFY(desugared.readAll().contains("ct.kernel"));
-        QFile a(run.filePath(QStringLiteral("reports/stage_A.md")));
+        QFile a(run.filePath(QStringLiteral("reports/stage_A.json")));
         QVERIFY(a.open(QIODevice::ReadOnly));
-        QVERIFY(a.readAll().contains("config f16_b512: no cuTile Python equivalent named"));
+        const QJsonArray configs = QJsonDocument::fromJson(a.readAll()).object().value(QStringLiteral("evidence")).toObject()
+                                       .value(QStringLiteral("configs")).toArray();
+        QCOMPARE(configs.size(), 2);
+        QVERIFY(configs[0].toObject().value(QStringLiteral("equivalent")).toString().contains(QStringLiteral("cutile/vector_add.py")));
+        QVERIFY(configs[1].toObject().value(QStringLiteral("equivalent")).toString().startsWith(QStringLiteral("desugared: ")));
     }
 
     // --cutile on every command that writes a crate: a target it does not

@@ -267,6 +267,24 @@ private Q_SLOTS:
             QCOMPARE(blocked.value(QStringLiteral("owner")).toString(), QStringLiteral("env"));
             QVERIFY(!blocked.value(QStringLiteral("reason")).toString().isEmpty());
         }
+        // The config is read through tileport_config.py before anything
+        // else: a config without params makes the bundle unusable (exit 2),
+        // and the reason names the file.
+        {
+            QVERIFY(QFile::exists(bundle.filePath(QStringLiteral("tileport_config.py"))));
+            QFile cfg(bundle.filePath(QStringLiteral("kernel/vector_add.tileport.json")));
+            QVERIFY(cfg.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            cfg.write(R"({"kernel": "vector_add", "configs": [{"name": "c1"}]})");
+            cfg.close();
+            ProcessSpec run{python, {bundle.filePath(QStringLiteral("tileport_host.py")), QStringLiteral("check"),
+                                     QStringLiteral("--bundle"), bundle.path()}};
+            const ProcessResult pr = ProcessRunner::run(run);
+            QCOMPARE(pr.exitCode, 2);
+            const QJsonObject blocked = readJson(bundle.filePath(QStringLiteral("results/check.json"))).value(QStringLiteral("blocked")).toObject();
+            QCOMPARE(blocked.value(QStringLiteral("owner")).toString(), QStringLiteral("host"));
+            const QString reason = blocked.value(QStringLiteral("reason")).toString();
+            QVERIFY2(reason.contains(QStringLiteral("vector_add.tileport.json: config 'c1' has no \"params\" list")), qPrintable(reason));
+        }
     }
 };
 

@@ -28,7 +28,7 @@ QString outcomes(const RunSummary &s)
 {
     QStringList parts;
     for (const StageOutcome &o : s.outcomes)
-        parts << QStringLiteral("%1:%2%3").arg(o.stage, o.verdict, o.owner.isEmpty() ? QString() : QLatin1Char('/') + o.owner);
+        parts << QStringLiteral("%1:%2%3").arg(o.stage, verdictName(o.verdict), o.owner ? QLatin1Char('/') + ownerName(*o.owner) : QString());
     return parts.join(QLatin1Char(' '));
 }
 

@@ -237,8 +237,8 @@ private Q_SLOTS:
     {
         StageReport c;
         c.stage = QLatin1Char('C');
-        c.verdict = QStringLiteral("FAIL_FIXABLE");
-        c.owner = QStringLiteral("kernel");
+        c.verdict = Verdict::FailFixable;
+        c.owner = Owner::Kernel;
         c.validators << ValidatorResult{QStringLiteral("ir diff small"), 1, QStringLiteral("FAIL_FIXABLE")}
                      << ValidatorResult{QStringLiteral("ir diff large"), 0, QStringLiteral("PASS")};
         const QJsonArray found = c.toJson().value(QStringLiteral("repairable")).toArray();
@@ -249,8 +249,8 @@ private Q_SLOTS:
 
         StageReport b;
         b.stage = QLatin1Char('B');
-        b.verdict = QStringLiteral("FAIL_COMPILE");
-        b.owner = QStringLiteral("kernel");
+        b.verdict = Verdict::FailCompile;
+        b.owner = Owner::Kernel;
         b.validators << ValidatorResult{QStringLiteral("cargo build --release"), 101, QStringLiteral("error[E0425]: cannot find value `x`\nmore")};
         const QJsonArray bf = b.toJson().value(QStringLiteral("repairable")).toArray();
         QCOMPARE(bf.size(), 1);
@@ -259,8 +259,8 @@ private Q_SLOTS:
         // A construct the translator refused is the device-kernel agent's.
         StageReport refused;
         refused.stage = QLatin1Char('B');
-        refused.verdict = QStringLiteral("FAIL_FIXABLE");
-        refused.owner = QStringLiteral("kernel");
+        refused.verdict = Verdict::FailFixable;
+        refused.owner = Owner::Kernel;
         refused.reason = QStringLiteral("k.py:11:37: error: operator **: not lowered on tiles");
         const QJsonArray rf = refused.toJson().value(QStringLiteral("repairable")).toArray();
         QCOMPARE(rf.size(), 1);
@@ -269,13 +269,13 @@ private Q_SLOTS:
 
         StageReport d;
         d.stage = QLatin1Char('D');
-        d.verdict = QStringLiteral("BLOCKED");
-        d.owner = QStringLiteral("env");
+        d.verdict = Verdict::Blocked;
+        d.owner = Owner::Env;
         d.reason = QStringLiteral("no GPU");
         QVERIFY(d.toJson().value(QStringLiteral("repairable")).toArray().isEmpty());
         QVERIFY(!d.toMarkdown().contains(QStringLiteral("repair agent")));
-        d.verdict = QStringLiteral("FAIL");
-        d.owner = QStringLiteral("host");
+        d.verdict = Verdict::Fail;
+        d.owner = Owner::Host;
         QCOMPARE(d.toJson().value(QStringLiteral("repairable")).toArray().first().toObject().value(QStringLiteral("agent")).toString(),
                  QStringLiteral("D"));
     }

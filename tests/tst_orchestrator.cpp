@@ -41,7 +41,7 @@ public:
         r.validators << ValidatorResult{QStringLiteral("cargo build + KernelCompiler"), ok ? 0 : 1, ok ? QString() : file};
         if (ok)
             QFile::copy(file, QDir(ctx.area(Session::Area::Generated)).filePath(QStringLiteral("smoke_vadd.f32_b128.tileirbc")));
-        r.verdict = ok ? QStringLiteral("COMPILED") : QStringLiteral("FAIL_COMPILE");
+        r.verdict = ok ? Verdict::Compiled : Verdict::FailCompile;
         r.reason = ok ? QStringLiteral("probe crate built") : file;
         return r;
     }
@@ -67,7 +67,7 @@ QString outcomes(const RunSummary &s)
 {
     QStringList parts;
     for (const StageOutcome &o : s.outcomes)
-        parts << QStringLiteral("%1:%2%3").arg(o.stage, o.verdict, o.owner.isEmpty() ? QString() : QLatin1Char('/') + o.owner);
+        parts << QStringLiteral("%1:%2%3").arg(o.stage, verdictName(o.verdict), o.owner ? QLatin1Char('/') + ownerName(*o.owner) : QString());
     return parts.join(QLatin1Char(' '));
 }
 

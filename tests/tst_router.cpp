@@ -11,7 +11,7 @@ namespace {
 
 StageOutcome o(char stage, const char *verdict, const char *owner = "")
 {
-    return {QLatin1Char(stage), QLatin1String(verdict), QLatin1String(owner)};
+    return {QLatin1Char(stage), *verdictFromName(QString::fromLatin1(verdict)), ownerFromName(QString::fromLatin1(owner))};
 }
 
 // Follows the router from `script`: each entry is the verdict the next stage
@@ -26,7 +26,7 @@ QString walk(const QList<std::pair<QString, QString>> &script, RouteDecision *la
         if (!d.stage)
             break;
         order += *d.stage;
-        h << StageOutcome{*d.stage, verdict, owner};
+        h << StageOutcome{*d.stage, *verdictFromName(verdict), ownerFromName(owner)};
     }
     const RouteDecision end = Router::next(h, selected);
     if (last)

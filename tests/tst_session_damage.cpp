@@ -73,10 +73,10 @@ QString makeSession(const QString &dir, const QString &kernel)
             return error;
         StageReport r;
         r.stage = id;
-        r.verdict = id == QLatin1Char('A') ? QStringLiteral("PASS") : QStringLiteral("COMPILED");
+        r.verdict = id == QLatin1Char('A') ? Verdict::Pass : Verdict::Compiled;
         r.reason = QStringLiteral("made by the test");
         const QString file = r.write(s->areaDirectory(1, Session::Area::Reports), &error);
-        if (file.isEmpty() || !s->finishStage(1, id, r.verdict, QStringLiteral("reports/") + file, &error))
+        if (file.isEmpty() || !s->finishStage(1, id, r.verdictText(), QStringLiteral("reports/") + file, &error))
             return error;
     }
     if (!s->startStage(1, QLatin1Char('C'), &error))

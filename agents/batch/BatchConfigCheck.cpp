@@ -4,14 +4,11 @@
 
 #include "BatchProcessText.h"
 #include "CrateBuild.h"
-#include "LauncherFindings.h"
+#include "IrDiffStep.h"
 #include "ProcessRunner.h"
 #include "ReferenceExporter.h"
 #include "SassComparison.h"
 #include "SassReport.h"
-#include "tileport/TileIR/Diff/IrDiff.h"
-#include "tileport/TileIR/Diff/ModuleLoader.h"
-#include "tileport/TileIR/Diff/ReportWriter.h"
 #include "Verdict.h"
 
 #include <QDir>
@@ -20,46 +17,30 @@
 #include <QFileInfo>
 #include <QJsonDocument>
 
-#include <mlir/IR/MLIRContext.h>
-
-#include <llvm/Support/raw_ostream.h>
-
 namespace tileport {
 
 namespace {
 
-namespace td = tileir::diff;
-
-// Decodes both modules and diffs them, with the launchers' facts of the
-// config; writes diff.{json,md} beside them.
+// Both modules diffed with the launchers' facts of the config (the one
+// diff step); diff.{json,md} beside them.
 void diff(const QString &ref, const QString &gen, const frontend::KernelConfig &config, const QDir &work,
           BatchConfigCheck::Result &out)
 {
-    std::string diag;
-    llvm::raw_string_ostream ds(diag);
-    std::optional<td::DiffReport> report =
-        td::diffFiles(ref.toStdString(), gen.toStdString(), {}, ds, ref.toStdString(), gen.toStdString());
-    if (!report) {
-        out.verdict = verdictName(Verdict::FailFixable);
-        out.reason = QStringLiteral("ir diff: %1").arg(QString::fromStdString(diag).trimmed().section(QLatin1Char('\n'), 0, 0));
+    steps::IrDiffInput in;
+    in.reference = ref;
+    in.generated = gen;
+    in.config = &config;
+    in.jsonReport = work.filePath(QStringLiteral("diff.json"));
+    in.markdownReport = work.filePath(QStringLiteral("diff.md"));
+    const steps::IrDiffEvidence d = steps::diffIr(in);
+    out.verdict = verdictName(d.verdict);
+    if (!d.diffed()) {
+        out.reason = QStringLiteral("ir diff: %1").arg(d.error.section(QLatin1Char('\n'), 0, 0));
         return;
     }
-    LauncherFindings::addTo(*report, config);
-    std::string json, md;
-    llvm::raw_string_ostream js(json), ms(md);
-    td::writeJsonReport(*report, js);
-    td::writeMarkdownReport(*report, ms);
-    batchtext::writeFile(work.filePath(QStringLiteral("diff.json")), QByteArray::fromStdString(json));
-    batchtext::writeFile(work.filePath(QStringLiteral("diff.md")), QByteArray::fromStdString(md));
-    out.verdict = QString::fromLatin1(td::toString(report->verdict));
-    for (const td::Finding &f : report->findings)
-        if (f.severity == td::Severity::Critical && !out.criticalRules.contains(QString::fromStdString(f.rule)))
-            out.criticalRules << QString::fromStdString(f.rule);
-    if (report->verdict != td::Verdict::Pass)
-        out.reason = QStringLiteral("%1 critical, %2 note(s); see %3")
-                         .arg(report->count(td::Severity::Critical))
-                         .arg(report->count(td::Severity::Note))
-                         .arg(work.filePath(QStringLiteral("diff.md")));
+    out.criticalRules = d.criticalRules;
+    if (d.verdict != Verdict::Pass)
+        out.reason = QStringLiteral("%1 critical, %2 note(s); see %3").arg(d.critical).arg(d.notes).arg(in.markdownReport);
 }
 
 // Both sides through tileiras and cuobjdump; the verdict, a one-line
@@ -105,15 +86,25 @@ void compareSass(const BatchConfigCheck::Request &request, const QString &ref, c
 
 } // namespace
 
+namespace {
+
+steps::ReferenceStep::Options exportOptions(const BatchConfigCheck::Request &request)
+{
+    steps::ReferenceStep::Options options;
+    options.timeoutMs = request.timeoutMs;
+    return options;
+}
+
+QString referenceFile(const BatchConfigCheck::Request &request)
+{
+    return QDir(request.workDir).filePath(QStringLiteral("reference.tileirbc"));
+}
+
+} // namespace
+
 ReferenceExporter::Request BatchConfigCheck::exportRequest(const Request &request)
 {
-    ReferenceExporter::Request req;
-    req.kernelFile = QFileInfo(request.sourcePath).absoluteFilePath();
-    req.kernelName = request.kernel;
-    req.parameters = request.config.params;
-    req.outputFile = QDir(request.workDir).filePath(QStringLiteral("reference.tileirbc"));
-    req.timeoutMs = request.timeoutMs;
-    return req;
+    return steps::ReferenceStep::request(request.reference, referenceFile(request), exportOptions(request));
 }
 
 QString BatchConfigCheck::generatedDir(const QString &workDir)
@@ -139,24 +130,30 @@ BatchConfigCheck::Result BatchConfigCheck::run(const Request &request, const std
         out.reason = QStringLiteral("no Python with cuda-tile (run scripts/setup)");
         return finish();
     }
-    const ReferenceExporter::Request req = exportRequest(request);
-    ReferenceExporter::Result exported;
+    // Batch's shared exports are a cache in front of the export step: the
+    // first unit of a kernel asks one exporter process for all of them.
+    const QString refFile = referenceFile(request);
+    steps::ReferenceOutput exported;
     if (request.exports) {
-        QMutexLocker lock(&request.exports->mutex);
-        if (!request.exports->done) {
-            const auto &all = request.exports->requests;
-            const QList<ReferenceExporter::Result> results = ReferenceExporter(request.tools).exportMany(all, cancel);
-            for (qsizetype i = 0; i < all.size(); ++i)
-                request.exports->results.insert(all[i].outputFile, results[i]);
-            request.exports->done = !(cancel && cancel->load());
+        ReferenceExporter::Result answer;
+        {
+            QMutexLocker lock(&request.exports->mutex);
+            if (!request.exports->done) {
+                const auto &all = request.exports->requests;
+                const QList<ReferenceExporter::Result> results = ReferenceExporter(request.tools).exportMany(all, cancel);
+                for (qsizetype i = 0; i < all.size(); ++i)
+                    request.exports->results.insert(all[i].outputFile, results[i]);
+                request.exports->done = !(cancel && cancel->load());
+            }
+            answer = request.exports->results.value(refFile);
         }
-        exported = request.exports->results.value(req.outputFile);
-        if (!exported.ok && exported.error.isEmpty())
-            exported.error = QStringLiteral("the shared export did not answer for %1").arg(req.outputFile);
+        if (!answer.ok && answer.error.isEmpty())
+            answer.error = QStringLiteral("the shared export did not answer for %1").arg(refFile);
+        exported = steps::ReferenceStep::outcome(request.reference, refFile, answer, exportOptions(request));
     } else {
-        exported = ReferenceExporter(request.tools).exportKernel(req, cancel);
+        exported = steps::ReferenceStep(request.tools).run(request.reference, refFile, exportOptions(request), cancel);
     }
-    if (!exported.ok) {
+    if (!exported.ok()) {
         out.reason = QStringLiteral("reference export: %1").arg(exported.error);
         return finish();
     }
@@ -168,9 +165,9 @@ BatchConfigCheck::Result BatchConfigCheck::run(const Request &request, const std
         out.reason = ran.process.ok() ? ran.error : batchtext::failure(QStringLiteral("ir harness"), ran.process);
         return finish();
     }
-    diff(req.outputFile, generated, request.config, work, out);
-    if (request.sass && out.verdict != QLatin1String("-") && !(cancel && cancel->load()))
-        compareSass(request, req.outputFile, generated, work, cancel, out);
+    diff(refFile, generated, request.config, work, out);
+    if (request.sass && !(cancel && cancel->load()))
+        compareSass(request, refFile, generated, work, cancel, out);
     return finish();
 }
 

@@ -5,6 +5,7 @@
 #include "EntrySignature.h"
 #include "KernelConfig.h"
 #include "ReferenceExporter.h"
+#include "ReferenceStep.h"
 #include "SassCompiler.h"
 #include "Toolchains.h"
 
@@ -37,8 +38,9 @@ public:
     struct Request {
         std::shared_ptr<SharedExport> exports; // optional
         Toolchains tools;
-        QString sourcePath; // the Python file, for the reference export
+        QString sourcePath; // the kernel's file
         QString kernel;
+        steps::ReferenceTarget reference; // what the reference is exported from
         frontend::KernelConfig config;
         QString harness;     // the kernel's built IR harness
         QString entry;       // the entry the harness compiles
@@ -62,6 +64,7 @@ public:
 
     // Where the harness writes: harnessArgs must name it as OUT_DIR.
     static QString generatedDir(const QString &workDir);
+    // The exporter's request of a unit (batch's shared exports, ReferenceStep's rules).
     static ReferenceExporter::Request exportRequest(const Request &request);
     static Result run(const Request &request, const std::atomic_bool *cancel);
 };

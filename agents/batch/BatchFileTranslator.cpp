@@ -65,7 +65,7 @@ void translate(const QByteArray &bytes, const QString &path, const QString &rel,
 
 // A Triton file: its kernels desugared to cuTile and translated; rows for
 // every kernel (helpers excepted), refused ones with the Triton line:col.
-// There is no cuTile Python reference for the IR check (docs/triton.md).
+// The configs are checked against the desugared module's analysis.
 void translateTriton(const QString &path, const QString &rel, BatchFileTranslator::Outcome &out,
                      const std::function<void(const char *)> &step)
 {
@@ -86,7 +86,6 @@ void translateTriton(const QString &path, const QString &rel, BatchFileTranslato
         row.kernel = k.name;
         row.analyzed = BatchRow::Step::Yes;
         BatchFileTranslator::KernelPlan plan;
-        plan.configProblem = QStringLiteral("Triton: no cuTile Python reference");
         for (qsizetype i = 0; i < out.translation.kernels.size(); ++i)
             if (out.translation.kernels[i].pythonName == k.name)
                 plan.translated = int(i);
@@ -99,6 +98,31 @@ void translateTriton(const QString &path, const QString &rel, BatchFileTranslato
         out.rows << row;
         out.plans << plan;
     }
+    out.desugared = m.cutileText;
+    out.analysis = std::make_shared<const ModuleAnalysis>(ModuleAnalyzer::analyzeSource(m.cutileText.toUtf8(), path));
+}
+
+// The kernels' configs from the file's sidecar; without one, a cuTile file
+// asks for a capture (Triton launches are not captured: "no config").
+void sidecarConfigs(const QString &path, const QString &relativePath, bool capturable, BatchFileTranslator::Outcome &out)
+{
+    const QString sidecarPath = KernelConfigFile::pathFor(path);
+    const QString sidecarRel = QFileInfo(relativePath).dir().filePath(QFileInfo(sidecarPath).fileName());
+    if (!QFile::exists(sidecarPath)) {
+        out.wantsConfigs = capturable;
+        for (BatchFileTranslator::KernelPlan &plan : out.plans)
+            plan.configProblem = capturable ? QStringLiteral("no config")
+                                            : QStringLiteral("no config (Triton launches are not captured: write %1)")
+                                                  .arg(QFileInfo(sidecarPath).fileName());
+        return;
+    }
+    KernelConfigFile sidecar;
+    sidecar.load(sidecarPath);
+    // A refused Triton kernel is not in the desugared module: its configs
+    // cannot be checked against it, and must not stop the others'.
+    if (!capturable && out.analysis)
+        sidecar.configs.removeIf([&](const KernelConfig &c) { return !out.analysis->kernel(c.kernel); });
+    BatchFileTranslator::planConfigs(out, sidecar, sidecarRel);
 }
 
 } // namespace
@@ -123,6 +147,10 @@ BatchFileTranslator::Outcome BatchFileTranslator::run(const QString &directory, 
                             QStringLiteral("larger than %1 bytes").arg(ModuleAnalyzer::kMaxFileBytes));
     } else if (frontendFor(path).isTriton()) {
         translateTriton(path, relativePath, out, step);
+        if (out.analysis) {
+            step("configs");
+            sidecarConfigs(path, relativePath, false, out);
+        }
     } else {
         const QByteArray bytes = f.readAll();
         step("analyze");
@@ -154,17 +182,7 @@ BatchFileTranslator::Outcome BatchFileTranslator::run(const QString &directory, 
             translate(bytes, path, relativePath, analysis, out);
             step("configs");
             out.analysis = std::make_shared<const ModuleAnalysis>(analysis);
-            const QString sidecarPath = KernelConfigFile::pathFor(path);
-            const QString sidecarRel = QFileInfo(relativePath).dir().filePath(QFileInfo(sidecarPath).fileName());
-            KernelConfigFile sidecar;
-            if (!QFile::exists(sidecarPath)) {
-                out.wantsConfigs = true;
-                for (KernelPlan &plan : out.plans)
-                    plan.configProblem = QStringLiteral("no config");
-            } else {
-                sidecar.load(sidecarPath);
-                planConfigs(out, sidecar, sidecarRel);
-            }
+            sidecarConfigs(path, relativePath, true, out);
         }
     }
     while (out.plans.size() < out.rows.size())

@@ -35,6 +35,10 @@ public:
         // obtained later against; wantsConfigs when it has no sidecar.
         std::shared_ptr<const frontend::ModuleAnalysis> analysis;
         bool wantsConfigs = false;
+        // A Triton file: the front-end's cuTile Python of it (its configs
+        // are that module's kernels' parameters; the reference exported
+        // for a config that names no cuTile Python equivalent).
+        QString desugared;
         qint64 elapsedMs = 0; // analysis and translation
     };
 

@@ -106,8 +106,8 @@ QList<BatchGpuRun::Outcome> BatchGpuRun::run(const QList<Bundle> &bundles, const
         if (r.ok) {
             built << i;
         } else {
-            out[i].verdict = r.verdict;
-            out[i].owner = r.owner;
+            out[i].verdict = verdictName(r.verdict);
+            out[i].owner = r.owner ? ownerName(*r.owner) : QString();
             out[i].reason = QStringLiteral("bundle: %1").arg(r.reason);
         }
         if (progress)
@@ -124,8 +124,8 @@ QList<BatchGpuRun::Outcome> BatchGpuRun::run(const QList<Bundle> &bundles, const
         o.checkJob = names[k];
         const BundleOutcome &c = checks[k];
         if (!c.ok()) {
-            o.verdict = c.verdict;
-            o.owner = c.owner;
+            o.verdict = verdictName(*c.verdict);
+            o.owner = c.owner ? ownerName(*c.owner) : QString();
             o.reason = c.reason;
             continue;
         }
@@ -148,7 +148,7 @@ QList<BatchGpuRun::Outcome> BatchGpuRun::run(const QList<Bundle> &bundles, const
         o.benchJob = names[k];
         const BundleOutcome &b = benches[k];
         if (!b.ok()) {
-            o.benchReason = QStringLiteral("%1(%2): %3").arg(b.verdict, b.owner, b.reason);
+            o.benchReason = QStringLiteral("%1(%2): %3").arg(verdictName(*b.verdict), b.owner ? ownerName(*b.owner) : QString(), b.reason);
             continue;
         }
         for (const QJsonValue &v : b.results.value(QStringLiteral("configs")).toArray()) {

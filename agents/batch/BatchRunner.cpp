@@ -6,7 +6,9 @@
 
 #include "BatchFrontendChild.h"
 #include "BatchWorkKey.h"
+#include "Frontend.h"
 #include "HarnessArguments.h"
+#include "ReferenceStep.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -366,6 +368,17 @@ void BatchRunner::kernelBuilt(int index)
     const QString root = QFileInfo(m_options.directory).absoluteFilePath();
     const QString source = QDir(root).filePath(m_paths[kernel.file]);
     const QString name = file.rows[kernel.plan].kernel;
+    // A Triton file's configs without a named equivalent are exported from
+    // its desugared cuTile Python, written once beside the kernel's work.
+    const bool triton = frontendFor(source).isTriton();
+    QString desugared;
+    if (triton && !file.desugared.isEmpty()) {
+        desugared = QDir(kernel.workDir).filePath(QStringLiteral("triton.cutile.py"));
+        QDir().mkpath(kernel.workDir);
+        QFile out(desugared);
+        if (!out.open(QIODevice::WriteOnly) || out.write(file.desugared.toUtf8()) < 0)
+            desugared.clear(); // then such configs are only noted
+    }
     QHash<QByteArray, int> unitOf; // work key -> index into m_units
     QSet<QString> dirs;
     QList<int> settled, started;
@@ -388,7 +401,20 @@ void BatchRunner::kernelBuilt(int index)
             settled << kernel.rows[i];
             continue;
         }
-        const QByteArray key = BatchWorkKey::of(source, name, config.params, args.mid(1));
+        const steps::ReferencePlan reference =
+            steps::planReference(source, triton, config, plan.configsFile.isEmpty() ? config.name : plan.configsFile, desugared);
+        if (reference.targets.isEmpty()) {
+            row.irReason = reference.error.isEmpty() ? reference.notes.value(0) : reference.error;
+            settled << kernel.rows[i];
+            continue;
+        }
+        // Units share an export and a harness run; a Triton config's
+        // reference comes from its equivalent, so that is part of the key.
+        const steps::ReferenceTarget &target = reference.targets.first();
+        const QByteArray key = target.equivalent
+                                   ? BatchWorkKey::of(target.file, name + QLatin1Char('/') + target.kernel,
+                                                      QJsonArray(config.params) << QJsonValue(target.params), args.mid(1))
+                                   : BatchWorkKey::of(source, name, config.params, args.mid(1));
         if (const auto it = unitOf.constFind(key); it != unitOf.cend()) {
             Unit &unit = *m_units[*it];
             row.sharedWith = unit.request.config.name;
@@ -403,6 +429,7 @@ void BatchRunner::kernelBuilt(int index)
         req.sourcePath = source;
         req.kernel = name;
         req.config = config;
+        req.reference = target;
         req.harness = kernel.build.harness;
         req.entry = entry->signature.entry;
         req.workDir = QDir(kernel.workDir).filePath(configDir(config.name, dirs));
@@ -419,9 +446,16 @@ void BatchRunner::kernelBuilt(int index)
         started << int(m_units.size());
         m_units.push_back(std::move(unit));
     }
-    if (started.size() > 1) {
+    // One exporter process per exported file (a Triton kernel's configs may
+    // be exported from its equivalents and from its desugared module).
+    QHash<QString, QList<int>> byFile;
+    for (int u : std::as_const(started))
+        byFile[m_units[u]->request.reference.file] << u;
+    for (const QList<int> &units : std::as_const(byFile)) {
+        if (units.size() < 2)
+            continue;
         auto shared = std::make_shared<BatchConfigCheck::SharedExport>();
-        for (int u : std::as_const(started)) {
+        for (int u : units) {
             m_units[u]->request.exports = shared;
             shared->requests << BatchConfigCheck::exportRequest(m_units[u]->request);
         }

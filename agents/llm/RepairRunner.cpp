@@ -59,15 +59,19 @@ bool RepairRunner::gate(JobContext &ctx, QJsonArray *verdicts, QString *why)
     const QList<QChar> chain = m_stage == QLatin1Char('C') ? QList<QChar>{QLatin1Char('B'), QLatin1Char('C')} : QList<QChar>{m_stage};
     for (const QChar s : chain) {
         const RunSummary r = o.rerun(s, ctx.cancelFlag());
-        const StageOutcome out = r.outcomes.isEmpty() ? StageOutcome{s, QStringLiteral("ERROR"), {}} : r.outcomes.last();
+        // A stage that gave no verdict (the run could not start it) reads ERROR.
+        const bool said = !r.outcomes.isEmpty();
+        const StageOutcome out = said ? r.outcomes.last() : StageOutcome{s, Verdict::Blocked, {}};
+        const QString verdict = said ? verdictName(out.verdict) : QStringLiteral("ERROR");
+        const QString owner = out.owner ? ownerName(*out.owner) : QString();
         *verdicts << QJsonObject{{QStringLiteral("stage"), QString(s)},
-                                 {QStringLiteral("verdict"), out.verdict},
-                                 {QStringLiteral("owner"), out.owner},
+                                 {QStringLiteral("verdict"), verdict},
+                                 {QStringLiteral("owner"), owner},
                                  {QStringLiteral("reason"), r.reason}};
-        if (!r.ok || !Router::isSuccess(s, out.verdict)) {
+        if (!r.ok || !said || !Router::isSuccess(s, out.verdict)) {
             *why = r.ok ? QStringLiteral("after the patch stage %1 says %2%3")
                               .arg(s)
-                              .arg(out.verdict, out.owner.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(out.owner))
+                              .arg(verdict, owner.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(owner))
                         : r.reason;
             return false;
         }

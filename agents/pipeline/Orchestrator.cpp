@@ -74,8 +74,8 @@ bool Orchestrator::runStage(int run, QChar id, const std::atomic_bool *cancel, R
     const auto stage = m_stages.value(id);
     if (!stage) {
         // Said out loud rather than skipped: the run shows why it ended here.
-        report.verdict = verdictName(Verdict::Blocked);
-        report.owner = ownerName(Owner::Env);
+        report.verdict = Verdict::Blocked;
+        report.owner = Owner::Env;
         report.reason = QStringLiteral("stage %1 is not available in this build").arg(id);
     } else {
         StageContext ctx(m_session, run, m_tools, [&](const PipelineEvent &e) { emitEvent(e, run); }, cancel);
@@ -103,17 +103,17 @@ bool Orchestrator::runStage(int run, QChar id, const std::atomic_bool *cancel, R
         return false;
     }
     const QString file = report.write(m_session.areaDirectory(run, Session::Area::Reports), &error);
-    if (file.isEmpty() || !m_session.finishStage(run, id, report.verdict, QStringLiteral("reports/") + file, &error)) {
+    if (file.isEmpty() || !m_session.finishStage(run, id, report.verdictText(), QStringLiteral("reports/") + file, &error)) {
         summary.reason = error;
         return false;
     }
     PipelineEvent verdict = event(PipelineEvent::Kind::Verdict, id, report.reason);
-    verdict.verdict = report.verdict;
-    verdict.owner = report.owner;
+    verdict.verdict = report.verdictText();
+    verdict.owner = report.ownerText();
     emitEvent(verdict, run);
     PipelineEvent finished = event(PipelineEvent::Kind::StageFinished, id);
-    finished.verdict = report.verdict;
-    finished.owner = report.owner;
+    finished.verdict = report.verdictText();
+    finished.owner = report.ownerText();
     finished.elapsedMs = report.elapsedMs;
     finished.data = QJsonObject{{QStringLiteral("report"), QStringLiteral("reports/") + file},
                                 {QStringLiteral("repairable"), RepairScope::findings(report)}};

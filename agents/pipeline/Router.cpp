@@ -37,7 +37,8 @@ RouteDecision stop(const QString &reason)
 
 QString said(const StageOutcome &o)
 {
-    return QStringLiteral("%1 said %2%3").arg(o.stage, o.verdict, o.owner.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(o.owner));
+    return QStringLiteral("%1 said %2%3").arg(o.stage, verdictName(o.verdict),
+                                              o.owner ? QStringLiteral(" (%1)").arg(ownerName(*o.owner)) : QString());
 }
 
 RouteDecision linear(const QList<StageOutcome> &history, const QSet<QChar> &selected)
@@ -60,20 +61,20 @@ RouteDecision table(const QList<StageOutcome> &h)
     const StageOutcome &last = h.last();
     const QString why = said(last);
     const int b = countOf(h, QLatin1Char('B')), c = countOf(h, QLatin1Char('C')), d = countOf(h, QLatin1Char('D'));
-    const QString &v = last.verdict;
+    const Verdict v = last.verdict;
     switch (last.stage.toLatin1()) {
     case 'A':
-        return v == verdictName(Verdict::Pass) ? go(QLatin1Char('B'), why) : stop(why);
+        return v == Verdict::Pass ? go(QLatin1Char('B'), why) : stop(why);
     case 'B':
-        return v == verdictName(Verdict::Compiled) ? go(QLatin1Char('D'), why) : stop(why);
+        return v == Verdict::Compiled ? go(QLatin1Char('D'), why) : stop(why);
     case 'D': {
-        if (v == verdictName(Verdict::AllPass))
+        if (v == Verdict::AllPass)
             return go(QLatin1Char('E'), why);
-        if (last.owner == ownerName(Owner::Env))
+        if (last.owner == Owner::Env)
             return c == 0 ? go(QLatin1Char('C'), why + QStringLiteral("; the CPU-only IR diff still runs")) : stop(why);
         if (d >= 2)
             return complete(why + QStringLiteral("; D was already respawned"));
-        if (last.owner == ownerName(Owner::Host))
+        if (last.owner == Owner::Host)
             return go(QLatin1Char('D'), why + QStringLiteral("; host fix"));
         // kernel, or no class given: diagnose, then regenerate.
         if (c == 0)
@@ -81,9 +82,9 @@ RouteDecision table(const QList<StageOutcome> &h)
         return b < 2 ? go(QLatin1Char('B'), why) : complete(why + QStringLiteral("; B was already respawned"));
     }
     case 'E': {
-        if (v == verdictName(Verdict::Done))
+        if (v == Verdict::Done)
             return complete(why);
-        if (last.owner == ownerName(Owner::Env) || v == verdictName(Verdict::Blocked))
+        if (last.owner == Owner::Env || v == Verdict::Blocked)
             return c == 0 ? go(QLatin1Char('C'), why + QStringLiteral("; the CPU-only IR diff still runs")) : complete(why);
         if (countOf(h, QLatin1Char('E')) >= 2)
             return complete(why);
@@ -91,16 +92,16 @@ RouteDecision table(const QList<StageOutcome> &h)
     }
     case 'C': {
         for (const StageOutcome &o : h)
-            if ((o.stage == QLatin1Char('D') || o.stage == QLatin1Char('E')) && o.owner == ownerName(Owner::Env))
+            if ((o.stage == QLatin1Char('D') || o.stage == QLatin1Char('E')) && o.owner == Owner::Env)
                 return stop(why + QStringLiteral("; the GPU stages are blocked by the environment"));
         // After a kernel-side D failure the plan was C then B(2).
         const bool afterKernelFailure = h.size() >= 2 && h[h.size() - 2].stage == QLatin1Char('D')
-                                        && h[h.size() - 2].owner != ownerName(Owner::Env)
-                                        && h[h.size() - 2].owner != ownerName(Owner::Host)
-                                        && h[h.size() - 2].verdict != verdictName(Verdict::AllPass);
-        if (v == verdictName(Verdict::FailFixable) && last.owner == ownerName(Owner::Host))
+                                        && h[h.size() - 2].owner != Owner::Env
+                                        && h[h.size() - 2].owner != Owner::Host
+                                        && h[h.size() - 2].verdict != Verdict::AllPass;
+        if (v == Verdict::FailFixable && last.owner == Owner::Host)
             return d < 2 && d > 0 ? go(QLatin1Char('D'), why) : complete(why);
-        if ((v == verdictName(Verdict::FailFixable)) || afterKernelFailure)
+        if ((v == Verdict::FailFixable) || afterKernelFailure)
             return b < 2 ? go(QLatin1Char('B'), why) : complete(why + QStringLiteral("; B was already respawned"));
         return complete(why);
     }
@@ -126,17 +127,23 @@ int Router::cap(QChar stage)
     }
 }
 
-bool Router::isSuccess(QChar stage, const QString &verdict)
+bool Router::isSuccess(QChar stage, Verdict verdict)
 {
     switch (stage.toLatin1()) {
-    case 'A': return verdict == verdictName(Verdict::Pass);
-    case 'B': return verdict == verdictName(Verdict::Compiled);
-    case 'C': return verdict == verdictName(Verdict::Pass) || verdict == verdictName(Verdict::PassWithNotes);
-    case 'D': return verdict == verdictName(Verdict::AllPass);
-    case 'E': return verdict == verdictName(Verdict::Done);
-    case 'F': return verdict == verdictName(Verdict::Aligned) || verdict == verdictName(Verdict::Fixable);
+    case 'A': return verdict == Verdict::Pass;
+    case 'B': return verdict == Verdict::Compiled;
+    case 'C': return verdict == Verdict::Pass || verdict == Verdict::PassWithNotes;
+    case 'D': return verdict == Verdict::AllPass;
+    case 'E': return verdict == Verdict::Done;
+    case 'F': return verdict == Verdict::Aligned || verdict == Verdict::Fixable;
     default: return false;
     }
+}
+
+bool Router::isSuccess(QChar stage, const QString &verdict)
+{
+    const std::optional<Verdict> v = verdictFromName(verdict);
+    return v && isSuccess(stage, *v);
 }
 
 QSet<QChar> Router::allStages()

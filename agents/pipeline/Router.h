@@ -30,6 +30,8 @@ class Router
 {
 public:
     static int cap(QChar stage);
+    static bool isSuccess(QChar stage, Verdict verdict);
+    // The same for a verdict's string form (session.json, events).
     static bool isSuccess(QChar stage, const QString &verdict);
     static RouteDecision next(const QList<StageOutcome> &history, const QSet<QChar> &selected = allStages());
     static QSet<QChar> allStages();

@@ -5,6 +5,10 @@
 #include <QChar>
 #include <QString>
 
+#include "Verdict.h"
+
+#include <optional>
+
 namespace tileport {
 
 // What one finished stage attempt said, as far as routing cares: the verdict
@@ -12,8 +16,8 @@ namespace tileport {
 // ("host", "kernel" or "env"; empty when the stage did not say).
 struct StageOutcome {
     QChar stage;
-    QString verdict;
-    QString owner;
+    Verdict verdict = Verdict::Blocked;
+    std::optional<Owner> owner;
 };
 
 } // namespace tileport

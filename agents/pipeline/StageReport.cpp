@@ -5,6 +5,7 @@
 #include "RepairScope.h"
 
 #include <QDir>
+#include <QFile>
 #include <QJsonDocument>
 #include <QSaveFile>
 
@@ -34,24 +35,54 @@ QJsonObject StageReport::toJson() const
                                   {QStringLiteral("output"), v.output}});
     QJsonObject o{{QStringLiteral("stage"), QString(stage)},
                   {QStringLiteral("attempt"), attempt},
-                  {QStringLiteral("verdict"), verdict},
+                  {QStringLiteral("verdict"), verdictText()},
                   {QStringLiteral("reason"), reason},
                   {QStringLiteral("evidence"), evidence},
                   {QStringLiteral("validators"), checks},
                   {QStringLiteral("elapsed_ms"), elapsedMs}};
-    if (!owner.isEmpty())
-        o.insert(QStringLiteral("owner"), owner);
+    if (owner)
+        o.insert(QStringLiteral("owner"), ownerText());
     // What a repair agent could take on (empty when nothing is).
     o.insert(QStringLiteral("repairable"), RepairScope::findings(*this));
     return o;
 }
 
+std::optional<StageReport> StageReport::fromJson(const QJsonObject &o)
+{
+    const std::optional<Verdict> v = verdictFromName(o.value(QStringLiteral("verdict")).toString());
+    if (!v)
+        return std::nullopt;
+    StageReport r;
+    r.verdict = *v;
+    r.owner = ownerFromName(o.value(QStringLiteral("owner")).toString());
+    const QString stage = o.value(QStringLiteral("stage")).toString();
+    r.stage = stage.isEmpty() ? QChar() : stage.front();
+    r.attempt = o.value(QStringLiteral("attempt")).toInt(1);
+    r.reason = o.value(QStringLiteral("reason")).toString();
+    r.evidence = o.value(QStringLiteral("evidence")).toObject();
+    for (const QJsonValue &v : o.value(QStringLiteral("validators")).toArray()) {
+        const QJsonObject c = v.toObject();
+        r.validators << ValidatorResult{c.value(QStringLiteral("name")).toString(), c.value(QStringLiteral("exit_code")).toInt(),
+                                        c.value(QStringLiteral("output")).toString()};
+    }
+    r.elapsedMs = qint64(o.value(QStringLiteral("elapsed_ms")).toDouble());
+    return r;
+}
+
+std::optional<StageReport> StageReport::read(const QString &runDir, QChar stage)
+{
+    QFile f(QDir(runDir).filePath(QStringLiteral("reports/stage_%1.json").arg(stage)));
+    if (!f.open(QIODevice::ReadOnly))
+        return std::nullopt;
+    return fromJson(QJsonDocument::fromJson(f.readAll()).object());
+}
+
 QString StageReport::toMarkdown() const
 {
     // First line is the verdict, as the pipeline's readers expect.
-    QString md = QStringLiteral("VERDICT: %1\n").arg(verdict);
-    if (!owner.isEmpty())
-        md += QStringLiteral("owner: %1\n").arg(owner);
+    QString md = QStringLiteral("VERDICT: %1\n").arg(verdictText());
+    if (owner)
+        md += QStringLiteral("owner: %1\n").arg(ownerText());
     md += QStringLiteral("\n# Stage %1, attempt %2\n\n%3\n").arg(stage).arg(attempt).arg(reason);
     if (!validators.isEmpty()) {
         md += QStringLiteral("\n## Validators\n\n| check | exit |\n|---|---:|\n");

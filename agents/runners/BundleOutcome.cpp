@@ -12,7 +12,7 @@ namespace tileport {
 
 namespace {
 
-BundleOutcome failed(const QString &verdict, const QString &owner, const QString &reason)
+BundleOutcome failed(Verdict verdict, std::optional<Owner> owner, const QString &reason)
 {
     BundleOutcome o;
     o.verdict = verdict;
@@ -42,20 +42,20 @@ QJsonObject BundleOutcome::readResults(const QString &bundleDir, const QString &
 BundleOutcome BundleOutcome::read(const RunnerOutcome &ran, const QString &bundleDir, const QString &mode, const QString &runner)
 {
     if (ran.status == RunnerOutcome::Status::Unavailable || ran.status == RunnerOutcome::Status::TimedOut)
-        return failed(verdictName(Verdict::Blocked), ownerName(Owner::Env), QStringLiteral("GPU runner %1: %2").arg(runner, ran.reason));
+        return failed(Verdict::Blocked, Owner::Env, QStringLiteral("GPU runner %1: %2").arg(runner, ran.reason));
     QString error;
     const QJsonObject results = readResults(bundleDir, mode, &error);
     if (results.isEmpty())
-        return failed(verdictName(Verdict::Fail), ownerName(Owner::Host),
+        return failed(Verdict::Fail, Owner::Host,
                       QStringLiteral("%1 (%2)").arg(error, ran.reason.isEmpty() ? QStringLiteral("no reason given") : ran.reason));
     const QJsonObject b = results.value(QStringLiteral("blocked")).toObject();
     if (!b.isEmpty()) {
-        const QString owner = b.value(QStringLiteral("owner")).toString();
-        return failed(owner == ownerName(Owner::Env) ? verdictName(Verdict::Blocked) : verdictName(Verdict::Fail), owner,
+        const std::optional<Owner> owner = ownerFromName(b.value(QStringLiteral("owner")).toString());
+        return failed(owner == Owner::Env ? Verdict::Blocked : Verdict::Fail, owner,
                       b.value(QStringLiteral("reason")).toString());
     }
     if (ran.status != RunnerOutcome::Status::Ok)
-        return failed(verdictName(Verdict::Fail), ownerName(Owner::Host), ran.reason);
+        return failed(Verdict::Fail, Owner::Host, ran.reason);
     BundleOutcome o;
     o.results = results;
     return o;

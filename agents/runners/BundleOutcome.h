@@ -7,6 +7,10 @@
 #include <QJsonObject>
 #include <QString>
 
+#include "Verdict.h"
+
+#include <optional>
+
 namespace tileport {
 
 // What one run of a host bundle's `sh run.sh MODE` came to, read the same
@@ -14,11 +18,11 @@ namespace tileport {
 // outcome and the bundle's results/MODE.json together.
 struct BundleOutcome {
     QJsonObject results; // results/MODE.json; empty unless ok()
-    QString verdict;     // empty when ok; else BLOCKED or FAIL
-    QString owner;       // env | host | kernel
+    std::optional<Verdict> verdict; // none when ok; else Blocked or Fail
+    std::optional<Owner> owner;
     QString reason;
 
-    bool ok() const { return verdict.isEmpty(); }
+    bool ok() const { return !verdict; }
 
     // BLOCKED(env) for an unavailable runner or a time-out, and when the
     // harness says the environment cannot run it ("blocked" owned by env);

@@ -19,15 +19,15 @@ StageReport BenchmarkStage::run(StageContext &ctx)
     ctx.progress(QStringLiteral("host bundle"), 0.0);
     // D normally built it already; cargo makes this a no-op then.
     if (!HostBundle::prepare(ctx, report, &bundle)) {
-        if (report.verdict == verdictName(Verdict::Fail))
-            report.verdict = verdictName(Verdict::Blocked); // E has no FAIL: it cannot measure
+        if (report.verdict == Verdict::Fail)
+            report.verdict = Verdict::Blocked; // E has no FAIL: it cannot measure
         return report;
     }
     report.evidence = QJsonObject{{"bundle", QStringLiteral("generated/host/bundle")}, {"runner", m_runner}};
     const QJsonObject results = runBundle(ctx, m_runner, bundle, QStringLiteral("bench"), report);
     if (results.isEmpty()) {
-        if (report.verdict == verdictName(Verdict::Fail))
-            report.verdict = verdictName(Verdict::Blocked);
+        if (report.verdict == Verdict::Fail)
+            report.verdict = Verdict::Blocked;
         return report;
     }
 
@@ -61,8 +61,8 @@ StageReport BenchmarkStage::run(StageContext &ctx)
     if (measured == 0) {
         report.evidence = evidence;
         report.markdown = md;
-        report.verdict = verdictName(Verdict::Blocked);
-        report.owner = ownerName(Owner::Kernel);
+        report.verdict = Verdict::Blocked;
+        report.owner = Owner::Kernel;
         report.reason = QStringLiteral("no config could be timed: %1").arg(missing.join(QStringLiteral("; ")));
         return report;
     }
@@ -74,11 +74,11 @@ StageReport BenchmarkStage::run(StageContext &ctx)
     report.markdown = md;
     const QString tail = missing.isEmpty() ? QString() : QStringLiteral("; not timed: %1").arg(missing.join(QStringLiteral(", ")));
     if (geomean <= kGate && missing.isEmpty()) {
-        report.verdict = verdictName(Verdict::Done);
+        report.verdict = Verdict::Done;
         report.reason = QStringLiteral("geomean(rust/ref) %1 <= %2").arg(geomean, 0, 'f', 3).arg(kGate);
     } else {
-        report.verdict = verdictName(Verdict::Investigate);
-        report.owner = ownerName(Owner::Kernel);
+        report.verdict = Verdict::Investigate;
+        report.owner = Owner::Kernel;
         report.reason = QStringLiteral("geomean(rust/ref) %1 %2 %3%4")
                             .arg(geomean, 0, 'f', 3)
                             .arg(geomean <= kGate ? QStringLiteral("<=") : QStringLiteral(">"))

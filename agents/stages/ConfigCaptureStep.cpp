@@ -16,7 +16,7 @@ namespace tileport {
 
 namespace {
 
-StageReport failure(const QString &verdict, const QString &owner, const QString &reason)
+StageReport failure(Verdict verdict, std::optional<Owner> owner, const QString &reason)
 {
     StageReport r;
     r.verdict = verdict;
@@ -54,7 +54,7 @@ std::optional<StageReport> ConfigCaptureStep::run(StageContext &ctx, const QStri
     const QString fix = QStringLiteral("name a launch with `tileport port --call 'EXPR'` (or --tests FILE), or write %1 beside the file")
                             .arg(sidecarName);
     if (ctx.tools().python.isEmpty())
-        return failure(verdictName(Verdict::Blocked), ownerName(Owner::Env),
+        return failure(Verdict::Blocked, Owner::Env,
                        QStringLiteral("no sidecar beside %1, and no Python with cuda-tile to capture configs from the code "
                                       "(run scripts/setup; see tileport doctor)").arg(QFileInfo(source).fileName()));
 
@@ -86,7 +86,7 @@ std::optional<StageReport> ConfigCaptureStep::run(StageContext &ctx, const QStri
                            {QStringLiteral("diagnostics"), diags},
                            {QStringLiteral("elapsed_ms"), r.elapsedMs}};
     if (!r.ok())
-        return failure(verdictName(Verdict::FailFixable), ownerName(Owner::Host),
+        return failure(Verdict::FailFixable, Owner::Host,
                        QStringLiteral("no configs captured for kernel %1: %2; %3").arg(kernel, r.error, fix));
     const QList<frontend::KernelConfig> mine = r.configsOf(kernel);
     if (mine.isEmpty()) {
@@ -95,7 +95,7 @@ std::optional<StageReport> ConfigCaptureStep::run(StageContext &ctx, const QStri
             others.insert(c.kernel);
         QStringList names(others.cbegin(), others.cend());
         names.sort();
-        return failure(verdictName(Verdict::FailFixable), ownerName(Owner::Host),
+        return failure(Verdict::FailFixable, Owner::Host,
                        QStringLiteral("no configs captured for kernel %1 (only for %2): %3; %4")
                            .arg(kernel, names.join(QStringLiteral(", ")), r.tried(), fix));
     }
@@ -104,7 +104,7 @@ std::optional<StageReport> ConfigCaptureStep::run(StageContext &ctx, const QStri
     const QString path = capturedConfigPath(ctx.session());
     if (!writeAtomically(path, r.sidecar, &error)
         || !writeAtomically(QDir(ctx.area(Session::Area::Reference)).filePath(sidecarName), r.sidecar, &error))
-        return failure(verdictName(Verdict::Blocked), ownerName(Owner::Env), error);
+        return failure(Verdict::Blocked, Owner::Env, error);
     summary = QStringLiteral("configs captured from the code: %1").arg(r.summary(kernel));
     if (r.status == ConfigCapture::Status::Partial)
         summary += QStringLiteral(" (partial: %1 error(s) while running the code)").arg(r.configs.capture.errorCount());

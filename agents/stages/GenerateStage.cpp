@@ -23,7 +23,7 @@ namespace tileport {
 
 namespace {
 
-StageReport verdict(const QString &v, const QString &owner, const QString &reason)
+StageReport verdict(Verdict v, std::optional<Owner> owner, const QString &reason)
 {
     StageReport r;
     r.verdict = v;
@@ -68,7 +68,7 @@ StageReport refused(const rust::TranslationResult &result, const QString &crate,
     QStringList why;
     for (const rust::TranslationDiagnostic &d : result.diagnostics)
         why << d.toString();
-    StageReport r = verdict(verdictName(Verdict::FailFixable), ownerName(Owner::Kernel),
+    StageReport r = verdict(Verdict::FailFixable, Owner::Kernel,
                             why.isEmpty() ? QStringLiteral("%1: kernel %2 was not translated").arg(source, kernel) : why.first());
     const QString writeError = rust::CrateWriter::write(result, crate, w);
     r.validators << ValidatorResult{QStringLiteral("write crate without %1").arg(kernel), writeError.isEmpty() ? 0 : 1, writeError};
@@ -103,7 +103,7 @@ StageReport GenerateStage::run(StageContext &ctx)
     const QDir gen(ctx.area(Session::Area::Generated));
     const Toolchains &tools = ctx.tools();
     if (tools.cargo.isEmpty())
-        return verdict(verdictName(Verdict::Blocked), ownerName(Owner::Env),
+        return verdict(Verdict::Blocked, Owner::Env,
                        QStringLiteral("no cargo (run scripts/setup; see tileport doctor)"));
 
     ctx.progress(QStringLiteral("translating %1").arg(kernel), 0.0);
@@ -119,18 +119,18 @@ StageReport GenerateStage::run(StageContext &ctx)
         result = keptEntries(crate, &error);
         report.validators << ValidatorResult{QStringLiteral("keep patched crate"), error.isEmpty() ? 0 : 1, error};
         if (!error.isEmpty())
-            return verdict(verdictName(Verdict::FailFixable), ownerName(Owner::Kernel), error);
+            return verdict(Verdict::FailFixable, Owner::Kernel, error);
     } else {
         rust::RustTranslator::Options options;
         options.kernel = kernel;
         result = frontendFor(source).translate(source, options);
         result.nameCrateFor(crate);
         if (!result.error.isEmpty())
-            return verdict(verdictName(Verdict::FailFixable), ownerName(Owner::Kernel), result.error);
+            return verdict(Verdict::FailFixable, Owner::Kernel, result.error);
     }
     const rust::TranslatedKernel *translated = result.entryFor(kernel);
     if (!translated && keep)
-        return verdict(verdictName(Verdict::FailFixable), ownerName(Owner::Kernel),
+        return verdict(Verdict::FailFixable, Owner::Kernel,
                        QStringLiteral("%1: no entry of kernel %2 (\"python_kernel\"); declare the entry of src/lib.rs there")
                            .arg(QDir(crate).filePath(QStringLiteral("tileport-crate.json")), kernel));
     if (!translated)
@@ -140,7 +140,7 @@ StageReport GenerateStage::run(StageContext &ctx)
         const QString writeError = rust::CrateWriter::write(result, crate, crateOptions(ctx));
         report.validators << ValidatorResult{QStringLiteral("write crate"), writeError.isEmpty() ? 0 : 1, writeError};
         if (!writeError.isEmpty())
-            return verdict(verdictName(Verdict::FailFixable), ownerName(Owner::Kernel), writeError);
+            return verdict(Verdict::FailFixable, Owner::Kernel, writeError);
     }
 
     if (ctx.isCancelled())
@@ -157,8 +157,8 @@ StageReport GenerateStage::run(StageContext &ctx)
         return report;
     if (!built.ranToEnd() || !built.ok()) {
         // cargo hung, crashed or did not start: nothing the kernel can fix.
-        report.verdict = built.ranToEnd() ? verdictName(Verdict::FailCompile) : verdictName(Verdict::Blocked);
-        report.owner = ownerName(built.ranToEnd() ? Owner::Kernel : Owner::Env);
+        report.verdict = built.ranToEnd() ? Verdict::FailCompile : Verdict::Blocked;
+        report.owner = built.ranToEnd() ? Owner::Kernel : Owner::Env;
         report.reason = built.ranToEnd() ? QStringLiteral("cargo build failed: %1").arg(built.process.describe())
                                          : QStringLiteral("cargo build %1").arg(built.process.describe());
         report.markdown = QStringLiteral("```\n%1\n```\n").arg(built.errorHead(40));
@@ -203,13 +203,13 @@ StageReport GenerateStage::run(StageContext &ctx)
                                   {QStringLiteral("entry"), translated->signature.entry},
                                   {QStringLiteral("configs"), produced}};
     if (done == 0 || failed > 0) {
-        report.verdict = verdictName(Verdict::FailCompile);
-        report.owner = ownerName(Owner::Kernel);
+        report.verdict = Verdict::FailCompile;
+        report.owner = Owner::Kernel;
         report.reason = done == 0 ? QStringLiteral("no config of kernel %1 to compile").arg(kernel)
                                   : QStringLiteral("the IR harness failed for %1 of %2 config(s)").arg(failed).arg(done);
         return report;
     }
-    report.verdict = verdictName(Verdict::Compiled);
+    report.verdict = Verdict::Compiled;
     report.reason = QStringLiteral("crate built; generated Tile IR for %1 config(s)").arg(done);
     ctx.progress(QStringLiteral("done"), 1.0);
     return report;

@@ -12,7 +12,7 @@ namespace tileport {
 
 namespace {
 
-QJsonObject blocked(StageReport &r, const QString &verdict, const QString &owner, const QString &reason)
+QJsonObject blocked(StageReport &r, Verdict verdict, std::optional<Owner> owner, const QString &reason)
 {
     r.verdict = verdict;
     r.owner = owner;
@@ -34,12 +34,12 @@ QJsonObject runBundle(StageContext &ctx, const QString &spec, const HostBundle &
     QString error;
     const std::unique_ptr<GpuRunner> runner = makeGpuRunner(spec, &error);
     if (!runner)
-        return blocked(report, verdictName(Verdict::Blocked), ownerName(Owner::Env), QStringLiteral("GPU runner: %1").arg(error));
+        return blocked(report, Verdict::Blocked, Owner::Env, QStringLiteral("GPU runner: %1").arg(error));
     ctx.progress(QStringLiteral("checking the %1 runner").arg(runner->describe()), 0.4);
     const QString why = runner->unavailableReason(ctx.cancelFlag());
     report.validators << ValidatorResult{QStringLiteral("runner %1 available").arg(runner->describe()), why.isEmpty() ? 0 : 1, why};
     if (!why.isEmpty())
-        return blocked(report, verdictName(Verdict::Blocked), ownerName(Owner::Env),
+        return blocked(report, Verdict::Blocked, Owner::Env,
                        QStringLiteral("GPU runner %1: %2").arg(runner->describe(), why));
 
     ctx.progress(QStringLiteral("running %1 on %2").arg(mode, runner->describe()), 0.5);
@@ -57,7 +57,7 @@ QJsonObject runBundle(StageContext &ctx, const QString &spec, const HostBundle &
         return {};
     const BundleOutcome read = BundleOutcome::read(ran, bundle.dir, mode, runner->describe());
     if (!read.ok())
-        return blocked(report, read.verdict, read.owner, read.reason);
+        return blocked(report, *read.verdict, read.owner, read.reason);
     return read.results;
 }
 

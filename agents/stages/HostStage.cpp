@@ -50,7 +50,7 @@ StageReport HostStage::run(StageContext &ctx)
     for (const QJsonValue &v : rows) {
         const QJsonObject r = v.toObject();
         const QString status = r.value(QStringLiteral("status")).toString();
-        const QString owner = r.value(QStringLiteral("owner")).toString();
+        const std::optional<Owner> owner = ownerFromName(r.value(QStringLiteral("owner")).toString());
         const QString name = r.value(QStringLiteral("config")).toString();
         const QString failure = BundleOutcome::checkFailure(r);
         const QString why = status == QLatin1String("pass") ? r.value(QStringLiteral("reason")).toString() : failure;
@@ -58,7 +58,7 @@ StageReport HostStage::run(StageContext &ctx)
             ++passed;
         const QString line = QStringLiteral("%1: %2").arg(name, why);
         if (status != QLatin1String("pass")) {
-            QString &slot = owner == ownerName(Owner::Env) ? envWhy : owner == ownerName(Owner::Host) ? hostWhy : kernelWhy;
+            QString &slot = owner == Owner::Env ? envWhy : owner == Owner::Host ? hostWhy : kernelWhy;
             if (slot.isEmpty())
                 slot = line;
         }
@@ -71,23 +71,23 @@ StageReport HostStage::run(StageContext &ctx)
     report.evidence = evidence;
     report.markdown = md;
     if (rows.isEmpty()) {
-        report.verdict = verdictName(Verdict::Blocked);
-        report.owner = ownerName(Owner::Kernel);
+        report.verdict = Verdict::Blocked;
+        report.owner = Owner::Kernel;
         report.reason = QStringLiteral("the harness checked no config");
     } else if (!envWhy.isEmpty()) {
-        report.verdict = verdictName(Verdict::Blocked);
-        report.owner = ownerName(Owner::Env);
+        report.verdict = Verdict::Blocked;
+        report.owner = Owner::Env;
         report.reason = envWhy;
     } else if (!hostWhy.isEmpty()) {
-        report.verdict = verdictName(Verdict::Fail);
-        report.owner = ownerName(Owner::Host);
+        report.verdict = Verdict::Fail;
+        report.owner = Owner::Host;
         report.reason = hostWhy;
     } else if (!kernelWhy.isEmpty()) {
-        report.verdict = verdictName(Verdict::Fail);
-        report.owner = ownerName(Owner::Kernel);
+        report.verdict = Verdict::Fail;
+        report.owner = Owner::Kernel;
         report.reason = kernelWhy;
     } else {
-        report.verdict = verdictName(Verdict::AllPass);
+        report.verdict = Verdict::AllPass;
         report.reason = QStringLiteral("%1 of %1 config(s) match the reference within tolerance").arg(passed);
     }
     ctx.progress(QStringLiteral("done"), 1.0);

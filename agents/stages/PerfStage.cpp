@@ -29,11 +29,11 @@ StageReport PerfStage::run(StageContext &ctx)
 {
     StageReport report;
     const QDir runDir(ctx.session().runDirectory(ctx.run()));
-    const QJsonObject c = readJson(runDir.filePath(QStringLiteral("reports/stage_C.json")));
-    const QJsonArray configs = c.value(QStringLiteral("evidence")).toObject().value(QStringLiteral("configs")).toArray();
+    const std::optional<StageReport> c = StageReport::read(runDir.path(), QLatin1Char('C'));
+    const QJsonArray configs = c ? c->evidence.value(QStringLiteral("configs")).toArray() : QJsonArray();
     if (configs.isEmpty()) {
-        report.verdict = verdictName(Verdict::Blocked);
-        report.owner = ownerName(Owner::Kernel);
+        report.verdict = Verdict::Blocked;
+        report.owner = Owner::Kernel;
         report.reason = QStringLiteral("no stage C diff in this run: run stage C first");
         return report;
     }
@@ -49,8 +49,8 @@ StageReport PerfStage::run(StageContext &ctx)
         ctx.progress(QStringLiteral("hints %1").arg(name));
         const QJsonObject diff = readJson(reports.filePath(QStringLiteral("diff_%1.json").arg(name)));
         if (diff.isEmpty()) {
-            report.verdict = verdictName(Verdict::Blocked);
-            report.owner = ownerName(Owner::Kernel);
+            report.verdict = Verdict::Blocked;
+            report.owner = Owner::Kernel;
             report.reason = QStringLiteral("config %1: reports/diff_%1.json is missing or unreadable: re-run stage C").arg(name);
             return report;
         }
@@ -101,8 +101,8 @@ StageReport PerfStage::run(StageContext &ctx)
     report.evidence = QJsonObject{{QStringLiteral("configs"), perConfig},
                                   {QStringLiteral("sass_compared"), sassCompared},
                                   {QStringLiteral("sass_skipped"), QJsonArray::fromStringList(sassSkipped)}};
-    report.verdict = differences > 0 ? verdictName(Verdict::Fixable) : verdictName(Verdict::Aligned);
-    report.owner = differences > 0 ? ownerName(Owner::Kernel) : QString();
+    report.verdict = differences > 0 ? Verdict::Fixable : Verdict::Aligned;
+    report.owner = differences > 0 ? std::optional<Owner>(Owner::Kernel) : std::nullopt;
     report.reason = differences > 0 ? QStringLiteral("%1 hint or op-form difference(s) across %2 config(s)").arg(differences).arg(configs.size())
                                     : QStringLiteral("hints and op forms agree in %1 config(s)").arg(configs.size());
     if (!sassSkipped.isEmpty())

@@ -106,8 +106,9 @@ int main(int argc, char **argv)
     for (const rust::HostBundleBuilder::Step &s : r.steps)
         err << "  " << s.name << ": exit " << s.exitCode << (s.output.isEmpty() ? QString() : QStringLiteral("\n") + s.output) << '\n';
     if (!r.ok) {
-        err << "tileport-bundle: " << r.verdict << " (" << r.owner << "): " << r.reason << '\n';
-        return r.owner == tileport::ownerName(tileport::Owner::Env) ? 3 : 1;
+        err << "tileport-bundle: " << tileport::verdictName(r.verdict) << " ("
+            << (r.owner ? tileport::ownerName(*r.owner) : QString()) << "): " << r.reason << '\n';
+        return r.owner == tileport::Owner::Env ? 3 : 1;
     }
     QTextStream(stdout) << o.outDir << '\n';
     return 0;

@@ -3,7 +3,8 @@
 #include "Commands.h"
 
 #include "Frontend.h"
-#include "ReferenceExporter.h"
+#include "KernelConfigFile.h"
+#include "ReferenceStep.h"
 #include "TritonAnalyzer.h"
 #include "TritonInterpreter.h"
 #include "tileport/TileIR/BytecodeHeader.h"
@@ -89,27 +90,26 @@ int runReferenceCommand(CommandLine &cl)
         return fail(QStringLiteral("%1: no such file").arg(file));
     if (tileport::frontendFor(file).isTriton())
         return runTritonReference(file, outDir, maxElements, json);
-    const QString sidecar = src.dir().filePath(src.completeBaseName() + QStringLiteral(".tileport.json"));
-    QFile sf(sidecar);
-    if (!sf.open(QIODevice::ReadOnly))
+    const QString sidecar = tileport::frontend::KernelConfigFile::pathFor(src.absoluteFilePath());
+    if (!QFileInfo(sidecar).isFile())
         return fail(QStringLiteral("%1: no specialization config (expected %2)").arg(file, sidecar));
-    QJsonParseError perr;
-    const QJsonObject cfg = QJsonDocument::fromJson(sf.readAll(), &perr).object();
-    if (perr.error != QJsonParseError::NoError)
-        return fail(QStringLiteral("%1: offset %2: %3").arg(sidecar).arg(perr.offset).arg(perr.errorString()));
-    const QJsonArray configs = cfg.value(QStringLiteral("configs")).toArray();
-    QJsonArray versions = cfg.value(QStringLiteral("bytecode_versions")).toArray();
-    if (versions.isEmpty())
-        versions = {QStringLiteral("13.3")};
-    if (configs.isEmpty())
-        return fail(QStringLiteral("%1: needs a non-empty \"configs\" list").arg(sidecar));
+    tileport::frontend::KernelConfigFile configs;
+    configs.load(sidecar);
+    if (configs.configs.isEmpty()) {
+        const auto &d = configs.diagnostics;
+        return fail(d.isEmpty() ? QStringLiteral("%1: needs a non-empty \"configs\" list").arg(sidecar)
+                                : QStringLiteral("%1:%2:%3: %4").arg(sidecar).arg(d.first().line).arg(d.first().col).arg(d.first().message));
+    }
+    // The sidecar's problems are shown; the configs they do not stop are exported.
+    for (const tileport::frontend::ConfigDiagnostic &d : std::as_const(configs.diagnostics))
+        QTextStream(stderr) << QStringLiteral("%1:%2:%3: %4\n").arg(sidecar).arg(d.line).arg(d.col).arg(d.message);
 
     if (outDir.isEmpty())
         outDir = QDir::current().filePath(QStringLiteral("tileport-out/%1/reference").arg(src.completeBaseName()));
     if (!QDir().mkpath(outDir))
         return fail(QStringLiteral("%1: cannot create the output directory").arg(outDir));
 
-    const tileport::ReferenceExporter exporter(tileport::Toolchains::fromEnvironment());
+    const tileport::steps::ReferenceStep step(tileport::Toolchains::fromEnvironment());
     // Text lines as they come; with --json, one document at the end.
     QString text;
     QTextStream out(stdout), std_out(stdout);
@@ -117,35 +117,32 @@ int runReferenceCommand(CommandLine &cl)
         out.setString(&text);
     QJsonArray exports;
     int failures = 0;
-    for (const QJsonValue &cv : configs) {
-        const QJsonObject c = cv.toObject();
-        const QString name = c.value(QStringLiteral("name")).toString();
-        // A config may name its own kernel (files with several kernels).
-        const QString kernel = c.value(QStringLiteral("kernel")).toString(cfg.value(QStringLiteral("kernel")).toString());
-        if (kernel.isEmpty()) {
+    for (const tileport::frontend::KernelConfig &c : std::as_const(configs.configs)) {
+        if (c.kernel.isEmpty()) {
             ++failures;
-            out << QStringLiteral("FAIL  config '%1': no \"kernel\" (top-level or per config)\n").arg(name);
-            exports << QJsonObject{{QStringLiteral("config"), name}, {QStringLiteral("ok"), false},
+            out << QStringLiteral("FAIL  config '%1': no \"kernel\" (top-level or per config)\n").arg(c.name);
+            exports << QJsonObject{{QStringLiteral("config"), c.name}, {QStringLiteral("ok"), false},
                                    {QStringLiteral("error"), QStringLiteral("no \"kernel\" (top-level or per config)")}};
             continue;
         }
-        for (const QJsonValue &vv : versions) {
-            tileport::ReferenceExporter::Request req;
-            req.kernelFile = src.absoluteFilePath();
-            req.kernelName = kernel;
-            req.parameters = c.value(QStringLiteral("params")).toArray();
-            req.bytecodeVersion = vv.toString();
-            req.outputFile = QDir(outDir).filePath(QStringLiteral("%1.%2.v%3.tileirbc").arg(kernel, name, req.bytecodeVersion));
-            const auto res = exporter.exportKernel(req);
-            if (!res.ok) {
+        const tileport::steps::ReferenceTarget target = tileport::steps::planReference(file, false, c, sidecar).targets.first();
+        for (const QString &version : std::as_const(configs.bytecodeVersions)) {
+            tileport::steps::ReferenceStep::Options options;
+            options.bytecodeVersion = version;
+            const QString output = QDir(outDir).filePath(QStringLiteral("%1.%2.v%3.tileirbc").arg(c.kernel, c.name, version));
+            const tileport::steps::ReferenceOutput res = step.run(target, output, options);
+            const QJsonObject id{{QStringLiteral("kernel"), c.kernel}, {QStringLiteral("config"), c.name},
+                                 {QStringLiteral("bytecode_version"), version}};
+            if (!res.ok()) {
                 ++failures;
-                out << QStringLiteral("FAIL  %1 %2 v%3: %4\n").arg(kernel, name, req.bytecodeVersion, res.error);
-                exports << QJsonObject{{QStringLiteral("kernel"), kernel}, {QStringLiteral("config"), name},
-                                       {QStringLiteral("bytecode_version"), req.bytecodeVersion}, {QStringLiteral("ok"), false},
-                                       {QStringLiteral("error"), res.error}};
+                out << QStringLiteral("FAIL  %1 %2 v%3: %4\n").arg(c.kernel, c.name, version, res.error);
+                QJsonObject e = id;
+                e.insert(QStringLiteral("ok"), false);
+                e.insert(QStringLiteral("error"), res.error);
+                exports << e;
                 continue;
             }
-            QFile bc(req.outputFile);
+            QFile bc(output);
             bc.open(QIODevice::ReadOnly);
             const QByteArray bytes = bc.readAll();
             tileport::tileir::BytecodeHeader header;
@@ -153,22 +150,26 @@ int runReferenceCommand(CommandLine &cl)
             const auto span = std::span(reinterpret_cast<const uint8_t *>(bytes.constData()), size_t(bytes.size()));
             if (!tileport::tileir::parseBytecodeHeader(span, header, err)) {
                 ++failures;
-                out << QStringLiteral("FAIL  %1: %2\n").arg(req.outputFile, QString::fromStdString(err));
-                exports << QJsonObject{{QStringLiteral("kernel"), kernel}, {QStringLiteral("config"), name},
-                                       {QStringLiteral("bytecode_version"), req.bytecodeVersion}, {QStringLiteral("ok"), false},
-                                       {QStringLiteral("file"), req.outputFile}, {QStringLiteral("error"), QString::fromStdString(err)}};
+                out << QStringLiteral("FAIL  %1: %2\n").arg(output, QString::fromStdString(err));
+                QJsonObject e = id;
+                e.insert(QStringLiteral("ok"), false);
+                e.insert(QStringLiteral("file"), output);
+                e.insert(QStringLiteral("error"), QString::fromStdString(err));
+                exports << e;
                 continue;
             }
             out << QStringLiteral("ok    %1 %2 Tile IR %3, %4 bytes, %5 s -> %6\n")
-                       .arg(kernel, name, QString::fromStdString(header.versionString()))
+                       .arg(c.kernel, c.name, QString::fromStdString(header.versionString()))
                        .arg(bytes.size())
                        .arg(res.elapsedMs / 1000.0, 0, 'f', 1)
-                       .arg(QDir::current().relativeFilePath(req.outputFile));
-            exports << QJsonObject{{QStringLiteral("kernel"), kernel}, {QStringLiteral("config"), name},
-                                   {QStringLiteral("bytecode_version"), req.bytecodeVersion}, {QStringLiteral("ok"), true},
-                                   {QStringLiteral("file"), req.outputFile},
-                                   {QStringLiteral("tileir_version"), QString::fromStdString(header.versionString())},
-                                   {QStringLiteral("bytes"), bytes.size()}, {QStringLiteral("seconds"), res.elapsedMs / 1000.0}};
+                       .arg(QDir::current().relativeFilePath(output));
+            QJsonObject e = id;
+            e.insert(QStringLiteral("ok"), true);
+            e.insert(QStringLiteral("file"), output);
+            e.insert(QStringLiteral("tileir_version"), QString::fromStdString(header.versionString()));
+            e.insert(QStringLiteral("bytes"), bytes.size());
+            e.insert(QStringLiteral("seconds"), res.elapsedMs / 1000.0);
+            exports << e;
         }
     }
     if (json)

@@ -5,6 +5,7 @@
 #include "SassComparison.h"
 #include "SassCompiler.h"
 #include "SassReport.h"
+#include "Verdict.h"
 
 #include <QJsonDocument>
 #include <QTextStream>
@@ -51,7 +52,7 @@ int runSassCommand(CommandLine &cl)
     if (!ref.ok() || !gen.ok()) {
         if (json)
             out << QJsonDocument(QJsonObject{{QStringLiteral("schema"), QStringLiteral("tileport-sass/1")},
-                                             {QStringLiteral("verdict"), QStringLiteral("BLOCKED")},
+                                             {QStringLiteral("verdict"), tileport::verdictName(tileport::Verdict::Blocked)},
                                              {QStringLiteral("ref"), ts::sideJson(ref)},
                                              {QStringLiteral("gen"), ts::sideJson(gen)}})
                        .toJson();

@@ -36,6 +36,10 @@ struct KernelConfig {
     QStringList sources; // the test cases and calls the config was seen in
     TunedLaunch tunedLaunch;
     bool captured = false; // read from a sidecar with a "captured" block
+    // A Triton config's cuTile Python equivalent ("equivalent": {"file",
+    // "config"}): the file made absolute against the sidecar's directory.
+    QString equivalentFile;
+    QString equivalentConfig;
     int line = 0; // where the config's name appears in the file
     int col = 0;
 };

@@ -187,6 +187,13 @@ bool KernelConfigFile::loadJson(const QByteArray &bytes, const QString &virtualP
         kc.variant = c.value(QStringLiteral("variant")).toString();
         kc.params = c.value(QStringLiteral("params")).toArray();
         kc.captured = captured;
+        if (c.contains(QStringLiteral("equivalent"))) {
+            const QJsonObject eq = c.value(QStringLiteral("equivalent")).toObject();
+            const QString file = eq.value(QStringLiteral("file")).toString();
+            kc.equivalentConfig = eq.value(QStringLiteral("config")).toString();
+            if (!file.isEmpty())
+                kc.equivalentFile = QFileInfo(path).dir().absoluteFilePath(file);
+        }
         const qsizetype from = starts[i];
         qsizetype to = -1;
         for (qsizetype j = i + 1; j < starts.size() && to < 0; ++j)

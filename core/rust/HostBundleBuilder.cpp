@@ -28,7 +28,7 @@ namespace {
 
 using Result = HostBundleBuilder::Result;
 
-Result failed(Result r, const QString &verdict, const QString &owner, const QString &reason)
+Result failed(Result r, Verdict verdict, Owner owner, const QString &reason)
 {
     r.ok = false;
     r.verdict = verdict;
@@ -133,23 +133,23 @@ HostBundleBuilder::Result HostBundleBuilder::build(const Options &o, const Toolc
 {
     Result r;
     if (tools.cargo.isEmpty())
-        return failed(r, verdictName(Verdict::Blocked), ownerName(Owner::Env), QStringLiteral("no cargo (run scripts/setup; see tileport doctor)"));
+        return failed(r, Verdict::Blocked, Owner::Env, QStringLiteral("no cargo (run scripts/setup; see tileport doctor)"));
     if (!QFile::exists(QDir(o.crateDir).filePath(QStringLiteral("tileport-crate.json"))))
-        return failed(r, verdictName(Verdict::Blocked), ownerName(Owner::Kernel),
+        return failed(r, Verdict::Blocked, Owner::Kernel,
                       QStringLiteral("no generated crate at %1 (stage B builds it)").arg(o.crateDir));
 
     // The crate's manifest is the contract: its entries' signatures, with
     // every parameter, and the names it was built under.
     TranslationResult result;
     if (QString e; !TranslationResult::fromManifest(o.crateDir, &result, &e))
-        return failed(r, verdictName(Verdict::Blocked), ownerName(Owner::Kernel), e);
+        return failed(r, Verdict::Blocked, Owner::Kernel, e);
     // No kernel named: every translated kernel, each with its own configs.
     QSet<QString> kernels;
     for (const TranslatedKernel &k : result.kernels)
         if (o.kernel.isEmpty() || k.pythonName == o.kernel)
             kernels.insert(k.pythonName);
     if (!result.error.isEmpty() || kernels.isEmpty())
-        return failed(r, verdictName(Verdict::Blocked), ownerName(Owner::Kernel),
+        return failed(r, Verdict::Blocked, Owner::Kernel,
                       QStringLiteral("%1 is not translated: %2")
                           .arg(o.kernel.isEmpty() ? QStringLiteral("no kernel") : QStringLiteral("kernel ") + o.kernel,
                                result.error.isEmpty() ? QStringLiteral("see stage B") : result.error));
@@ -175,7 +175,7 @@ HostBundleBuilder::Result HostBundleBuilder::build(const Options &o, const Toolc
     QString error = HostCodeWriter::write(result, o.crateDir, &note, dispatch);
     r.steps << Step{QStringLiteral("write ffi.rs"), error.isEmpty() ? 0 : 1, error.isEmpty() ? note : error};
     if (!error.isEmpty())
-        return failed(r, verdictName(Verdict::Fail), ownerName(Owner::Host), error);
+        return failed(r, Verdict::Fail, Owner::Host, error);
 
     CrateBuild::Options buildOptions;
     buildOptions.crateDir = o.crateDir;
@@ -186,7 +186,7 @@ HostBundleBuilder::Result HostBundleBuilder::build(const Options &o, const Toolc
     r.buildLog = QString::fromUtf8(built.process.standardError);
     r.steps << Step{built.command, built.process.exitCode, built.errorHead()};
     if (!built.ok())
-        return failed(r, verdictName(Verdict::Fail), ownerName(Owner::Host),
+        return failed(r, Verdict::Fail, Owner::Host,
                       QStringLiteral("the host library (ffi.rs) does not build: %1").arg(built.process.describe()));
 
     const QString so = QDir(built.targetDir).filePath(QStringLiteral("release/") + HostCodeWriter::libraryFileName(result));
@@ -202,7 +202,7 @@ HostBundleBuilder::Result HostBundleBuilder::build(const Options &o, const Toolc
                 configEntries.insert(c.name, e->signature.entry);
         }
     if (r.configs.isEmpty())
-        return failed(r, verdictName(Verdict::Blocked), ownerName(Owner::Kernel),
+        return failed(r, Verdict::Blocked, Owner::Kernel,
                       QStringLiteral("%1: no config of %2").arg(o.configPath,
                                                                 o.kernel.isEmpty() ? QStringLiteral("any translated kernel")
                                                                                    : QStringLiteral("kernel ") + o.kernel));
@@ -251,6 +251,8 @@ HostBundleBuilder::Result HostBundleBuilder::build(const Options &o, const Toolc
         copyFile(o.configPath, root.filePath(QStringLiteral("kernel/") + cfgName)),
         copyFile(QDir(tools.resourceDir).filePath(QStringLiteral("python/tileport_host.py")),
                  root.filePath(QStringLiteral("tileport_host.py"))),
+        copyFile(QDir(tools.resourceDir).filePath(QStringLiteral("python/tileport_config.py")),
+                 root.filePath(QStringLiteral("tileport_config.py"))),
         o.reference == QLatin1String("triton")
             ? copyFile(QDir(tools.resourceDir).filePath(QStringLiteral("python/tileport_triton.py")),
                        root.filePath(QStringLiteral("tileport_triton.py")))
@@ -265,7 +267,7 @@ HostBundleBuilder::Result HostBundleBuilder::build(const Options &o, const Toolc
             error = s;
     r.steps << Step{QStringLiteral("assemble bundle"), error.isEmpty() ? 0 : 1, error};
     if (!error.isEmpty())
-        return failed(r, verdictName(Verdict::Fail), ownerName(Owner::Host), error);
+        return failed(r, Verdict::Fail, Owner::Host, error);
     r.ok = true;
     return r;
 }

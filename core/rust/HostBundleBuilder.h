@@ -2,6 +2,10 @@
 // SPDX-FileCopyrightText: 2026 TilePort contributors
 #pragma once
 
+#include "Verdict.h"
+
+#include <optional>
+
 #include "KernelConfigFile.h"
 #include "RustTranslator.h"
 #include "Toolchains.h"
@@ -54,8 +58,8 @@ public:
     };
     struct Result {
         bool ok = false;
-        QString verdict;     // when not ok: BLOCKED or FAIL
-        QString owner;       // env | kernel | host
+        Verdict verdict = Verdict::Blocked; // when not ok: Blocked or Fail
+        std::optional<Owner> owner;
         QString reason;
         QString buildLog;    // cargo's stderr
         QList<Step> steps;

@@ -3,6 +3,7 @@
 #include "SassReport.h"
 
 #include "SassNormalizer.h"
+#include "Verdict.h"
 
 #include <QJsonArray>
 
@@ -91,7 +92,7 @@ QJsonObject sideJson(const SideResult &side, bool listing)
 {
     QJsonObject o{{QStringLiteral("bytecode"), side.bytecodeFile},
                   {QStringLiteral("bytecode_version"), side.bytecodeVersion},
-                  {QStringLiteral("status"), side.ok() ? QStringLiteral("OK") : QStringLiteral("BLOCKED")}};
+                  {QStringLiteral("status"), side.ok() ? QStringLiteral("OK") : tileport::verdictName(tileport::Verdict::Blocked)}};
     if (!side.ok()) {
         o.insert(QStringLiteral("error"), side.error);
         return o;

@@ -24,6 +24,8 @@ import sys
 import time
 import traceback
 
+import tileport_config  # travels beside this file in the bundle
+
 # Keep in step with HostCodeWriter::dtypeCodes().
 RUST_RC = {0: None, 1: "host", 2: "kernel", 3: "env", 4: "kernel"}
 
@@ -241,7 +243,7 @@ def capture_launch(ct, module, site, kernel_params, values):
 
 def reference_call(torch, ct, module, bundle, config, values):
     """(grid, kernel, args) of the reference launch for this config."""
-    kernel_name = config.get("kernel") or bundle["kernel"]
+    kernel_name = config["kernel"]
     kernel = getattr(module, kernel_name, None)
     if kernel is None:
         raise ConfigError("host", f"the kernel file defines no {kernel_name}")
@@ -321,7 +323,7 @@ def replace_tensors(torch, args, config, values):
 
 class Prepared:
     def __init__(self, torch, ct, module, bundle, lib, config, seed):
-        kernel_name = config.get("kernel") or bundle["kernel"]
+        kernel_name = config["kernel"]
         entry = bundle["entries"].get(kernel_name)
         if entry is None:
             raise ConfigError("kernel", f"no generated entry for {kernel_name}")
@@ -453,8 +455,7 @@ def main(argv):
     try:
         with open(os.path.join(opts.bundle, "bundle.json")) as f:
             bundle = json.load(f)
-        with open(os.path.join(opts.bundle, bundle["config"])) as f:
-            configs = json.load(f)["configs"]
+        configs = tileport_config.load(os.path.join(opts.bundle, bundle["config"])).configs
     except (OSError, ValueError, KeyError) as e:
         result.update(blocked={"owner": "host", "reason": f"unusable bundle: {e}"})
         write_json(out_path, result)
@@ -480,7 +481,7 @@ def main(argv):
     # A stream of our own: both kernels and the timing events share it.
     torch.cuda.set_stream(torch.cuda.Stream())
     for i, config in enumerate(c for c in configs if c["name"] in wanted):
-        row = {"config": config["name"], "kernel": config.get("kernel") or bundle["kernel"]}
+        row = {"config": config["name"], "kernel": config["kernel"]}
         t0 = time.time()
         try:
             if opts.mode == "check":

@@ -26,6 +26,8 @@ import re
 import sys
 import types
 
+import tileport_config  # beside this file (resources/python, or a bundle)
+
 KEYWORD = re.compile(r"^\s*([A-Za-z_]\w*)\s*=(?!=)\s*(.+)$")
 
 
@@ -378,19 +380,18 @@ def interpret_main(argv):
         print(f"tileport_triton: triton and numpy are needed: {e}", file=sys.stderr)
         return 3
     try:
-        with open(opts.config) as f:
-            doc = json.load(f)
+        configs = tileport_config.load(opts.config)
         with open(opts.launches) as f:
             launches = json.load(f)
     except (OSError, ValueError) as e:
         print(f"tileport_triton: {e}", file=sys.stderr)
         return 2
-    kernel = opts.kernel or doc.get("kernel")
+    kernel = opts.kernel or configs.kernel
     os.makedirs(opts.out, exist_ok=True)
     failed = 0
     summary = {"schema": "tileport-triton-reference/1", "triton": triton.__version__, "numpy": np.__version__,
                "kernel": kernel, "interpreter": True, "configs": []}
-    for i, config in enumerate(c for c in doc.get("configs", []) if (c.get("kernel") or doc.get("kernel")) == kernel):
+    for i, config in enumerate(configs.of_kernel(kernel)):
         row = {"config": config["name"], "kernel": kernel}
         try:
             row.update(interpret_config(np, numpy_torch(np), opts.source, kernel, launches, config,
