@@ -386,7 +386,10 @@ void TritonDesugarer::forLoop(TSNode f)
             fail(a, QStringLiteral("range bound"), QStringLiteral("loop bounds must be scalars"));
         if (node::is(a, "identifier") && m_env.value(m_src.text(a)).text == m_src.text(a))
             m_intParams.insert(m_src.text(a));
-        texts << v.text;
+        markIntNames(a);
+        // cuTile counts loops in i32; Triton's int64 bounds (a widened
+        // block number) are narrowed back.
+        texts << (v.dtype == QLatin1String("ct.int64") ? QStringLiteral("ct.astype(%1, ct.int32)").arg(v.text) : v.text);
     }
     const QString name = m_src.text(var), loopVar = local(name);
     Loop loop;

@@ -287,11 +287,19 @@ TritonValue TritonDesugarer::binary(TSNode n)
         r.kind = K::Scalar;
         r.isInt = a.isInt && b.isInt && op != QLatin1String("/");
         r.text = QStringLiteral("(%1 %2 %3)").arg(a.text, op, b.text);
+        const QString wide = QStringLiteral("ct.int64");
+        if (r.isInt && (a.dtype == wide || b.dtype == wide))
+            r.dtype = wide; // Triton's int64 index arithmetic
         if (op == QLatin1String("*")) {
+            // The quotient is a view's tile index: i32 in cuTile, also
+            // where Triton widened the block number to int64.
+            const auto index = [&](const TritonValue &q) {
+                return q.dtype == wide ? QStringLiteral("ct.astype(%1, ct.int32)").arg(q.text) : q.text;
+            };
             if (m_constexprs.contains(b.text))
-                r.quotient = a.text, r.multipleOf = b.text;
+                r.quotient = index(a), r.multipleOf = b.text;
             else if (m_constexprs.contains(a.text))
-                r.quotient = b.text, r.multipleOf = a.text;
+                r.quotient = index(b), r.multipleOf = a.text;
         }
         if (op == QLatin1String("//") || op == QLatin1String("%")) {
             for (TSNode s : {ln, rn})

@@ -34,3 +34,21 @@ def masked_row_sum(x_ptr, labels_ptr, total_ptr, stride, n_cols, start, BLOCK: t
 # CHECK: kir.reduce "sum"
 # CHECK: kir.tile_to_scalar %{{.*}} : !kir.tile<[], f32> -> f32
 # CHECK: kir.atomic_rmw "add" %{{.*}}, %arg2[%{{.*}}] mask %{{.*}} {ordering = "Relaxed", scope = "Device"}
+
+
+# Triton's int64 index arithmetic (a block number widened against overflow)
+# is narrowed back where cuTile counts in i32: a view's tile index and a
+# loop's bounds.
+@triton.jit
+def wide_rows(x_ptr, y_ptr, n_rows, ROWS: tl.constexpr, BLOCK: tl.constexpr):
+    first = tl.program_id(0).to(tl.int64) * ROWS
+    cols = tl.program_id(1).to(tl.int64) * BLOCK + tl.arange(0, BLOCK)
+    for r in range(first, min(first + ROWS, n_rows)):
+        tl.store(y_ptr + r * BLOCK + cols, tl.load(x_ptr + r * BLOCK + cols) * 2)
+
+# CHECK-LABEL: kir.entry @wide_rows(
+# CHECK: kir.convert %{{.*}} : !kir.tile<[], i64> -> !kir.tile<[], i32>
+# CHECK: kir.for "r" = %{{.*}} to %{{.*}} {
+# CHECK: kir.convert %{{.*}} : !kir.tile<[], i64> -> !kir.tile<[], i32>
+# CHECK: kir.load %arg0[%{{.*}}]
+# CHECK: kir.store %{{.*}}, %arg1[%{{.*}}]
