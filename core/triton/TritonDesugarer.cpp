@@ -278,6 +278,14 @@ void TritonDesugarer::assignment(TSNode a)
         m_env.insert(name, TritonValue{});
         throw;
     }
+    // `x: tl.constexpr = ...` is a compile-time value (tile shapes use it):
+    // its expression stands for it, as a constant parameter's name does.
+    const TSNode annotation = node::field(a, "type");
+    if (v.kind == TritonValue::Kind::Scalar && !node::isNull(annotation) && m_src.text(annotation).endsWith(QLatin1String("constexpr"))) {
+        m_constexprs.insert(v.text);
+        m_env.insert(name, v);
+        return;
+    }
     if (v.kind == TritonValue::Kind::Scalar || v.kind == TritonValue::Kind::Tile) {
         emit(QStringLiteral("%1 = %2").arg(local(name), v.text), a);
         v.text = local(name);

@@ -82,6 +82,7 @@ private:
     TritonValue languageCall(const QString &fn, TSNode n);
     TritonValue reduce(const QString &fn, TSNode n);
     TritonValue atomic(const QString &fn, TSNode n);
+    TritonValue reshapeTo(TSNode x, const QList<TSNode> &dims);
     TritonValue tileOp(const QString &op, const TritonValue &a, const TritonValue &b, bool compare);
     QString text(const TritonValue &v, TSNode at);
     QString dtypeName(TSNode n);

@@ -7,6 +7,7 @@
 
 #include <QRegularExpression>
 
+#include <algorithm>
 #include <tuple>
 
 namespace tileport::triton {
@@ -51,6 +52,19 @@ TritonValue TritonDesugarer::call(TSNode n)
             v.quotient.clear();
             return v;
         }
+        if (method == QLatin1String("reshape") || method == QLatin1String("view")) { // x.reshape(shape) is tl.reshape(x, shape)
+            QList<TSNode> dims;
+            const TSNode sn = node::unparen(argument(n, 0, "shape"));
+            if (node::is(sn, "list") || node::is(sn, "tuple")) {
+                for (TSNode d : node::children(sn))
+                    dims << d;
+            } else {
+                for (TSNode a : node::children(node::field(n, "arguments")))
+                    if (!node::is(a, "keyword_argument"))
+                        dims << a;
+            }
+            return reshapeTo(obj, dims);
+        }
         if (TritonValue loaded; descriptorAccess(n, &loaded)) {
             if (method == QLatin1String("store"))
                 fail(n, QStringLiteral("desc.store"), QStringLiteral("desc.store used as a value"));
@@ -82,6 +96,26 @@ TritonValue TritonDesugarer::call(TSNode n)
              QStringLiteral("helper functions and builtins are not inlined by the Triton front-end"));
     }
     fail(n, QStringLiteral("call"), QStringLiteral("callee not mapped"));
+}
+
+// tl.reshape(x, shape) / x.reshape(shape): ct.reshape; a lifted kernel's
+// 1-D result lives as (1, N).
+TritonValue TritonDesugarer::reshapeTo(TSNode xn, const QList<TSNode> &dims)
+{
+    TritonValue x = expr(xn);
+    const QString xt = text(x, xn);
+    QStringList shape;
+    for (TSNode d : dims)
+        shape << expr(d).text;
+    if (shape.isEmpty())
+        fail(xn, QStringLiteral("reshape"), QStringLiteral("a shape is expected"));
+    x.rank = int(shape.size());
+    if (m_lift && shape.size() == 1)
+        shape.prepend(QStringLiteral("1"));
+    x.shape = shape;
+    x.kind = TritonValue::Kind::Tile;
+    x.text = QStringLiteral("ct.reshape(%1, (%2%3))").arg(xt, shape.join(QStringLiteral(", ")), shape.size() == 1 ? QStringLiteral(",") : QString());
+    return x;
 }
 
 // tl.atomic_*(ptr, val, mask=, sem=, scope=) and tl.atomic_cas(ptr, cmp,
@@ -432,10 +466,6 @@ TritonValue TritonDesugarer::languageCall(const QString &fn, TSNode n)
         return x;
     }
     if (fn == QLatin1String("reshape") || fn == QLatin1String("view")) {
-        const TSNode xn = argument(n, 0, "input");
-        TritonValue x = expr(xn);
-        const QString xt = text(x, xn);
-        QStringList shape;
         QList<TSNode> dims;
         const TSNode sn = node::unparen(argument(n, 1, "shape"));
         if (node::is(sn, "list") || node::is(sn, "tuple")) {
@@ -445,17 +475,10 @@ TritonValue TritonDesugarer::languageCall(const QString &fn, TSNode n)
             for (TSNode a : node::children(node::field(n, "arguments")))
                 if (!node::is(a, "keyword_argument"))
                     dims << a;
-            dims.removeFirst();
+            if (!dims.isEmpty())
+                dims.removeFirst();
         }
-        for (TSNode d : std::as_const(dims))
-            shape << expr(d).text;
-        x.rank = int(shape.size());
-        if (m_lift && shape.size() == 1)
-            shape.prepend(QStringLiteral("1"));
-        x.shape = shape;
-        x.kind = TritonValue::Kind::Tile;
-        x.text = QStringLiteral("ct.reshape(%1, (%2%3))").arg(xt, shape.join(QStringLiteral(", ")), shape.size() == 1 ? QStringLiteral(",") : QString());
-        return x;
+        return reshapeTo(argument(n, 0, "input"), dims);
     }
     if (unaryMath().contains(fn) || fn == QLatin1String("sigmoid")) {
         const TSNode xn = argument(n, 0, "x");
@@ -479,6 +502,16 @@ TritonValue TritonDesugarer::languageCall(const QString &fn, TSNode n)
                 fail(n, QStringLiteral("tl.%1").arg(fn), QStringLiteral("positional arguments expected"));
             args << expr(a);
             texts << text(args.last(), a);
+        }
+        if (n0 == 3 && std::all_of(args.cbegin(), args.cend(), [](const TritonValue &a) { return a.kind == TritonValue::Kind::Scalar; })) {
+            // tl.where on scalars picks a scalar: a Python conditional.
+            TritonValue r = args[1];
+            r.text = QStringLiteral("(%1 if %2 else %3)").arg(texts[1], texts[0], texts[2]);
+            r.isInt = args[1].isInt && args[2].isInt;
+            r.dtype = args[1].dtype == args[2].dtype ? args[1].dtype : QString();
+            r.quotient.clear();
+            r.multipleOf.clear();
+            return r;
         }
         TritonValue r = tileOp(QStringLiteral(","), args[n0 - 2], args[n0 - 1], false);
         if (n0 == 3)

@@ -205,6 +205,15 @@ TritonValue TritonDesugarer::expr(TSNode n)
             v.text = m_src.text(node::field(obj, "object")) + QStringLiteral(".dtype");
             return v;
         }
+        // desc.type.block_type.element_ty (a descriptor's or pointer's element type): the array's.
+        if (attr == QLatin1String("element_ty") && full.endsWith(QLatin1String(".type.block_type.element_ty"))) {
+            const QString base = full.left(full.size() - int(qstrlen(".type.block_type.element_ty")));
+            const TritonValue o = m_env.value(base);
+            if ((o.kind == TritonValue::Kind::Descriptor || o.kind == TritonValue::Kind::Pointer) && !o.array.isEmpty()) {
+                v.text = o.array + QStringLiteral(".dtype");
+                return v;
+            }
+        }
         if (attr == QLatin1String("dtype")) {
             const TritonValue o = expr(obj);
             if (o.kind == TritonValue::Kind::Pointer && !o.array.isEmpty()) {

@@ -341,6 +341,8 @@ TritonValue TritonDesugarer::makeBlockPointer(TSNode n)
             d.index = QStringLiteral("0");
         else if (!off.multipleOf.isEmpty() && off.multipleOf == d.size)
             d.index = off.quotient;
+        else if (d.size == QLatin1String("1")) // a block of one: the offset is the index
+            d.index = off.dtype == QLatin1String("ct.int64") ? QStringLiteral("ct.astype(%1, ct.int32)").arg(off.text) : off.text;
         else
             fail(offsets[i], QStringLiteral("block pointer offset"),
                  QStringLiteral("`%1` is not a known multiple of the block size %2: no partition index fits").arg(off.text, d.size));
@@ -405,6 +407,8 @@ TritonValue TritonDesugarer::descriptorBlock(const TritonValue &desc, TSNode off
             d.index = QStringLiteral("0");
         else if (!off.multipleOf.isEmpty() && off.multipleOf == d.size)
             d.index = off.quotient;
+        else if (d.size == QLatin1String("1")) // a block of one: the offset is the index
+            d.index = off.dtype == QLatin1String("ct.int64") ? QStringLiteral("ct.astype(%1, ct.int32)").arg(off.text) : off.text;
         else
             fail(items[i], QStringLiteral("descriptor offset"),
                  QStringLiteral("`%1` is not a known multiple of the block size %2: no partition index fits").arg(off.text, d.size));

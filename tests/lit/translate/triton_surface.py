@@ -32,3 +32,21 @@ def prefix_clip(x_ptr, y_ptr, n, LIMIT: tl.constexpr, BLOCK: tl.constexpr):
 
 # JSON: "tl.assume at line 15 is a hint, left out"
 # JSON: "tl.debug_barrier at line 21 is a hint, left out"
+
+
+# A local `x: tl.constexpr = ...` stays a compile-time expression (a tile
+# shape may use it); tl.where on scalars is a Python conditional; the
+# x.reshape(...) method is tl.reshape.
+@triton.jit
+def halves(x_ptr, y_ptr, stride, flip, BLOCK: tl.constexpr):
+    HALF: tl.constexpr = BLOCK // 2
+    row = tl.program_id(0)
+    base = tl.where(flip == 1, row * stride, 0)
+    x = tl.load(x_ptr + base + tl.arange(0, HALF))
+    tl.store(y_ptr + row * HALF + tl.arange(0, HALF), x.reshape((HALF, 1)).reshape((HALF,)))
+
+# CHECK-LABEL: kir.entry @halves(
+# CHECK: kir.cmp "eq"
+# CHECK: kir.choose %{{.*}} {kir.name = "base"} : i32, i32 -> i32
+# CHECK: kir.load_ptr %arg0[%{{.*}}] mask %{{.*}} : {{.*}} -> !kir.tile<[BLOCK_div_2], {{.*}}>
+# CHECK: kir.reshape {{.*}} -> !kir.tile<[BLOCK_div_2, 1],
