@@ -6,6 +6,7 @@
 // result diffed against the cuTile Python reference of that config.
 #include "support/BatchTree.h"
 
+#include "BatchConfigSource.h"
 #include "BatchReport.h"
 #include "BatchRunner.h"
 
@@ -119,7 +120,7 @@ private Q_SLOTS:
     // config that names a cuTile Python equivalent is compared with that
     // kernel's reference, one that names none with the reference of the
     // front-end's desugared cuTile Python. A Triton file without a sidecar
-    // says why it has no config (its launches are not captured).
+    // gets its configs from a capture of its own launches.
     void tritonConfigsGetIrVerdicts()
     {
         const Toolchains tools = Toolchains::fromEnvironment();
@@ -132,9 +133,25 @@ private Q_SLOTS:
         for (const char *f : {"triton/vector_add.py", "triton/vector_add.tileport.json", "cutile/vector_add.py",
                               "cutile/vector_add.tileport.json"})
             QVERIFY(QFile::copy(QStringLiteral(TILEPORT_SOURCE_DIR "/examples/") + QLatin1String(f), root.filePath(QLatin1String(f))));
-        QVERIFY(QFile::copy(QStringLiteral(TILEPORT_SOURCE_DIR "/examples/triton/softmax.py"), root.filePath(QStringLiteral("triton/bare.py"))));
+        // A Triton file without a sidecar: its own __main__ launches the
+        // kernel, and the capture records that launch.
+        {
+            QFile bare(root.filePath(QStringLiteral("triton/bare.py")));
+            QVERIFY(bare.open(QIODevice::WriteOnly));
+            bare.write("import torch\nimport triton\nimport triton.language as tl\n\n\n"
+                       "@triton.jit\ndef scale(src, dst, n, alpha, BLOCK: tl.constexpr):\n"
+                       "    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)\n"
+                       "    v = tl.load(src + offs, mask=offs < n, other=0.0)\n"
+                       "    tl.store(dst + offs, v * alpha, mask=offs < n)\n\n\n"
+                       "if __name__ == \"__main__\":\n"
+                       "    x = torch.randn(5000, device=\"cuda\")\n"
+                       "    y = torch.empty_like(x)\n"
+                       "    scale[(triton.cdiv(5000, 256),)](x, y, x.numel(), 0.5, BLOCK=256)\n");
+        }
 
-        BatchRunner runner(BatchRunner::Options{root.filePath(QStringLiteral("triton")), 2, true, work.path(), 900'000}, tools);
+        BatchRunner::Options options{root.filePath(QStringLiteral("triton")), 2, true, work.path(), 900'000};
+        options.configSource = BatchConfigSource::capture(tools, options.timeoutMs);
+        BatchRunner runner(options, tools);
         QCOMPARE(runner.runToCompletion(), QString());
         const QList<BatchRow> &rows = runner.rows();
         for (const QString &config : {QStringLiteral("f32_b1024"), QStringLiteral("f16_b512")}) {
@@ -148,10 +165,13 @@ private Q_SLOTS:
         QVERIFY2(desugared.open(QIODevice::ReadOnly), qPrintable(desugared.fileName()));
         QVERIFY(desugared.readAll().contains("@ct.kernel"));
 
-        const BatchRow *bare = find(rows, QStringLiteral("bare.py"), QStringLiteral("softmax_row"));
+        // The captured launch named every Triton parameter; fitted to the
+        // desugared kernel (the bound n is the array's extent) it is compared.
+        const BatchRow *bare = find(rows, QStringLiteral("bare.py"), QStringLiteral("scale"));
         QVERIFY(bare);
-        QCOMPARE(bare->irVerdict, QStringLiteral("-"));
-        QVERIFY2(bare->irReason.contains(QStringLiteral("Triton launches are not captured")), qPrintable(bare->irReason));
+        QCOMPARE(bare->built, BatchRow::Step::Yes);
+        QVERIFY2(passes(bare), qPrintable(bare->irVerdict + QStringLiteral(": ") + bare->reason()));
+        QCOMPARE(bare->configFrom, QStringLiteral("__main__"));
     }
 
     // tests/fixtures/batch/tile_ops.py: several configs per kernel, in

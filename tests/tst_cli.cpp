@@ -218,6 +218,38 @@ private Q_SLOTS:
         QVERIFY(configs[1].toObject().value(QStringLiteral("equivalent")).toString().startsWith(QStringLiteral("desugared: ")));
     }
 
+    // A Triton file with no sidecar: stage A captures its configs from the
+    // file's own launch (its __main__ block), fitted to the desugared
+    // kernel (the bound the array carries dropped), and exports their
+    // reference from the desugared cuTile Python; B and C follow.
+    void portsAStandaloneTritonFile()
+    {
+        QTemporaryDir dir;
+        QFile src(QStringLiteral(TILEPORT_SOURCE_DIR "/examples/triton/vector_add.py"));
+        QVERIFY(src.open(QIODevice::ReadOnly));
+        QFile copy(dir.filePath(QStringLiteral("add.py")));
+        QVERIFY(copy.open(QIODevice::WriteOnly));
+        copy.write(src.readAll() + "\n\nif __name__ == \"__main__\":\n    a = torch.randn(3000, device=\"cuda\")\n"
+                                   "    launch(a, torch.randn(3000, device=\"cuda\"), block=512)\n");
+        copy.close();
+        const QString session = dir.filePath(QStringLiteral("s"));
+        const Run port = tileport({QStringLiteral("port"), copy.fileName(), QStringLiteral("--stages"), QStringLiteral("A-C"),
+                                   QStringLiteral("--session"), session});
+        if (port.out.contains(QStringLiteral("BLOCKED (env)")))
+            QSKIP("the toolchains are not set up; run scripts/setup");
+        QVERIFY2(port.code == 0, qPrintable(port.out + port.err));
+        QVERIFY2(port.out.contains(QStringLiteral("configs captured from the code")), qPrintable(port.out));
+        QVERIFY(port.out.contains(QStringLiteral("[C] PASS_WITH_NOTES: 1 config(s) compared")));
+        QFile f(session + QStringLiteral("/configs/add.tileport.json"));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QJsonArray params = QJsonDocument::fromJson(f.readAll()).object().value(QStringLiteral("configs")).toArray()
+                                      .first().toObject().value(QStringLiteral("params")).toArray();
+        QStringList names;
+        for (const QJsonValue &p : params)
+            names << p.toObject().value(QStringLiteral("name")).toString();
+        QCOMPARE(names, (QStringList{QStringLiteral("x_ptr"), QStringLiteral("y_ptr"), QStringLiteral("out_ptr"), QStringLiteral("BLOCK")}));
+    }
+
     // --cutile on every command that writes a crate: a target it does not
     // know is a usage error that names the targets, before any work; a
     // session records the one it was made with.

@@ -4,6 +4,9 @@
 // its language, and that front-end does the language's part for real.
 #include "Frontend.h"
 
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTest>
 
 using namespace tileport;
@@ -36,8 +39,23 @@ private Q_SLOTS:
         const Frontend &f = frontendFor(file);
         QCOMPARE(int(f.language()), int(Frontend::Language::Triton));
         QVERIFY(f.isTriton());
-        QVERIFY(!f.capturesConfigs());
+        QVERIFY(f.capturesConfigs()); // from its kernel[grid](...) launches
         QVERIFY(!f.kernelNames(file).isEmpty());
+        // A captured launch names every Triton parameter; the file keeps
+        // those of the desugared kernel (n_elements is the arrays' extent).
+        const QByteArray captured = R"({"kernel": "vector_add", "configs": [{"name": "c", "params": [
+            {"name": "x_ptr", "kind": "array", "dtype": "float32", "ndim": 1, "shape": [64]},
+            {"name": "y_ptr", "kind": "array", "dtype": "float32", "ndim": 1, "shape": [64]},
+            {"name": "out_ptr", "kind": "array", "dtype": "float32", "ndim": 1, "shape": [64]},
+            {"name": "n_elements", "kind": "scalar", "dtype": "int32", "value": 64},
+            {"name": "BLOCK", "kind": "const", "value": 32}]}]})";
+        const QJsonArray params = QJsonDocument::fromJson(f.capturedSidecar(file, captured)).object()
+                                      .value(QStringLiteral("configs")).toArray().first().toObject()
+                                      .value(QStringLiteral("params")).toArray();
+        QStringList names;
+        for (const QJsonValue &p : params)
+            names << p.toObject().value(QStringLiteral("name")).toString();
+        QCOMPARE(names, (QStringList{QStringLiteral("x_ptr"), QStringLiteral("y_ptr"), QStringLiteral("out_ptr"), QStringLiteral("BLOCK")}));
         const rust::TranslationResult r = f.translate(file, {});
         QVERIFY2(r.ok(), qPrintable(r.error));
         QVERIFY(!r.kernels.isEmpty());

@@ -7,7 +7,6 @@
 #include "Frontend.h"
 #include "JobRunner.h"
 #include "KernelConfigFile.h"
-#include "ModuleAnalyzer.h"
 #include "Orchestrator.h"
 #include "PipelineEvent.h"
 #include "ProblemsModel.h"
@@ -110,9 +109,9 @@ bool PipelineController::startPort(const QString &source, const QSet<QChar> &sta
         configs.load(captured.isEmpty() ? configPath : captured);
     QString kernel = kernelName.isEmpty() ? configs.kernel : kernelName;
     if (kernel.isEmpty() && capture) {
-        const frontend::ModuleAnalysis analysis = frontend::ModuleAnalyzer::analyzeFile(src.absoluteFilePath());
-        if (analysis.kernels.size() == 1)
-            kernel = analysis.kernels.front().name;
+        const QStringList names = frontendFor(src.absoluteFilePath()).kernelNames(src.absoluteFilePath());
+        if (names.size() == 1)
+            kernel = names.front();
     }
     if (kernel.isEmpty()) {
         *error = capture ? QStringLiteral("%1: choose the kernel to port in the kernel selector").arg(source)

@@ -6,6 +6,7 @@
 #include "ModuleAnalyzer.h"
 #include "RustTranslator.h"
 #include "TritonAnalyzer.h"
+#include "TritonCapturedConfigs.h"
 #include "TritonTranslator.h"
 
 #include <QDir>
@@ -102,26 +103,20 @@ void translateTriton(const QString &path, const QString &rel, BatchFileTranslato
     out.analysis = std::make_shared<const ModuleAnalysis>(ModuleAnalyzer::analyzeSource(m.cutileText.toUtf8(), path));
 }
 
-// The kernels' configs from the file's sidecar; without one, a cuTile file
-// asks for a capture (Triton launches are not captured: "no config").
-void sidecarConfigs(const QString &path, const QString &relativePath, bool capturable, BatchFileTranslator::Outcome &out)
+// The kernels' configs from the file's sidecar; without one, the file asks
+// for a capture (cuTile launches and Triton `kernel[grid](...)` alike).
+void sidecarConfigs(const QString &path, const QString &relativePath, BatchFileTranslator::Outcome &out)
 {
     const QString sidecarPath = KernelConfigFile::pathFor(path);
     const QString sidecarRel = QFileInfo(relativePath).dir().filePath(QFileInfo(sidecarPath).fileName());
     if (!QFile::exists(sidecarPath)) {
-        out.wantsConfigs = capturable;
+        out.wantsConfigs = true;
         for (BatchFileTranslator::KernelPlan &plan : out.plans)
-            plan.configProblem = capturable ? QStringLiteral("no config")
-                                            : QStringLiteral("no config (Triton launches are not captured: write %1)")
-                                                  .arg(QFileInfo(sidecarPath).fileName());
+            plan.configProblem = QStringLiteral("no config");
         return;
     }
     KernelConfigFile sidecar;
     sidecar.load(sidecarPath);
-    // A refused Triton kernel is not in the desugared module: its configs
-    // cannot be checked against it, and must not stop the others'.
-    if (!capturable && out.analysis)
-        sidecar.configs.removeIf([&](const KernelConfig &c) { return !out.analysis->kernel(c.kernel); });
     BatchFileTranslator::planConfigs(out, sidecar, sidecarRel);
 }
 
@@ -149,7 +144,7 @@ BatchFileTranslator::Outcome BatchFileTranslator::run(const QString &directory, 
         translateTriton(path, relativePath, out, step);
         if (out.analysis) {
             step("configs");
-            sidecarConfigs(path, relativePath, false, out);
+            sidecarConfigs(path, relativePath, out);
         }
     } else {
         const QByteArray bytes = f.readAll();
@@ -182,7 +177,7 @@ BatchFileTranslator::Outcome BatchFileTranslator::run(const QString &directory, 
             translate(bytes, path, relativePath, analysis, out);
             step("configs");
             out.analysis = std::make_shared<const ModuleAnalysis>(analysis);
-            sidecarConfigs(path, relativePath, true, out);
+            sidecarConfigs(path, relativePath, out);
         }
     }
     while (out.plans.size() < out.rows.size())
@@ -191,8 +186,17 @@ BatchFileTranslator::Outcome BatchFileTranslator::run(const QString &directory, 
     return out;
 }
 
-void BatchFileTranslator::planConfigs(Outcome &out, const KernelConfigFile &configs, const QString &configsRel)
+void BatchFileTranslator::planConfigs(Outcome &out, const KernelConfigFile &given, const QString &configsRel)
 {
+    KernelConfigFile configs = given;
+    if (!out.desugared.isEmpty() && out.analysis) {
+        // A Triton file: a refused kernel is not in the desugared module, so
+        // its configs cannot be checked against it and must not stop the
+        // others'; a captured launch names every Triton parameter, fitted
+        // here to the desugared kernel's signature.
+        configs.configs.removeIf([&](const KernelConfig &c) { return !out.analysis->kernel(c.kernel); });
+        triton::fitToDesugared(configs, *out.analysis);
+    }
     QString problem;
     const auto firstError = [&](const QList<ConfigDiagnostic> &list) {
         for (const ConfigDiagnostic &d : list)

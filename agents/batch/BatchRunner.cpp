@@ -239,7 +239,8 @@ void BatchRunner::configsObtained()
         if (!m_options.gpu.isEmpty() && !it->configs.isEmpty()) {
             QFile out(capturedConfigPath(m_paths[f]));
             if (QDir().mkpath(QFileInfo(out).absolutePath()) && out.open(QIODevice::WriteOnly))
-                out.write(QJsonDocument(it->document()).toJson(QJsonDocument::Indented));
+                out.write(frontendFor(root.filePath(m_paths[f]))
+                              .capturedSidecar(root.filePath(m_paths[f]), QJsonDocument(it->document()).toJson(QJsonDocument::Indented)));
         }
     }
     startChecks();

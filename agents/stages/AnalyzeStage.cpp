@@ -67,6 +67,11 @@ StageReport AnalyzeStage::run(StageContext &ctx)
             return verdict(Verdict::FailFixable, Owner::Kernel,
                            QStringLiteral("%1: no @triton.jit kernel named %2").arg(source, kernel));
         // The equivalent cuTile Python the generator starts from, for review.
+        // No sidecar when the session was made: the configs come from the
+        // file's own kernel[grid](...) launches.
+        if (capturesConfigs(ctx.session()))
+            if (std::optional<StageReport> stop = capture.run(ctx, kernel))
+                return *stop;
         const QString desugared = QDir(refDir).filePath(QStringLiteral("triton.cutile.py"));
         writeFile(desugared, m.cutileText.toUtf8());
         writeFile(QDir(refDir).filePath(QStringLiteral("analysis.json")),
@@ -102,8 +107,10 @@ StageReport AnalyzeStage::run(StageContext &ctx)
         if (capturesConfigs(ctx.session()))
             if (std::optional<StageReport> stop = capture.run(ctx, kernel))
                 return *stop;
-        frontend::KernelConfigFile configs;
-        if (!configs.load(sidecar) || configs.configs.isEmpty()) {
+        // The run's configs (read again only when the capture rewrote them).
+        bool loaded = false;
+        const frontend::KernelConfigFile &configs = ctx.configs(&loaded);
+        if (!loaded || configs.configs.isEmpty()) {
             QString why = QStringLiteral("%1: no usable specialization configs").arg(sidecar);
             if (!configs.diagnostics.isEmpty())
                 why = QStringLiteral("%1:%2:%3: %4").arg(sidecar).arg(configs.diagnostics.first().line)

@@ -3,6 +3,7 @@
 #include "ConfigCaptureStep.h"
 
 #include "ConfigCapture.h"
+#include "Frontend.h"
 #include "KernelConfigPath.h"
 #include "Verdict.h"
 
@@ -102,8 +103,9 @@ std::optional<StageReport> ConfigCaptureStep::run(StageContext &ctx, const QStri
 
     QString error;
     const QString path = capturedConfigPath(ctx.session());
-    if (!writeAtomically(path, r.sidecar, &error)
-        || !writeAtomically(QDir(ctx.area(Session::Area::Reference)).filePath(sidecarName), r.sidecar, &error))
+    const QByteArray sidecar = frontendFor(source).capturedSidecar(source, r.sidecar);
+    if (!writeAtomically(path, sidecar, &error)
+        || !writeAtomically(QDir(ctx.area(Session::Area::Reference)).filePath(sidecarName), sidecar, &error))
         return failure(Verdict::Blocked, Owner::Env, error);
     summary = QStringLiteral("configs captured from the code: %1").arg(r.summary(kernel));
     if (r.status == ConfigCapture::Status::Partial)

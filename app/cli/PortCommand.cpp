@@ -10,7 +10,6 @@
 #include "Frontend.h"
 #include "GpuRunner.h"
 #include "KernelConfigFile.h"
-#include "ModuleAnalyzer.h"
 #include "Orchestrator.h"
 #include "SessionReport.h"
 #include "StageCatalog.h"
@@ -177,14 +176,12 @@ int runPortCommand(CommandLine &cl)
         kernel = configs.kernel;
     if (kernel.isEmpty() && capture) {
         // Which kernel to port: the file's only one, else the user says.
-        const frontend::ModuleAnalysis analysis = frontend::ModuleAnalyzer::analyzeFile(src.absoluteFilePath());
-        QStringList names;
-        for (const frontend::KernelInfo &k : analysis.kernels)
-            names << k.name;
+        const Frontend &frontend = frontendFor(src.absoluteFilePath());
+        const QStringList names = frontend.kernelNames(src.absoluteFilePath());
         if (names.size() == 1)
             kernel = names.front();
         else if (names.isEmpty())
-            return fail(QStringLiteral("port"), QStringLiteral("%1: no @ct.kernel to port").arg(file));
+            return fail(QStringLiteral("port"), QStringLiteral("%1: no %2 kernel to port").arg(file, frontend.name()));
         else
             return fail(QStringLiteral("port"), QStringLiteral("%1: name the kernel with --kernel (no sidecar; the file has %2)")
                                                     .arg(file, names.join(QStringLiteral(", "))));

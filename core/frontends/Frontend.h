@@ -29,8 +29,16 @@ public:
     // The cuTile Rust translation of the file's kernels.
     virtual rust::TranslationResult translate(const QString &file, const rust::RustTranslator::Options &options) const = 0;
     // Whether a file without a sidecar gets its configs captured from its
-    // own code (cuTile Python); a Triton file's come from its launches.
+    // own code (its launches run on stand-ins: ct.launch, kernel[grid](...)).
     virtual bool capturesConfigs() const = 0;
+    // A captured sidecar of `file` as the configs of the kernels that are
+    // translated (Triton: every launch parameter by name, fitted to the
+    // desugared kernel's signature); unchanged for cuTile Python.
+    virtual QByteArray capturedSidecar(const QString &file, const QByteArray &captured) const
+    {
+        Q_UNUSED(file);
+        return captured;
+    }
     // What stage D's bundle needs beyond the crate: how to translate, the
     // reference it runs and the file's launch sites.
     virtual void configureBundle(rust::HostBundleBuilder::Options &options) const = 0;

@@ -2,7 +2,9 @@
 // SPDX-FileCopyrightText: 2026 TilePort contributors
 #include "TritonFrontend.h"
 
+#include "ModuleAnalyzer.h"
 #include "TritonAnalyzer.h"
+#include "TritonCapturedConfigs.h"
 #include "TritonHostBundle.h"
 #include "TritonTranslator.h"
 
@@ -19,6 +21,14 @@ QStringList TritonFrontend::kernelNames(const QString &file) const
 rust::TranslationResult TritonFrontend::translate(const QString &file, const rust::RustTranslator::Options &options) const
 {
     return triton::TritonTranslator::translateFile(file, options);
+}
+
+QByteArray TritonFrontend::capturedSidecar(const QString &file, const QByteArray &captured) const
+{
+    const triton::TritonModule m = triton::TritonAnalyzer::analyzeFile(file);
+    if (!m.ok())
+        return captured;
+    return triton::fitSidecar(captured, frontend::ModuleAnalyzer::analyzeSource(m.cutileText.toUtf8(), file));
 }
 
 void TritonFrontend::configureBundle(rust::HostBundleBuilder::Options &options) const

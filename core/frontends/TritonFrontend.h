@@ -15,7 +15,8 @@ public:
     QString name() const override { return QStringLiteral("Triton"); }
     QStringList kernelNames(const QString &file) const override;
     rust::TranslationResult translate(const QString &file, const rust::RustTranslator::Options &options) const override;
-    bool capturesConfigs() const override { return false; }
+    bool capturesConfigs() const override { return true; }
+    QByteArray capturedSidecar(const QString &file, const QByteArray &captured) const override;
     void configureBundle(rust::HostBundleBuilder::Options &options) const override;
 };
 

@@ -41,12 +41,12 @@ CASE_TIMEOUT_S = 20
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
-def install_world(target):
+def install_world(target, recorder=None):
     """Puts the stand-ins for torch, pytest, triton.testing (and numpy where it
     is missing) in sys.modules."""
     torch_standin.install(target)
     pytest_standin.install()
-    triton_standin.install()
+    triton_standin.install(recorder)
     roots = {"torch", "triton"} | set(device_standins.install(target))
     # Plotting is output: a placeholder whether or not it is installed.
     for name in ("matplotlib", "seaborn"):
@@ -199,7 +199,7 @@ class Capture:
     def _setup(self):
         import cuda.tile as ct  # the real package, imported before any stand-in
         install_interceptors(ct, self.recorder)
-        install_world(self.target)
+        install_world(self.target, self.recorder)
 
     # -- diagnostics --
     def diag(self, file, line, severity, message, source):

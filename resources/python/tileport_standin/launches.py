@@ -58,7 +58,9 @@ def kernel_parameters(kernel):
     params = []
     for name, p in inspect.signature(pyfunc).parameters.items():
         ann = hints.get(name, p.annotation)
-        params.append((name, _is_constant(ann), p.default))
+        # ct.Constant annotations; a Triton kernel's stand-in names its tl.constexpr ones.
+        constant = _is_constant(ann) or name in getattr(kernel, "_tileport_constants", ())
+        params.append((name, constant, p.default))
     _PARAMS[id(pyfunc)] = (pyfunc, params)
     return pyfunc, params
 

@@ -49,7 +49,10 @@ def do_bench_cudagraph(fn, rep=20, grad_to_none=None, quantiles=None, return_mod
     return do_bench(fn, quantiles=quantiles)
 
 
-def install():
+def install(recorder=None):
+    """`recorder`: where `kernel[grid](...)` launches of `@triton.jit`
+    kernels go (triton_launches); without one `@triton.jit` is a plain
+    placeholder decorator."""
     triton = permissive_module("triton")
     testing = permissive_module("triton.testing")
     testing.Benchmark = Benchmark
@@ -63,4 +66,9 @@ def install():
     triton.next_power_of_2 = lambda n: 1 if n <= 1 else 1 << (int(n) - 1).bit_length()
     sys.modules["triton"] = triton
     sys.modules["triton.testing"] = testing
+    if recorder is not None:
+        from . import triton_launches
+        language = permissive_module("triton.language")
+        triton_launches.install(triton, language, recorder)
+        sys.modules["triton.language"] = language
     return triton
