@@ -371,6 +371,19 @@ private Q_SLOTS:
         QVERIFY(h && !h->portable());
         QCOMPARE(h->unsupported[0].construct, QStringLiteral("TensorDescriptor.load"));
         QVERIFY(h->unsupported[0].reason.contains(QStringLiteral("pre_hook")));
+
+        // A pre_hook that sets the block shapes from the config's constants
+        // (nargs["ROWS"], ...) gives them, over the launch's placeholder; a
+        // persistent loop starting at the program id walks row blocks.
+        const QString hookPath = QStringLiteral(TILEPORT_SOURCE_DIR "/tests/fixtures/triton/host_descriptor_prehook.py");
+        const TritonModule p = TritonAnalyzer::analyzeFile(hookPath);
+        const TritonKernel *pk = kernel(p, QStringLiteral("scale_rows_persistent"));
+        QVERIFY2(pk && pk->portable(), pk && !pk->unsupported.isEmpty() ? qPrintable(pk->unsupported[0].reason) : "missing");
+        QCOMPARE(pk->descriptorBlocks.value(QStringLiteral("x_desc")), (QStringList{QStringLiteral("ROWS"), QStringLiteral("COLS")}));
+        QVERIFY(p.cutileText.contains(QStringLiteral("for blk in range(ct.cdiv(ct.cdiv(M, ROWS) - ct.bid(0), NUM_PROGRAMS)):")));
+        QVERIFY(p.cutileText.contains(QStringLiteral("ct.load(x_desc, index=((ct.bid(0) + blk * NUM_PROGRAMS), 0), shape=(ROWS, COLS)")));
+        const rust::TranslationResult pr = TritonTranslator::translateFile(hookPath, {});
+        QVERIFY2(pr.ok(), pr.diagnostics.isEmpty() ? qPrintable(pr.error) : qPrintable(pr.diagnostics[0].toString()));
     }
 
     void generatorDiagnosticsPointAtTriton()

@@ -456,13 +456,15 @@ TritonValue TritonDesugarer::languageCall(const QString &fn, TSNode n)
             if (!ok || axis < 0 || axis >= qMax(x.rank, 1))
                 fail(an, QStringLiteral("tl.cumsum axis"), QStringLiteral("the axis must be a literal within the tile's rank"));
         }
-        if (m_lift && x.rank == 1)
-            axis = 1;
         const TSNode rn = argument(n, 2, "reverse");
         const bool reverse = !node::isNull(rn) && m_src.text(rn) == QLatin1String("True");
         x.shape = shapeOf(x);
         x.kind = TritonValue::Kind::Tile;
-        x.text = QStringLiteral("ct.cumsum(%1, axis=%2%3)").arg(xt).arg(axis).arg(reverse ? QStringLiteral(", reverse=True") : QString());
+        const QString opts = reverse ? QStringLiteral(", reverse=True") : QString();
+        if (m_lift && x.rank == 1 && x.shape.size() == 2) // a lifted (1, N) tile scans as (N,): cutile scans dim 0
+            x.text = QStringLiteral("ct.reshape(ct.cumsum(ct.reshape(%1, (%2,)), axis=0%3), (1, %2))").arg(xt, x.shape[1], opts);
+        else
+            x.text = QStringLiteral("ct.cumsum(%1, axis=%2%3)").arg(xt).arg(axis).arg(opts);
         return x;
     }
     if (fn == QLatin1String("reshape") || fn == QLatin1String("view")) {

@@ -62,6 +62,17 @@ QSet<QString> TritonDesugarer::pointerNames(TSNode fn, int depth)
         for (TSNode c : node::children(n))
             stack << c;
     }
+    // `d = desc_param` then `d.load(..)`: the parameter is the descriptor.
+    for (QList<QString> todo(m_descriptorParams.cbegin(), m_descriptorParams.cend()); !todo.isEmpty();) {
+        const QString name = todo.takeLast();
+        for (TSNode rhs : assigned.value(name)) {
+            rhs = node::unparen(rhs);
+            if (node::is(rhs, "identifier") && !m_descriptorParams.contains(m_src.text(rhs))) {
+                m_descriptorParams.insert(m_src.text(rhs));
+                todo << m_src.text(rhs);
+            }
+        }
+    }
     QSet<QString> seen;
     while (!addresses.isEmpty()) {
         TSNode a = node::unparen(addresses.takeLast());

@@ -7,6 +7,8 @@
 #include <QHash>
 #include <QRegularExpression>
 
+#include <algorithm>
+
 namespace tileport::triton {
 
 using namespace tileport::frontend;
@@ -81,6 +83,108 @@ void collectAssignments(TSNode n, const PythonSource &src, QHash<QString, TSNode
             collectAssignments(c, src, out);
 }
 
+// The pre_hook functions an autotune decorator's configs name
+// (`triton.Config(..., pre_hook=f)`), in a literal list, a comprehension or
+// the function that builds the list.
+QStringList preHooks(const PythonSource &src, TSNode kernelDef)
+{
+    QStringList hooks;
+    const TSNode decorated = node::parent(kernelDef);
+    if (!node::is(decorated, "decorated_definition"))
+        return hooks;
+    QList<TSNode> stack;
+    for (TSNode d : node::children(decorated)) {
+        if (!node::is(d, "decorator"))
+            continue;
+        const auto kids = node::children(d);
+        if (kids.empty() || !node::is(kids.front(), "call"))
+            continue;
+        const TSNode configs = keywordOrPositional(src, kids.front(), 0, "configs");
+        if (node::isNull(configs))
+            continue;
+        stack << configs;
+        // configs=f(): the function's body builds them.
+        if (node::is(node::unparen(configs), "call") && node::is(node::field(node::unparen(configs), "function"), "identifier")) {
+            const TSNode fn = findFunction(src.root(), src, src.text(node::field(node::unparen(configs), "function")));
+            if (!node::isNull(fn))
+                stack << node::field(fn, "body");
+        }
+    }
+    while (!stack.isEmpty()) {
+        const TSNode n = stack.takeLast();
+        if (node::is(n, "keyword_argument") && src.text(node::field(n, "name")) == QLatin1String("pre_hook")) {
+            const QString hook = src.text(node::field(n, "value"));
+            if (!hooks.contains(hook))
+                hooks << hook;
+        }
+        for (TSNode c : node::children(n))
+            stack << c;
+    }
+    return hooks;
+}
+
+// What a pre_hook sets: `nargs["P"].block_shape = [A, B]` with each item a
+// literal, `nargs["K"]` or a local bound to one; P -> the block in kernel
+// terms. *opaque is set when the hook does anything else with a block shape
+// (or is not found), so its effect is unknown.
+QHash<QString, QStringList> hookBlocks(const PythonSource &src, const QString &hook, bool *opaque)
+{
+    QHash<QString, QStringList> out;
+    const TSNode fn = findFunction(src.root(), src, hook);
+    if (node::isNull(fn)) {
+        *opaque = true;
+        return out;
+    }
+    const QStringList params = paramNames(src, fn);
+    const QString nargs = params.value(0);
+    static const QRegularExpression item(QStringLiteral("^([A-Za-z_]\\w*)\\[\\s*[\"']([A-Za-z_]\\w*)[\"']\\s*\\]$"));
+    const auto argOf = [&](const QString &e) -> QString {
+        const QRegularExpressionMatch m = item.match(e);
+        return m.hasMatch() && m.captured(1) == nargs ? m.captured(2) : QString();
+    };
+    QHash<QString, QString> locals; // local name -> the nargs key it reads
+    QList<TSNode> stack{node::field(fn, "body")};
+    QList<TSNode> order;
+    while (!stack.isEmpty()) {
+        const TSNode n = stack.takeFirst();
+        if (node::is(n, "assignment"))
+            order << n;
+        QList<TSNode> kids;
+        for (TSNode c : node::children(n))
+            kids << c;
+        stack = kids + stack;
+    }
+    for (TSNode a : std::as_const(order)) {
+        const TSNode left = node::field(a, "left");
+        const QString right = src.flatText(node::field(a, "right"));
+        if (node::is(left, "identifier")) {
+            if (!argOf(right).isEmpty())
+                locals.insert(src.text(left), argOf(right));
+            continue;
+        }
+        if (!node::is(left, "attribute") || src.text(node::field(left, "attribute")) != QLatin1String("block_shape"))
+            continue;
+        const QString target = argOf(src.flatText(node::field(left, "object")));
+        const TSNode list = node::unparen(node::field(a, "right"));
+        if (target.isEmpty() || (!node::is(list, "list") && !node::is(list, "tuple"))) {
+            *opaque = true;
+            continue;
+        }
+        QStringList dims;
+        for (TSNode i : node::children(list)) {
+            const QString e = src.flatText(i);
+            bool literal = false;
+            e.toInt(&literal);
+            dims << (literal ? e : locals.contains(e) ? locals.value(e) : argOf(e));
+        }
+        if (dims.contains(QString()))
+            *opaque = true;
+        else
+            out.insert(target, dims);
+    }
+    return out;
+}
+
 } // namespace
 
 void TritonHostDescriptors::assign(const PythonSource &src, TSNode kernelDef, TritonKernel &kernel,
@@ -142,8 +246,35 @@ void TritonHostDescriptors::assign(const PythonSource &src, TSNode kernelDef, Tr
             blocks.insert(it.key(), dims);
         }
     }
-    if (preHook)
-        return;
+    if (preHook) {
+        // A pre_hook resets block shapes before each launch: where every
+        // hook the configs name sets a descriptor's from the config's own
+        // constants, that is its block shape; an unknown hook or one that
+        // does something else leaves the kernel's descriptors unmapped.
+        const QStringList hooks = preHooks(src, kernelDef);
+        bool opaque = hooks.isEmpty();
+        QHash<QString, QStringList> hooked;
+        for (const QString &h : hooks) {
+            const QHash<QString, QStringList> set = hookBlocks(src, h, &opaque);
+            for (auto it = set.cbegin(); it != set.cend(); ++it) {
+                if (hooked.contains(it.key()) && hooked.value(it.key()) != it.value())
+                    opaque = true;
+                hooked.insert(it.key(), it.value());
+            }
+        }
+        if (opaque)
+            return;
+        for (auto it = hooked.cbegin(); it != hooked.cend(); ++it)
+            if (params.contains(it.key()) && std::all_of(it.value().cbegin(), it.value().cend(), [&](const QString &d) {
+                    bool literal = false;
+                    d.toInt(&literal);
+                    return literal || params.contains(d);
+                })) {
+                blocks.insert(it.key(), it.value());
+                conflicting.remove(it.key());
+            }
+        kernel.notes << QStringLiteral("host descriptor block shapes from the autotune pre_hook %1").arg(hooks.join(QStringLiteral(", ")));
+    }
     for (auto it = blocks.cbegin(); it != blocks.cend(); ++it)
         if (!conflicting.contains(it.key()))
             kernel.descriptorBlocks.insert(it.key(), it.value());

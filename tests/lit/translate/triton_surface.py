@@ -50,3 +50,18 @@ def halves(x_ptr, y_ptr, stride, flip, BLOCK: tl.constexpr):
 # CHECK: kir.choose %{{.*}} {kir.name = "base"} : i32, i32 -> i32
 # CHECK: kir.load_ptr %arg0[%{{.*}}] mask %{{.*}} : {{.*}} -> !kir.tile<[BLOCK_div_2], {{.*}}>
 # CHECK: kir.reshape {{.*}} -> !kir.tile<[BLOCK_div_2, 1],
+
+
+# In a row kernel 1-D tiles live as (1, N); a cumsum over one scans it as
+# (N,) (cutile scans dim 0).
+@triton.jit
+def row_prefix(x_ptr, y_ptr, stride, n_cols, BLOCK: tl.constexpr):
+    row = tl.program_id(0)
+    cols = tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + row * stride + cols, mask=cols < n_cols, other=0.0)
+    tl.store(y_ptr + row * stride + cols, tl.cumsum(x, axis=0), mask=cols < n_cols)
+
+# CHECK-LABEL: kir.entry @row_prefix(
+# CHECK: kir.reshape %{{.*}} : !kir.tile<[1, BLOCK], {{.*}}> -> !kir.tile<[BLOCK],
+# CHECK: kir.scan_sum %{{.*}}, 0
+# CHECK: kir.reshape %{{.*}} : !kir.tile<[BLOCK], {{.*}}> -> !kir.tile<[1, BLOCK],
