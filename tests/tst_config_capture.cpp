@@ -12,6 +12,7 @@
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -103,6 +104,7 @@ private Q_SLOTS:
     void bundledScriptOnExamples();
     void noneArgumentIsRecorded();
     void listArgumentIsRecorded();
+    void tritonLaunchesAreRecorded();
 };
 
 void TestConfigCapture::completeCaptureIsRead()
@@ -400,6 +402,81 @@ void TestConfigCapture::listArgumentIsRecorded()
     const auto errors = edited.validate(analysis);
     QCOMPARE(errors.size(), 1);
     QVERIFY2(errors[0].message.contains(QStringLiteral("item 1 needs the list's dtype float16 and ndim 2")), qPrintable(errors[0].message));
+}
+
+// Triton launches under capture: kernel[grid](...) bound by name (launch
+// options dropped, tl.constexpr as constants), a grid function evaluated,
+// every autotune Config a tuned candidate with the heuristics' values, and
+// a host TensorDescriptor standing for its tensor.
+void TestConfigCapture::tritonLaunchesAreRecorded()
+{
+    const Toolchains t = Toolchains::fromEnvironment();
+    ConfigCapture capture(t);
+    if (!QFileInfo::exists(capture.script()))
+        QSKIP("resources/python/capture_configs.py is not in this tree");
+    QTemporaryDir dir;
+    QFile f(dir.filePath(QStringLiteral("tuned.py")));
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(R"(import torch
+import triton
+import triton.language as tl
+from triton.tools.tensor_descriptor import TensorDescriptor
+
+
+@triton.autotune(configs=[triton.Config({"BLOCK": 64}, num_warps=2), triton.Config({"BLOCK": 128}, num_warps=4)], key=["n"])
+@triton.heuristics({"EVEN": lambda args: args["n"] % args["BLOCK"] == 0})
+@triton.jit
+def scale(src, dst, n, alpha, BLOCK: tl.constexpr, EVEN: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    tl.store(dst + offs, tl.load(src + offs, mask=offs < n) * alpha, mask=offs < n)
+
+
+@triton.jit
+def copy_rows(d_in, d_out, BM: tl.constexpr, BN: tl.constexpr):
+    pid = tl.program_id(0)
+    d_out.store([pid * BM, 0], d_in.load([pid * BM, 0]))
+
+
+if __name__ == "__main__":
+    x = torch.randn(4096, device="cuda", dtype=torch.float16)
+    y = torch.empty_like(x)
+    scale[lambda meta: (triton.cdiv(x.numel(), meta["BLOCK"]),)](x, y, x.numel(), 0.5)
+    a = torch.randn(256, 64, device="cuda")
+    b = torch.empty_like(a)
+    copy_rows[(4,)](TensorDescriptor.from_tensor(a, [64, 64]), TensorDescriptor.from_tensor(b, [64, 64]), BM=64, BN=64, num_warps=4)
+)");
+    f.close();
+    ConfigCapture::Request req = request(f.fileName(), 300'000);
+    req.discover = false;
+    req.calls = {QStringLiteral("__main__")};
+    const ConfigCapture::Result r = capture.capture(req);
+    QVERIFY2(r.ok(), qPrintable(r.error));
+
+    const auto tuned = r.configsOf(QStringLiteral("scale"));
+    QCOMPARE(tuned.size(), 2);
+    for (int i = 0; i < 2; ++i) {
+        const tileport::frontend::KernelConfig &c = tuned[i];
+        QCOMPARE(c.tunedLaunch.candidate, i);
+        QCOMPARE(c.tunedLaunch.of, 2);
+        const int block = i == 0 ? 64 : 128;
+        QCOMPARE(c.grid.value(0), 4096 / block); // the grid function saw the candidate's BLOCK
+        QStringList names;
+        for (const QJsonValue &v : c.params)
+            names << v.toObject().value(QStringLiteral("name")).toString();
+        QCOMPARE(names, (QStringList{QStringLiteral("src"), QStringLiteral("dst"), QStringLiteral("n"), QStringLiteral("alpha"),
+                                     QStringLiteral("BLOCK"), QStringLiteral("EVEN")}));
+        QCOMPARE(c.params[2].toObject().value(QStringLiteral("kind")).toString(), QStringLiteral("scalar"));
+        QCOMPARE(c.params[4].toObject(), (QJsonObject{{QStringLiteral("name"), QStringLiteral("BLOCK")},
+                                                      {QStringLiteral("kind"), QStringLiteral("const")},
+                                                      {QStringLiteral("value"), block}}));
+        QCOMPARE(c.params[5].toObject().value(QStringLiteral("value")).toBool(), true); // 4096 % BLOCK == 0
+    }
+    const auto rows = r.configsOf(QStringLiteral("copy_rows"));
+    QCOMPARE(rows.size(), 1);
+    const QJsonObject din = rows[0].params[0].toObject();
+    QCOMPARE(din.value(QStringLiteral("kind")).toString(), QStringLiteral("array"));
+    QCOMPARE(din.value(QStringLiteral("shape")).toArray(), (QJsonArray{256, 64}));
+    QCOMPARE(rows[0].params.size(), 4); // num_warps is a launch option, not a parameter
 }
 
 QTEST_GUILESS_MAIN(TestConfigCapture)

@@ -58,6 +58,24 @@ class Config:
         return dict(self.kwargs)
 
 
+class TensorDescriptor:
+    """`triton.tools.tensor_descriptor.TensorDescriptor`: a host descriptor
+    of a tensor. As a launch argument it stands for its tensor (the
+    desugared kernel takes the array; its block shape comes from the
+    launch site, docs/triton.md)."""
+
+    def __init__(self, base, shape, strides, block_shape, padding="zero"):
+        self.base = base
+        self.shape = list(shape)
+        self.strides = list(strides)
+        self.block_shape = list(block_shape)
+        self.padding = padding
+
+    @classmethod
+    def from_tensor(cls, tensor, block_shape, padding="zero"):
+        return cls(tensor, tensor.shape, tensor.stride(), block_shape, padding)
+
+
 def _constant_names(fn):
     names = set()
     for name, p in inspect.signature(fn).parameters.items():
@@ -104,7 +122,8 @@ class JITFunction:
             grid = grid(dict(values))
         if grid is None:
             grid = (1,)
-        ordered = tuple(values[n] for n in inspect.signature(self.fn).parameters)
+        ordered = tuple(values[n].base if isinstance(values[n], TensorDescriptor) else values[n]
+                        for n in inspect.signature(self.fn).parameters)
         self._recorder.tuned = tuned
         try:
             self._recorder.record(grid, self, ordered)
@@ -169,9 +188,10 @@ def _jit(obj):
     return obj
 
 
-def install(triton, language, recorder):
+def install(triton, language, recorder, descriptors):
     """Makes `triton.jit`, `triton.autotune`, `triton.heuristics`,
-    `triton.Config` and `tl.constexpr` record launches into `recorder`."""
+    `triton.Config` and `tl.constexpr` record launches into `recorder`;
+    `descriptors` is the module `triton.tools.tensor_descriptor`."""
 
     def jit(fn=None, **options):
         if fn is None:
@@ -192,3 +212,6 @@ def install(triton, language, recorder):
     triton.Config = Config
     triton.language = language
     language.constexpr = constexpr
+    # Host setup a TMA kernel's launcher does: nothing to record.
+    triton.set_allocator = lambda allocator: None
+    descriptors.TensorDescriptor = TensorDescriptor

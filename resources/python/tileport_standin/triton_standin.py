@@ -69,6 +69,12 @@ def install(recorder=None):
     if recorder is not None:
         from . import triton_launches
         language = permissive_module("triton.language")
-        triton_launches.install(triton, language, recorder)
+        tools = permissive_module("triton.tools")
+        descriptors = permissive_module("triton.tools.tensor_descriptor")
+        triton_launches.install(triton, language, recorder, descriptors)
+        tools.tensor_descriptor = descriptors
+        triton.tools = tools
         sys.modules["triton.language"] = language
+        sys.modules["triton.tools"] = tools
+        sys.modules["triton.tools.tensor_descriptor"] = descriptors
     return triton
