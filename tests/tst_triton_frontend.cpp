@@ -204,6 +204,9 @@ private Q_SLOTS:
         const TritonKernel *g = kernel(m, QStringLiteral("shift_gather"));
         QVERIFY(g->notes.join(QLatin1Char('\n')).contains(QStringLiteral("'x_ptr' is read and written through pointer gathers")));
         QVERIFY(kernel(m, QStringLiteral("shift_view"))->notes.join(QLatin1Char('\n')).contains(QStringLiteral("a tile view of 'x_ptr'")));
+        // The params say which arrays are flat (configs pass them 1-D).
+        QVERIFY(g->params[0].flat && g->params[1].flat);
+        QVERIFY(!kernel(m, QStringLiteral("shift_view"))->params[0].flat);
 
         const rust::TranslationResult r = TritonTranslator::translateFile(path, {});
         QVERIFY2(r.ok(), r.diagnostics.isEmpty() ? qPrintable(r.error) : qPrintable(r.diagnostics[0].toString()));

@@ -70,6 +70,8 @@ QList<TritonDesugarer::Line> TritonDesugarer::run()
     }
     if (!m_kernel.unsupported.isEmpty())
         return {};
+    for (TritonParam &p : m_kernel.params)
+        p.flat = m_gatherArrays.contains(p.name);
     for (auto i = m_gatherArrays.constBegin(); i != m_gatherArrays.constEnd(); ++i)
         m_kernel.notes << QStringLiteral("'%1' is read and written through pointer gathers (ct.gather/ct.scatter, flat element offsets; "
                                          "the array is passed 1-D): %2").arg(i.key(), i.value());

@@ -37,6 +37,7 @@ QJsonObject TritonJson::toJson(const TritonModule &m)
                                   {QStringLiteral("default"), p.defaultValue.isEmpty() ? QJsonValue() : QJsonValue(p.defaultValue)},
                                   {QStringLiteral("type"), p.scalarType.isEmpty() ? QJsonValue() : QJsonValue(p.scalarType)},
                                   {QStringLiteral("consumed"), p.consumed},
+                                  {QStringLiteral("flat"), p.flat},
                                   {QStringLiteral("line"), p.line},
                                   {QStringLiteral("col"), p.col}};
         for (const TritonAutotuneConfig &c : k.autotuneConfigs)

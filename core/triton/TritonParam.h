@@ -15,6 +15,7 @@ struct TritonParam {
     QString defaultValue; // as written
     QString scalarType;   // "int", "float" or "" (unknown) for scalars and constexprs
     bool consumed = false; // only used as a stride or mask bound: the cuTile view carries it
+    bool flat = false;     // a pointer addressed through gathers: the cuTile array is the flat (1-D) tensor
     int line = 0, col = 0;
 
     static QString kindName(Kind k)
