@@ -10,6 +10,7 @@
 #include "TritonTranslator.h"
 
 #include <QDir>
+#include <QHash>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
@@ -204,8 +205,21 @@ void BatchFileTranslator::planConfigs(Outcome &out, const KernelConfigFile &give
                 problem = QStringLiteral("%1: %2").arg(at(configsRel, d.line, d.col), d.message);
     };
     firstError(configs.diagnostics);
-    if (problem.isEmpty() && out.analysis)
+    // A capture lists every kernel the code launched: each kernel's configs
+    // are checked on their own, so one kernel's cannot take the others'
+    // (as stage A does); a hand-written sidecar is trusted whole or not at all.
+    QHash<QString, QString> kernelProblem;
+    if (problem.isEmpty() && out.analysis && configs.captured) {
+        for (const BatchRow &row : std::as_const(out.rows)) {
+            KernelConfigFile mine = configs;
+            mine.configs.removeIf([&](const KernelConfig &c) { return c.kernel != row.kernel; });
+            for (const ConfigDiagnostic &d : mine.validate(*out.analysis))
+                if (d.severity == ConfigDiagnostic::Severity::Error && !kernelProblem.contains(row.kernel))
+                    kernelProblem.insert(row.kernel, QStringLiteral("%1: %2").arg(at(configsRel, d.line, d.col), d.message));
+        }
+    } else if (problem.isEmpty() && out.analysis) {
         firstError(configs.validate(*out.analysis));
+    }
     // A capture says what it ran, so that "no config" can say what was tried.
     QString none = QStringLiteral("no config");
     if (configs.captured && !configs.capture.fatal.isEmpty())
@@ -220,8 +234,9 @@ void BatchFileTranslator::planConfigs(Outcome &out, const KernelConfigFile &give
     for (qsizetype i = 0; i < out.rows.size() && i < out.plans.size(); ++i) {
         KernelPlan &plan = out.plans[i];
         plan.configs.clear();
-        plan.configProblem = problem.isEmpty() ? none : problem;
-        if (!problem.isEmpty())
+        const QString why = problem.isEmpty() ? kernelProblem.value(out.rows[i].kernel) : problem;
+        plan.configProblem = why.isEmpty() ? none : why;
+        if (!why.isEmpty())
             continue;
         for (const KernelConfig &c : configs.configs)
             if (c.kernel == out.rows[i].kernel)
