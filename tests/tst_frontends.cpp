@@ -69,6 +69,37 @@ private Q_SLOTS:
 
     // A file that is not there is cuTile Python's to report on (the
     // analyzer's error), never a crash in the registry.
+    // A pointer addressed through gathers is the flat tensor in the
+    // desugared kernel: a contiguous 2-D capture becomes 1-D, a strided one
+    // is left for the configs' check to name.
+    void capturedGatherArraysAreFlattened()
+    {
+        const QString file = QStringLiteral(TILEPORT_SOURCE_DIR "/tests/fixtures/triton/pointer_gather.py");
+        const QByteArray captured = R"({"kernel": "column_sum", "configs": [
+            {"name": "contiguous", "params": [
+              {"name": "x_ptr", "kind": "array", "dtype": "float32", "ndim": 2, "shape": [64, 32], "strides": [32, 1]},
+              {"name": "out_ptr", "kind": "array", "dtype": "float32", "ndim": 1, "shape": [32], "strides": [1]},
+              {"name": "n_rows", "kind": "scalar", "dtype": "int32", "value": 64},
+              {"name": "n_cols", "kind": "scalar", "dtype": "int32", "value": 32},
+              {"name": "stride_row", "kind": "scalar", "dtype": "int32", "value": 32},
+              {"name": "BLOCK", "kind": "const", "value": 32}]},
+            {"name": "strided", "params": [
+              {"name": "x_ptr", "kind": "array", "dtype": "float32", "ndim": 2, "shape": [64, 32], "strides": [64, 1]},
+              {"name": "out_ptr", "kind": "array", "dtype": "float32", "ndim": 1, "shape": [32], "strides": [1]},
+              {"name": "n_rows", "kind": "scalar", "dtype": "int32", "value": 64},
+              {"name": "n_cols", "kind": "scalar", "dtype": "int32", "value": 32},
+              {"name": "stride_row", "kind": "scalar", "dtype": "int32", "value": 64},
+              {"name": "BLOCK", "kind": "const", "value": 32}]}]})";
+        const QJsonArray configs = QJsonDocument::fromJson(frontendFor(file).capturedSidecar(file, captured)).object()
+                                       .value(QStringLiteral("configs")).toArray();
+        const QJsonObject flat = configs[0].toObject().value(QStringLiteral("params")).toArray()[0].toObject();
+        QCOMPARE(flat.value(QStringLiteral("ndim")).toInt(), 1);
+        QCOMPARE(flat.value(QStringLiteral("shape")).toArray(), (QJsonArray{64 * 32}));
+        QCOMPARE(flat.value(QStringLiteral("strides")).toArray(), (QJsonArray{1}));
+        const QJsonObject strided = configs[1].toObject().value(QStringLiteral("params")).toArray()[0].toObject();
+        QCOMPARE(strided.value(QStringLiteral("ndim")).toInt(), 2);
+    }
+
     void missingFile()
     {
         const Frontend &f = frontendFor(QStringLiteral("/nonexistent/kernel.py"));

@@ -7,7 +7,9 @@
 #include "ModuleAnalysis.h"
 #include "TranslationResult.h"
 
+#include <QHash>
 #include <QList>
+#include <QSet>
 
 #include <functional>
 #include <memory>
@@ -39,6 +41,7 @@ public:
         // are that module's kernels' parameters; the reference exported
         // for a config that names no cuTile Python equivalent).
         QString desugared;
+        QHash<QString, QSet<QString>> flatParams; // its gather-addressed pointers, per kernel
         qint64 elapsedMs = 0; // analysis and translation
     };
 

@@ -28,7 +28,8 @@ QByteArray TritonFrontend::capturedSidecar(const QString &file, const QByteArray
     const triton::TritonModule m = triton::TritonAnalyzer::analyzeFile(file);
     if (!m.ok())
         return captured;
-    return triton::fitSidecar(captured, frontend::ModuleAnalyzer::analyzeSource(m.cutileText.toUtf8(), file));
+    return triton::fitSidecar(captured, frontend::ModuleAnalyzer::analyzeSource(m.cutileText.toUtf8(), file),
+                              triton::flatParams(m));
 }
 
 void TritonFrontend::configureBundle(rust::HostBundleBuilder::Options &options) const

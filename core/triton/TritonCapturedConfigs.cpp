@@ -12,9 +12,32 @@ namespace tileport::triton {
 
 namespace {
 
+// A contiguous array as its 1-D flat tensor; nullopt when it is strided.
+std::optional<QJsonObject> flattened(const QJsonObject &a)
+{
+    const QJsonArray shape = a.value(QStringLiteral("shape")).toArray();
+    const QJsonArray strides = a.value(QStringLiteral("strides")).toArray();
+    if (shape.size() < 2)
+        return a;
+    qint64 numel = 1, expect = 1;
+    for (qsizetype i = shape.size() - 1; i >= 0; --i) {
+        if (!strides.isEmpty() && shape[i].toInteger() > 1 && strides[i].toInteger() != expect)
+            return std::nullopt;
+        expect *= shape[i].toInteger();
+    }
+    for (const QJsonValue &d : shape)
+        numel *= d.toInteger();
+    QJsonObject out = a;
+    out.insert(QStringLiteral("ndim"), 1);
+    out.insert(QStringLiteral("shape"), QJsonArray{numel});
+    if (!strides.isEmpty())
+        out.insert(QStringLiteral("strides"), QJsonArray{1});
+    return out;
+}
+
 // `params` in the order of the kernel's signature, by name; nullopt when a
 // parameter has no name (then nothing is changed).
-std::optional<QJsonArray> fitted(const QJsonArray &params, const frontend::KernelInfo &k)
+std::optional<QJsonArray> fitted(const QJsonArray &params, const frontend::KernelInfo &k, const QSet<QString> &flat)
 {
     QHash<QString, QJsonObject> byName;
     for (const QJsonValue &v : params) {
@@ -24,20 +47,35 @@ std::optional<QJsonArray> fitted(const QJsonArray &params, const frontend::Kerne
         byName.insert(name, v.toObject());
     }
     QJsonArray out;
-    for (const frontend::KernelParam &p : k.params)
-        if (byName.contains(p.name))
-            out << byName.value(p.name); // a missing one: the configs' check names it
+    for (const frontend::KernelParam &p : k.params) {
+        if (!byName.contains(p.name))
+            continue; // a missing one: the configs' check names it
+        QJsonObject v = byName.value(p.name);
+        if (flat.contains(p.name) && v.value(QStringLiteral("kind")).toString() == QLatin1String("array"))
+            v = flattened(v).value_or(v);
+        out << v;
+    }
     return out;
 }
 
 } // namespace
 
-int fitToDesugared(frontend::KernelConfigFile &configs, const frontend::ModuleAnalysis &desugared)
+FlatParams flatParams(const TritonModule &module)
+{
+    FlatParams out;
+    for (const TritonKernel &k : module.kernels)
+        for (const TritonParam &p : k.params)
+            if (p.flat)
+                out[k.name].insert(p.name);
+    return out;
+}
+
+int fitToDesugared(frontend::KernelConfigFile &configs, const frontend::ModuleAnalysis &desugared, const FlatParams &flat)
 {
     int changed = 0;
     for (frontend::KernelConfig &c : configs.configs) {
         const frontend::KernelInfo *k = desugared.kernel(c.kernel);
-        const std::optional<QJsonArray> f = k ? fitted(c.params, *k) : std::nullopt;
+        const std::optional<QJsonArray> f = k ? fitted(c.params, *k, flat.value(c.kernel)) : std::nullopt;
         if (f && *f != c.params) {
             c.params = *f;
             ++changed;
@@ -46,7 +84,7 @@ int fitToDesugared(frontend::KernelConfigFile &configs, const frontend::ModuleAn
     return changed;
 }
 
-QByteArray fitSidecar(const QByteArray &sidecar, const frontend::ModuleAnalysis &desugared)
+QByteArray fitSidecar(const QByteArray &sidecar, const frontend::ModuleAnalysis &desugared, const FlatParams &flat)
 {
     const QJsonDocument doc = QJsonDocument::fromJson(sidecar);
     if (!doc.isObject())
@@ -56,8 +94,10 @@ QByteArray fitSidecar(const QByteArray &sidecar, const frontend::ModuleAnalysis 
     QJsonArray configs = root.value(QStringLiteral("configs")).toArray();
     for (qsizetype i = 0; i < configs.size(); ++i) {
         QJsonObject c = configs[i].toObject();
-        const frontend::KernelInfo *k = desugared.kernel(c.value(QStringLiteral("kernel")).toString(fileKernel));
-        if (const std::optional<QJsonArray> f = k ? fitted(c.value(QStringLiteral("params")).toArray(), *k) : std::nullopt) {
+        const QString kernel = c.value(QStringLiteral("kernel")).toString(fileKernel);
+        const frontend::KernelInfo *k = desugared.kernel(kernel);
+        if (const std::optional<QJsonArray> f = k ? fitted(c.value(QStringLiteral("params")).toArray(), *k, flat.value(kernel))
+                                                  : std::nullopt) {
             c.insert(QStringLiteral("params"), *f);
             configs[i] = c;
         }
