@@ -10,10 +10,12 @@
 #include "TritonTranslator.h"
 
 #include <QDir>
-#include <QHash>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
+#include <QHash>
+
+#include <utility>
 
 namespace tileport {
 
@@ -211,12 +213,21 @@ void BatchFileTranslator::planConfigs(Outcome &out, const KernelConfigFile &give
     // (as stage A does); a hand-written sidecar is trusted whole or not at all.
     QHash<QString, QString> kernelProblem;
     if (problem.isEmpty() && out.analysis && configs.captured) {
-        for (const BatchRow &row : std::as_const(out.rows)) {
-            KernelConfigFile mine = configs;
-            mine.configs.removeIf([&](const KernelConfig &c) { return c.kernel != row.kernel; });
-            for (const ConfigDiagnostic &d : mine.validate(*out.analysis))
-                if (d.severity == ConfigDiagnostic::Severity::Error && !kernelProblem.contains(row.kernel))
-                    kernelProblem.insert(row.kernel, QStringLiteral("%1: %2").arg(at(configsRel, d.line, d.col), d.message));
+        // The check names each config where it starts: that says whose it is.
+        QHash<std::pair<int, int>, QString> kernelAt;
+        for (const KernelConfig &c : std::as_const(configs.configs))
+            kernelAt.insert({c.line, c.col}, c.kernel);
+        for (const ConfigDiagnostic &d : configs.validate(*out.analysis)) {
+            if (d.severity != ConfigDiagnostic::Severity::Error)
+                continue;
+            const QString where = QStringLiteral("%1: %2").arg(at(configsRel, d.line, d.col), d.message);
+            const auto k = kernelAt.constFind({d.line, d.col});
+            if (k == kernelAt.cend()) {
+                problem = where; // not one config's: the file's
+                break;
+            }
+            if (!kernelProblem.contains(*k))
+                kernelProblem.insert(*k, where);
         }
     } else if (problem.isEmpty() && out.analysis) {
         firstError(configs.validate(*out.analysis));

@@ -6,7 +6,6 @@
 #include "tileport/TileIR/Diff/IrDiff.h"
 #include "tileport/TileIR/Diff/ReportWriter.h"
 
-#include <QFile>
 #include <QSaveFile>
 
 #include <llvm/Support/raw_ostream.h>

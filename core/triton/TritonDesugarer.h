@@ -83,6 +83,9 @@ private:
     TritonValue reduce(const QString &fn, TSNode n);
     TritonValue atomic(const QString &fn, TSNode n);
     TritonValue reshapeTo(TSNode x, const QList<TSNode> &dims);
+    // A reshape's target dimensions: the list or tuple at position `at`
+    // (keyword "shape"), or the positional arguments from `at` on.
+    QList<TSNode> shapeArguments(TSNode call, int at) const;
     TritonValue tileOp(const QString &op, const TritonValue &a, const TritonValue &b, bool compare);
     QString text(const TritonValue &v, TSNode at);
     QString dtypeName(TSNode n);

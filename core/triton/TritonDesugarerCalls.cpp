@@ -52,19 +52,8 @@ TritonValue TritonDesugarer::call(TSNode n)
             v.quotient.clear();
             return v;
         }
-        if (method == QLatin1String("reshape") || method == QLatin1String("view")) { // x.reshape(shape) is tl.reshape(x, shape)
-            QList<TSNode> dims;
-            const TSNode sn = node::unparen(argument(n, 0, "shape"));
-            if (node::is(sn, "list") || node::is(sn, "tuple")) {
-                for (TSNode d : node::children(sn))
-                    dims << d;
-            } else {
-                for (TSNode a : node::children(node::field(n, "arguments")))
-                    if (!node::is(a, "keyword_argument"))
-                        dims << a;
-            }
-            return reshapeTo(obj, dims);
-        }
+        if (method == QLatin1String("reshape") || method == QLatin1String("view")) // x.reshape(shape) is tl.reshape(x, shape)
+            return reshapeTo(obj, shapeArguments(n, 0));
         if (TritonValue loaded; descriptorAccess(n, &loaded)) {
             if (method == QLatin1String("store"))
                 fail(n, QStringLiteral("desc.store"), QStringLiteral("desc.store used as a value"));
@@ -100,6 +89,21 @@ TritonValue TritonDesugarer::call(TSNode n)
 
 // tl.reshape(x, shape) / x.reshape(shape): ct.reshape; a lifted kernel's
 // 1-D result lives as (1, N).
+QList<TSNode> TritonDesugarer::shapeArguments(TSNode n, int at) const
+{
+    QList<TSNode> dims;
+    const TSNode sn = node::unparen(argument(n, at, "shape"));
+    if (node::is(sn, "list") || node::is(sn, "tuple")) {
+        for (TSNode d : node::children(sn))
+            dims << d;
+        return dims;
+    }
+    for (TSNode a : node::children(node::field(n, "arguments")))
+        if (!node::is(a, "keyword_argument"))
+            dims << a;
+    return dims.mid(std::min<qsizetype>(at, dims.size()));
+}
+
 TritonValue TritonDesugarer::reshapeTo(TSNode xn, const QList<TSNode> &dims)
 {
     TritonValue x = expr(xn);
@@ -467,21 +471,8 @@ TritonValue TritonDesugarer::languageCall(const QString &fn, TSNode n)
             x.text = QStringLiteral("ct.cumsum(%1, axis=%2%3)").arg(xt).arg(axis).arg(opts);
         return x;
     }
-    if (fn == QLatin1String("reshape") || fn == QLatin1String("view")) {
-        QList<TSNode> dims;
-        const TSNode sn = node::unparen(argument(n, 1, "shape"));
-        if (node::is(sn, "list") || node::is(sn, "tuple")) {
-            for (TSNode d : node::children(sn))
-                dims << d;
-        } else {
-            for (TSNode a : node::children(node::field(n, "arguments")))
-                if (!node::is(a, "keyword_argument"))
-                    dims << a;
-            if (!dims.isEmpty())
-                dims.removeFirst();
-        }
-        return reshapeTo(argument(n, 0, "input"), dims);
-    }
+    if (fn == QLatin1String("reshape") || fn == QLatin1String("view"))
+        return reshapeTo(argument(n, 0, "input"), shapeArguments(n, 1));
     if (unaryMath().contains(fn) || fn == QLatin1String("sigmoid")) {
         const TSNode xn = argument(n, 0, "x");
         TritonValue x = expr(xn);

@@ -26,10 +26,6 @@ class ConfigFile:
         """The configs of one kernel, in file order."""
         return [c for c in self.configs if c["kernel"] == kernel]
 
-    def named(self, names):
-        """The configs whose names are in `names`, in file order."""
-        return [c for c in self.configs if c["name"] in names]
-
 
 def load(path):
     try:

@@ -54,9 +54,6 @@ class Config:
         self.num_ctas = num_ctas
         self.pre_hook = pre_hook
 
-    def all_kwargs(self):
-        return dict(self.kwargs)
-
 
 class TensorDescriptor:
     """`triton.tools.tensor_descriptor.TensorDescriptor`: a host descriptor
@@ -92,6 +89,7 @@ class JITFunction:
         functools.update_wrapper(self, fn)
         self.fn = fn
         self._pyfunc = fn  # what launches.kernel_parameters reads
+        self._signature = inspect.signature(fn)
         self._tileport_constants = _constant_names(fn)
         self._recorder = recorder
 
@@ -105,14 +103,13 @@ class JITFunction:
         """Every parameter's value by name (defaults filled); the launch
         options left out."""
         kwargs = {k: _plain(v) for k, v in kwargs.items() if k not in LAUNCH_OPTIONS}
-        sig = inspect.signature(self.fn)
-        bound = sig.bind_partial(*args, **kwargs)
+        bound = self._signature.bind_partial(*args, **kwargs)
         bound.apply_defaults()
         return {k: _plain(v) for k, v in bound.arguments.items()}
 
     def launch(self, grid, args, kwargs, tuned=None):
         values = self.bind(args, kwargs)
-        missing = [n for n in inspect.signature(self.fn).parameters if n not in values]
+        missing = [n for n in self._signature.parameters if n not in values]
         if missing:
             file, line = _caller_frame()
             self._recorder.problems.append((self._recorder.source, f"{self.fn.__name__}: no value for {', '.join(missing)}",
@@ -123,7 +120,7 @@ class JITFunction:
         if grid is None:
             grid = (1,)
         ordered = tuple(values[n].base if isinstance(values[n], TensorDescriptor) else values[n]
-                        for n in inspect.signature(self.fn).parameters)
+                        for n in self._signature.parameters)
         self._recorder.tuned = tuned
         try:
             self._recorder.record(grid, self, ordered)
