@@ -8,6 +8,7 @@
 #include <QRegularExpression>
 
 #include <algorithm>
+#include <functional>
 
 namespace tileport::triton {
 
@@ -61,6 +62,15 @@ QList<TritonDesugarer::Line> TritonDesugarer::run()
         m_kernel.ops.clear();
         m_indent = 1;
         prescanParams();
+        // A scalar parameter re-bound inside a branch or a loop is an
+        // ordinary local there, as in Triton: `eps = eps` first makes it a
+        // value the branch or loop carries (a parameter itself is not).
+        const QSet<QString> rebound = reboundInBlocks(body);
+        for (const TritonParam &p : std::as_const(m_kernel.params))
+            if (p.kind == TritonParam::Kind::Scalar && rebound.contains(p.name)) {
+                emit(QStringLiteral("%1 = %1").arg(p.name), m_fn);
+                m_kernel.notes << QStringLiteral("parameter '%1' is re-bound inside a branch or a loop: it is a local from the start").arg(p.name);
+            }
         try {
             block(body);
         } catch (const Restart &) {
@@ -113,6 +123,32 @@ QList<TritonDesugarer::Line> TritonDesugarer::run()
         out << Line{QStringLiteral("    pass"), line, col};
     out << m_lines;
     return out;
+}
+
+QSet<QString> TritonDesugarer::reboundInBlocks(TSNode body) const
+{
+    QSet<QString> names;
+    const std::function<void(TSNode, bool)> walk = [&](TSNode n, bool nested) {
+        if (node::is(n, "function_definition") || node::is(n, "lambda"))
+            return;
+        if (nested && (node::is(n, "assignment") || node::is(n, "augmented_assignment"))) {
+            const TSNode left = node::field(n, "left");
+            if (node::is(left, "identifier"))
+                names.insert(m_src.text(left));
+            for (TSNode t : node::children(left))
+                if (node::is(t, "identifier") && (node::is(left, "pattern_list") || node::is(left, "tuple_pattern")))
+                    names.insert(m_src.text(t));
+        }
+        if (nested && node::is(n, "for_statement") && node::is(node::field(n, "left"), "identifier"))
+            names.insert(m_src.text(node::field(n, "left")));
+        const bool inner = nested || node::is(n, "if_statement") || node::is(n, "for_statement") || node::is(n, "while_statement")
+            || node::is(n, "with_statement") || node::is(n, "try_statement");
+        for (TSNode c : node::children(n))
+            walk(c, inner);
+    };
+    for (TSNode s : node::children(body))
+        walk(s, false);
+    return names;
 }
 
 void TritonDesugarer::block(TSNode b)
@@ -241,10 +277,23 @@ void TritonDesugarer::statement(TSNode s)
         if (!ts_node_eq(node::parent(s), m_helperBody) || !ts_node_is_null(ts_node_next_named_sibling(s)))
             fail(s, QStringLiteral("return in a helper"),
                  QStringLiteral("only a return as the helper's last statement is inlined; an early return has no cuTile form"));
+        // `return a, b` gives the items a tuple assignment unpacks; so does
+        // returning another helper's tuple.
         const auto kids = node::children(s);
-        if (!kids.empty() && node::is(kids.front(), "expression_list"))
-            fail(s, QStringLiteral("return in a helper"), QStringLiteral("a helper returning several values is not inlined (tuples are not mapped)"));
-        m_returnValue = kids.empty() ? TritonValue{} : expr(kids.front());
+        const TSNode e = kids.empty() ? TSNode{} : node::unparen(kids.front());
+        TritonValue value;
+        QList<TritonValue> items;
+        if (node::is(e, "expression_list") || node::is(e, "tuple")) {
+            for (TSNode c : node::children(e))
+                items << expr(c);
+        } else if (const TSNode callee = node::field(e, "function"); node::is(e, "call") && node::is(callee, "identifier")
+                   && m_jitFunctions.contains(m_src.text(callee)) && !m_env.contains(m_src.text(callee))) {
+            value = inlineCall(m_jitFunctions.value(m_src.text(callee)), e, &items);
+        } else if (!kids.empty()) {
+            value = expr(kids.front());
+        }
+        m_returnValue = value;
+        m_returnItems = items;
         m_returned = true;
         return;
     }
@@ -266,8 +315,10 @@ void TritonDesugarer::assignment(TSNode a)
 {
     const TSNode left = node::field(a, "left");
     const TSNode right = node::field(a, "right");
+    if (node::is(left, "pattern_list") || node::is(left, "tuple_pattern"))
+        return tupleAssignment(a, left, right);
     if (!node::is(left, "identifier"))
-        fail(left, QStringLiteral("assignment target"), QStringLiteral("only plain names are assigned (no tuple unpacking, elements or attributes)"));
+        fail(left, QStringLiteral("assignment target"), QStringLiteral("only plain names are assigned (no elements or attributes)"));
     const QString name = m_src.text(left);
     if (!m_loops.isEmpty() && m_loops.last().advances.contains(name)) {
         m_env[name].poisoned = QStringLiteral("'%1' was advanced earlier in this iteration").arg(name);
@@ -280,6 +331,93 @@ void TritonDesugarer::assignment(TSNode a)
         m_env.insert(name, TritonValue{});
         throw;
     }
+    bind(name, v, a);
+}
+
+namespace {
+
+// Whether a value's cuTile text (or a symbolic part of it) reads `name`.
+bool mentions(const TritonValue &v, const QString &name)
+{
+    const QRegularExpression word(QStringLiteral("\\b%1\\b").arg(QRegularExpression::escape(name)));
+    QStringList parts{v.text, v.offIndex, v.maskText, v.flat, v.quotient};
+    for (const ViewDim &d : v.dims)
+        parts << d.index << d.scalarText << d.quotient;
+    return std::any_of(parts.cbegin(), parts.cend(), [&](const QString &p) { return p.contains(word); });
+}
+
+} // namespace
+
+// `a, b = x, y`, `a, b = helper(...)` (a @triton.jit helper ending in
+// `return u, v`) and `a, b = tl.split(t)`: every value is evaluated first,
+// then each name is bound as a plain assignment binds it.
+void TritonDesugarer::tupleAssignment(TSNode a, TSNode left, TSNode right)
+{
+    QList<TSNode> targets;
+    for (TSNode t : node::children(left)) {
+        if (!node::is(t, "identifier"))
+            fail(t, QStringLiteral("assignment target"),
+                 QStringLiteral("only plain names are unpacked (no nested tuples, starred names, elements or attributes)"));
+        targets << t;
+    }
+    QList<TritonValue> items;
+    try {
+        items = tupleValues(right, int(targets.size()));
+    } catch (const Failure &) {
+        for (TSNode t : std::as_const(targets))
+            m_env.insert(m_src.text(t), TritonValue{});
+        throw;
+    }
+    // The names are bound one after the other: a value reading a name bound
+    // before it (a swap, `a, b = b, a`) would see the new binding.
+    for (qsizetype i = 0; i < targets.size(); ++i)
+        for (qsizetype j = 0; j < i; ++j)
+            if (mentions(items[i], local(m_src.text(targets[j]))))
+                fail(a, QStringLiteral("tuple assignment"),
+                     QStringLiteral("a value reads '%1', which the same assignment re-binds before it (a swap): not mapped")
+                         .arg(m_src.text(targets[j])));
+    for (qsizetype i = 0; i < targets.size(); ++i) {
+        const QString name = m_src.text(targets[i]);
+        if (!m_loops.isEmpty() && m_loops.last().advances.contains(name))
+            fail(targets[i], QStringLiteral("tuple assignment"), QStringLiteral("'%1' is a pointer advanced in this loop").arg(name));
+        bind(name, items[i], a);
+    }
+}
+
+QList<TritonValue> TritonDesugarer::tupleValues(TSNode right, int count)
+{
+    const TSNode r = node::unparen(right);
+    QList<TritonValue> items;
+    if (node::is(r, "expression_list") || node::is(r, "tuple")) {
+        for (TSNode e : node::children(r))
+            items << expr(e);
+    } else if (node::is(r, "call")) {
+        const TSNode callee = node::field(r, "function");
+        const QString lf = m_imports.languageFunction(m_src, callee);
+        const QString f = node::is(callee, "identifier") ? m_src.text(callee) : QString();
+        if (lf == QLatin1String("split")) {
+            if (!m_kernel.ops.contains(lf))
+                m_kernel.ops << lf;
+            items = splitTile(r);
+        } else if (!f.isEmpty() && m_jitFunctions.contains(f) && !m_env.contains(f)) {
+            inlineCall(m_jitFunctions.value(f), r, &items);
+            if (items.isEmpty())
+                fail(r, QStringLiteral("tuple unpacking"), QStringLiteral("%1() returns one value").arg(f));
+        } else {
+            fail(r, QStringLiteral("tuple unpacking"),
+                 QStringLiteral("only a tuple of values, a @triton.jit helper returning a tuple and tl.split are unpacked"));
+        }
+    } else {
+        fail(r, QStringLiteral("tuple unpacking"),
+             QStringLiteral("only a tuple of values, a @triton.jit helper returning a tuple and tl.split are unpacked"));
+    }
+    if (items.size() != count)
+        fail(right, QStringLiteral("tuple unpacking"), QStringLiteral("%1 values unpacked into %2 names").arg(items.size()).arg(count));
+    return items;
+}
+
+void TritonDesugarer::bind(const QString &name, TritonValue v, TSNode a)
+{
     // `x: tl.constexpr = ...` is a compile-time value (tile shapes use it):
     // its expression stands for it, as a constant parameter's name does.
     const TSNode annotation = node::field(a, "type");

@@ -61,11 +61,20 @@ private:
 
     // Statements (TritonDesugarer.cpp)
     void prescanParams();
+    enum class ConstexprUse { Other, Condition, Value };
+    ConstexprUse constexprUse(const QString &name) const;
     QSet<QString> pointerNames(TSNode fn, int depth);
     void block(TSNode block);
     void statements(const QList<TSNode> &stmts, bool exits);
     void statement(TSNode stmt);
     void assignment(TSNode stmt);
+    // Binds `name` to a value as an assignment statement `a` does.
+    void bind(const QString &name, TritonValue v, TSNode a);
+    // `a, b = ...`: a tuple of values, a helper returning a tuple, tl.split.
+    void tupleAssignment(TSNode a, TSNode left, TSNode right);
+    QList<TritonValue> tupleValues(TSNode right, int count);
+    // Names assigned inside a branch or a loop of `body` (not at its top level).
+    QSet<QString> reboundInBlocks(TSNode body) const;
     void augmented(TSNode stmt);
     void forLoop(TSNode stmt);
     void ifChain(TSNode stmt);
@@ -83,6 +92,9 @@ private:
     TritonValue reduce(const QString &fn, TSNode n);
     TritonValue atomic(const QString &fn, TSNode n);
     TritonValue reshapeTo(TSNode x, const QList<TSNode> &dims);
+    // tl.split(x): the two halves of the last axis (ct.extract); tl.join(a, b): ct.cat.
+    QList<TritonValue> splitTile(TSNode call);
+    TritonValue joinTiles(TSNode call);
     // A reshape's target dimensions: the list or tuple at position `at`
     // (keyword "shape"), or the positional arguments from `at` on.
     QList<TSNode> shapeArguments(TSNode call, int at) const;
@@ -93,8 +105,12 @@ private:
     TSNode argument(TSNode call, int pos, const char *keyword) const;
 
     // @triton.jit helpers and module constants (TritonDesugarerCalls.cpp)
-    TritonValue inlineCall(TSNode def, TSNode call);
+    // A helper that returns a tuple gives its items in `items` (refused
+    // where the call is used as one value, `items` null).
+    TritonValue inlineCall(TSNode def, TSNode call, QList<TritonValue> *items = nullptr);
     bool moduleConstant(const QString &name, TritonValue *value);
+    // Whether an expression is known when compiling (TritonDesugarerParams.cpp).
+    bool compileTime(TSNode n);
     QString local(const QString &name) const { return m_prefix + name; }
 
     // Memory (TritonDesugarerMemory.cpp)
@@ -138,6 +154,7 @@ private:
     int m_inlineDepth = 0;
     bool m_returned = false; // the inlined helper's body has returned
     TritonValue m_returnValue;
+    QList<TritonValue> m_returnItems; // a helper's `return a, b`
     TSNode m_helperBody{};
     QHash<QString, int> m_arrayRank;
     QHash<QString, QString> m_gatherArrays; // array -> why no view fits (kept across restarts)

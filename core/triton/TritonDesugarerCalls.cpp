@@ -149,7 +149,10 @@ TritonValue TritonDesugarer::atomic(const QString &fn, TSNode n)
     r.dtype = QLatin1Char('@') + ptr.array;
     r.shape = ptr.shape;
     r.rank = ptr.rank;
-    for (const char *kw : cas ? std::initializer_list<const char *>{"cmp", "val"} : std::initializer_list<const char *>{"val"}) {
+    // Named lists: a conditional of two braced lists would leave the
+    // loop reading a destroyed temporary array.
+    static const std::initializer_list<const char *> casValues{"cmp", "val"}, rmwValues{"val"};
+    for (const char *kw : cas ? casValues : rmwValues) {
         const TSNode vn = argument(n, cas && qstrcmp(kw, "val") == 0 ? 2 : 1, kw);
         if (node::isNull(vn))
             fail(n, QStringLiteral("tl.%1").arg(fn), QStringLiteral("no %1= value").arg(QLatin1String(kw)));
@@ -192,7 +195,7 @@ TritonValue TritonDesugarer::atomic(const QString &fn, TSNode n)
 // arguments bound to its parameters (pointers, offsets and masks stay
 // symbolic, computed tiles and scalars get a variable), its body desugared
 // in place with its locals prefixed, its last `return` the call's value.
-TritonValue TritonDesugarer::inlineCall(TSNode def, TSNode n)
+TritonValue TritonDesugarer::inlineCall(TSNode def, TSNode n, QList<TritonValue> *items)
 {
     constexpr int kMaxInlineDepth = 8;
     const QString fn = m_src.text(node::field(def, "name"));
@@ -205,6 +208,9 @@ TritonValue TritonDesugarer::inlineCall(TSNode def, TSNode n)
         if (!node::is(a, "keyword_argument"))
             positional << a;
     QHash<QString, TritonValue> bound;
+    // A parameter the helper re-binds inside a branch or a loop is carried
+    // there: it gets a variable even where its argument is a plain name.
+    const QSet<QString> rebound = reboundInBlocks(node::field(def, "body"));
     int i = 0;
     for (TSNode p : node::children(node::field(def, "parameters"))) {
         TSNode nameNode = p, fallback{};
@@ -223,7 +229,8 @@ TritonValue TritonDesugarer::inlineCall(TSNode def, TSNode n)
             fail(n, QStringLiteral("call to %1()").arg(fn), QStringLiteral("no argument for its parameter '%1'").arg(name));
         TritonValue v = expr(a);
         static const QRegularExpression plain(QStringLiteral("^(-?[0-9.]+(e-?[0-9]+)?|[A-Za-z_][A-Za-z_0-9]*)$"));
-        if ((v.kind == TritonValue::Kind::Scalar || v.kind == TritonValue::Kind::Tile) && !plain.match(v.text).hasMatch()) {
+        if ((v.kind == TritonValue::Kind::Scalar || v.kind == TritonValue::Kind::Tile)
+            && (!plain.match(v.text).hasMatch() || rebound.contains(name))) {
             emit(QStringLiteral("%1%2 = %3").arg(prefix, name, v.text), a);
             v.text = prefix + name;
             v.quotient.clear();
@@ -237,16 +244,20 @@ TritonValue TritonDesugarer::inlineCall(TSNode def, TSNode n)
     const TSNode outerBody = m_helperBody;
     const bool outerReturned = m_returned;
     const TritonValue outerValue = m_returnValue;
+    const QList<TritonValue> outerItems = m_returnItems;
     m_env = bound;
     m_prefix = prefix;
     m_helperBody = node::field(def, "body");
     m_returned = false;
     m_returnValue = TritonValue{};
+    m_returnItems.clear();
     ++m_inlineDepth;
     const qsizetype issues = m_kernel.unsupported.size();
     block(m_helperBody);
     --m_inlineDepth;
     TritonValue result = m_returnValue;
+    const QList<TritonValue> resultItems = m_returnItems;
+    m_returnItems = outerItems;
     m_env = env;
     m_prefix = outerPrefix;
     m_helperBody = outerBody;
@@ -257,7 +268,91 @@ TritonValue TritonDesugarer::inlineCall(TSNode def, TSNode n)
     const QString note = QStringLiteral("@triton.jit helper %1() inlined at line %2").arg(fn).arg(m_src.range(n).line);
     if (!m_kernel.notes.contains(note))
         m_kernel.notes << note;
+    if (!resultItems.isEmpty()) {
+        if (!items)
+            fail(n, QStringLiteral("call to %1()").arg(fn),
+                 QStringLiteral("it returns %1 values; only a tuple assignment (`a, b = %2(...)`) unpacks them").arg(resultItems.size()).arg(fn));
+        *items = resultItems;
+    }
     return result;
+}
+
+// tl.split(x): x's last axis has two lanes; each half is ct.extract of a
+// (..., 1) sub-tile reshaped to x's shape without that axis. x is held in a
+// variable so it is computed once.
+QList<TritonValue> TritonDesugarer::splitTile(TSNode n)
+{
+    const TSNode xn = argument(n, 0, "a");
+    if (node::isNull(xn))
+        fail(n, QStringLiteral("tl.split"), QStringLiteral("one tile argument expected"));
+    const TritonValue x = expr(xn);
+    const QStringList shape = shapeOf(x);
+    const int rank = x.rank > 0 ? x.rank : int(shape.size());
+    if (x.kind == TritonValue::Kind::Scalar || rank < 2 || shape.size() != rank)
+        fail(n, QStringLiteral("tl.split"), QStringLiteral("a tile of rank 2 or more is expected (splitting a 1-D pair into scalars is not mapped)"));
+    if (shape.last() != QLatin1String("2"))
+        fail(n, QStringLiteral("tl.split"), QStringLiteral("the last axis must have 2 lanes (it has %1)").arg(shape.last()));
+    int line = 0, col = 0;
+    m_src.position(ts_node_start_byte(n), line, col);
+    static const QRegularExpression name(QStringLiteral("^[A-Za-z_][A-Za-z_0-9]*$"));
+    QString held = text(x, xn);
+    if (!name.match(held).hasMatch()) {
+        held = local(QStringLiteral("split_%1_%2").arg(line).arg(col));
+        emit(QStringLiteral("%1 = %2").arg(held, text(x, xn)), n);
+    }
+    QStringList part = shape;
+    part.last() = QStringLiteral("1");
+    QStringList out = shape.mid(0, shape.size() - 1);
+    QStringList physical = out;
+    if (m_lift && physical.size() == 1)
+        physical.prepend(QStringLiteral("1"));
+    const auto tuple = [](const QStringList &l) {
+        return QStringLiteral("(%1%2)").arg(l.join(QStringLiteral(", ")), l.size() == 1 ? QStringLiteral(",") : QString());
+    };
+    QList<TritonValue> halves;
+    for (int k = 0; k < 2; ++k) {
+        QStringList index(shape.size(), QStringLiteral("0"));
+        index.last() = QString::number(k);
+        TritonValue h;
+        h.kind = TritonValue::Kind::Tile;
+        h.dtype = x.dtype;
+        h.rank = rank - 1;
+        h.shape = physical;
+        h.text = QStringLiteral("ct.reshape(ct.extract(%1, %2, shape=%3), %4)").arg(held, tuple(index), tuple(part), tuple(physical));
+        halves << h;
+    }
+    return halves;
+}
+
+// tl.join(a, b): a new last axis of 2 lanes holding a and b, as ct.cat of
+// the two reshaped to (..., 1). Both must have one shape (Triton would
+// broadcast them first: not mapped).
+TritonValue TritonDesugarer::joinTiles(TSNode n)
+{
+    const TSNode an = argument(n, 0, "a"), bn = argument(n, 1, "b");
+    if (node::isNull(an) || node::isNull(bn))
+        fail(n, QStringLiteral("tl.join"), QStringLiteral("two tile arguments expected"));
+    const TritonValue a = expr(an), b = expr(bn);
+    if (a.kind == TritonValue::Kind::Scalar || b.kind == TritonValue::Kind::Scalar)
+        fail(n, QStringLiteral("tl.join"), QStringLiteral("joining scalars is not mapped"));
+    const QStringList sa = shapeOf(a), sb = shapeOf(b);
+    if (sa != sb || a.rank != b.rank || sa.isEmpty())
+        fail(n, QStringLiteral("tl.join"), QStringLiteral("the two tiles must have one shape (broadcasting them is not mapped)"));
+    QStringList logical = sa;
+    if (m_lift && a.rank == 1 && logical.size() == 2)
+        logical.removeFirst();
+    if (logical.size() != qMax(a.rank, 1))
+        fail(n, QStringLiteral("tl.join"), QStringLiteral("the tiles' shape is not known"));
+    const QString part = QStringLiteral("(%1, 1)").arg(logical.join(QStringLiteral(", ")));
+    TritonValue r;
+    r.kind = TritonValue::Kind::Tile;
+    r.dtype = a.dtype == b.dtype ? a.dtype : QString();
+    r.rank = int(logical.size()) + 1;
+    r.shape = logical;
+    r.shape << QStringLiteral("2");
+    r.text = QStringLiteral("ct.cat((ct.reshape(%1, %2), ct.reshape(%3, %2)), %4)")
+                 .arg(text(a, an), part, text(b, bn)).arg(logical.size());
+    return r;
 }
 
 // A module-level constant used in a kernel: `NAME = 3`, `NAME = -1.5`,
@@ -496,6 +591,16 @@ TritonValue TritonDesugarer::languageCall(const QString &fn, TSNode n)
             args << expr(a);
             texts << text(args.last(), a);
         }
+        if (n0 == 2 && args[0].kind == TritonValue::Kind::Scalar && args[1].kind == TritonValue::Kind::Scalar && args[0].isInt && args[1].isInt) {
+            // tl.minimum/tl.maximum of two integer scalars (a group size, a
+            // bound): a scalar, as Python's min/max.
+            TritonValue r = args[0];
+            r.text = QStringLiteral("%1(%2, %3)").arg(fn == QLatin1String("minimum") ? QStringLiteral("min") : QStringLiteral("max"), texts[0], texts[1]);
+            r.dtype = args[0].dtype == args[1].dtype ? args[0].dtype : QString();
+            r.quotient.clear();
+            r.multipleOf.clear();
+            return r;
+        }
         if (n0 == 3 && std::all_of(args.cbegin(), args.cend(), [](const TritonValue &a) { return a.kind == TritonValue::Kind::Scalar; })) {
             // tl.where on scalars picks a scalar: a Python conditional.
             TritonValue r = args[1];
@@ -559,6 +664,31 @@ TritonValue TritonDesugarer::languageCall(const QString &fn, TSNode n)
              QStringLiteral("only tl.rand is generated (Philox from integer ops); tl.%1 is not").arg(fn));
     if (fn.startsWith(QLatin1String("atomic_")))
         return atomic(fn, n);
+    if (fn == QLatin1String("fma")) {
+        // a * b + c written inline: cuTile contracts a product feeding a sum
+        // into one fused multiply-add (kir.fma), Triton's single rounding.
+        QList<TritonValue> ops;
+        for (const char *kw : {"x", "y", "z"}) {
+            const TSNode a = argument(n, int(ops.size()), kw);
+            if (node::isNull(a))
+                fail(n, QStringLiteral("tl.fma"), QStringLiteral("three arguments expected"));
+            TritonValue v = expr(a);
+            v.text = text(v, a);
+            ops << v;
+        }
+        if (std::all_of(ops.cbegin(), ops.cend(), [](const TritonValue &o) { return o.kind == TritonValue::Kind::Scalar; }))
+            fail(n, QStringLiteral("tl.fma"), QStringLiteral("scalar operands are not mapped (cuTile contracts tile arithmetic only)"));
+        TritonValue r = tileOp(QStringLiteral("+"), tileOp(QStringLiteral("*"), ops[0], ops[1], false), ops[2], false);
+        r.rank = 0;
+        for (const TritonValue &o : std::as_const(ops))
+            r.rank = qMax(r.rank, o.kind == TritonValue::Kind::Scalar ? 0 : o.rank);
+        m_kernel.notes << QStringLiteral("tl.fma at line %1 is a * b + c, which cuTile contracts into one fma").arg(m_src.range(n).line);
+        return r;
+    }
+    if (fn == QLatin1String("join"))
+        return joinTiles(n);
+    if (fn == QLatin1String("split"))
+        fail(n, QStringLiteral("tl.split"), QStringLiteral("its two halves are unpacked only by a tuple assignment (`a, b = tl.split(x)`)"));
     if (fn == QLatin1String("store"))
         fail(n, QStringLiteral("tl.store"), QStringLiteral("tl.store used as a value"));
     if (fn == QLatin1String("make_tensor_descriptor"))
