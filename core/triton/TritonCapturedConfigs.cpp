@@ -5,7 +5,10 @@
 #include <QHash>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QVariant>
 
+#include <cmath>
+#include <limits>
 #include <optional>
 
 namespace tileport::triton {
@@ -35,6 +38,30 @@ std::optional<QJsonObject> flattened(const QJsonObject &a)
     return out;
 }
 
+// A tl.constexpr the desugared kernel takes at run time (one only used as
+// an arithmetic operand): the captured constant as the scalar Triton would
+// pass, a Python float as fp32 (the capture records its dtype: JSON may
+// write 0.0 as 0) and an int as i32 (i64 when it needs it).
+QJsonObject asScalar(const QJsonObject &c)
+{
+    const QJsonValue value = c.value(QStringLiteral("value"));
+    QString dtype = c.value(QStringLiteral("dtype")).toString(); // the capture's, for a float
+    if (dtype.isEmpty()) {
+        if (value.isBool())
+            dtype = QStringLiteral("bool_");
+        else if (value.toVariant().typeId() == QMetaType::Double)
+            dtype = QStringLiteral("float32");
+        else if (value.isDouble())
+            dtype = std::abs(value.toInteger()) <= std::numeric_limits<qint32>::max() ? QStringLiteral("int32") : QStringLiteral("int64");
+        else
+            return c; // not a number: the configs' check names it
+    }
+    QJsonObject out = c;
+    out.insert(QStringLiteral("kind"), QStringLiteral("scalar"));
+    out.insert(QStringLiteral("dtype"), dtype);
+    return out;
+}
+
 // `params` in the order of the kernel's signature, by name; nullopt when a
 // parameter has no name (then nothing is changed).
 std::optional<QJsonArray> fitted(const QJsonArray &params, const frontend::KernelInfo &k, const QSet<QString> &flat)
@@ -53,6 +80,8 @@ std::optional<QJsonArray> fitted(const QJsonArray &params, const frontend::Kerne
         QJsonObject v = byName.value(p.name);
         if (flat.contains(p.name) && v.value(QStringLiteral("kind")).toString() == QLatin1String("array"))
             v = flattened(v).value_or(v);
+        if ((p.kind == frontend::KernelParam::Kind::Scalar || p.kind == frontend::KernelParam::Kind::Unknown) && v.value(QStringLiteral("kind")).toString() == QLatin1String("const"))
+            v = asScalar(v);
         out << v;
     }
     return out;

@@ -63,6 +63,8 @@ private:
     void prescanParams();
     enum class ConstexprUse { Other, Condition, Value };
     ConstexprUse constexprUse(const QString &name) const;
+    QSet<uint32_t> occurrences(const QString &name) const;
+    void noteTileOperand(TSNode operand, const TritonValue &other);
     QSet<QString> pointerNames(TSNode fn, int depth);
     void block(TSNode block);
     void statements(const QList<TSNode> &stmts, bool exits);
@@ -162,6 +164,10 @@ private:
     QList<Loop> m_loops;
     QSet<QString> m_intParams;
     QSet<QString> m_pointerParams, m_descriptorParams, m_constexprs;
+    // tl.constexprs without a default used only in arithmetic: their uses;
+    // those seen with a tile at each (kept across restarts) are run-time.
+    QHash<QString, QSet<uint32_t>> m_valueConstexprs, m_tileOperands;
+    QSet<QString> m_runtimeConstexprs;
     int m_indent = 1;
     bool m_lift = false; // row kernel: logical 1-D tiles live as (1, N)
     bool m_sawRowAccess = false;

@@ -5,6 +5,8 @@
 
 #include "SyntaxNode.h"
 
+#include <functional>
+
 #include <algorithm>
 
 namespace tileport::triton {
@@ -161,6 +163,8 @@ TritonValue TritonDesugarer::expr(TSNode n)
         if (c.kind == K::Scalar && a.kind == K::Scalar && b.kind == K::Scalar) {
             TritonValue r = a;
             r.text = QStringLiteral("(%1 if %2 else %3)").arg(a.text, c.text, b.text);
+            if (compileTime(n)) // folded while compiling, as Triton does; a tile shape may use it
+                r.text = QStringLiteral("ct.static_eval%1").arg(r.text);
             r.isInt = a.isInt && b.isInt;
             r.quotient.clear();
             r.multipleOf.clear();
@@ -330,13 +334,22 @@ TritonValue TritonDesugarer::binary(TSNode n)
     // A float scalar argument is an fp32 value in Triton: with a tile of a
     // parameter's element type the arithmetic promotes to fp32, so the
     // tile is converted first (cuTile would not mix them).
-    const auto runtimeFloat = [&](TSNode s, const TritonValue &v) {
-        return v.kind == K::Scalar && node::is(s, "identifier") && v.text == m_src.text(s) && !v.isInt
-            && !m_intParams.contains(v.text) && !m_constexprs.contains(v.text)
-            && std::any_of(m_kernel.params.cbegin(), m_kernel.params.cend(), [&](const TritonParam &p) { return p.name == v.text; });
+    // So is scalar arithmetic on one (`x / (1 - p)`).
+    const std::function<bool(TSNode)> readsRuntimeFloat = [&](TSNode s) {
+        s = node::unparen(s);
+        if (node::is(s, "binary_operator") || node::is(s, "unary_operator")) {
+            const auto kids = node::children(s);
+            return std::any_of(kids.begin(), kids.end(), [&](TSNode k) { return readsRuntimeFloat(k); });
+        }
+        const QString name = m_src.text(s);
+        return node::is(s, "identifier") && m_env.value(name).text == name && !m_intParams.contains(name) && !m_constexprs.contains(name)
+            && std::any_of(m_kernel.params.cbegin(), m_kernel.params.cend(), [&](const TritonParam &p) { return p.name == name; });
     };
+    const auto runtimeFloat = [&](TSNode s, const TritonValue &v) { return v.kind == K::Scalar && !v.isInt && readsRuntimeFloat(s); };
     static const QSet<QString> arith{QStringLiteral("+"), QStringLiteral("-"), QStringLiteral("*"), QStringLiteral("/")};
     if (arith.contains(op)) {
+        noteTileOperand(ln, b);
+        noteTileOperand(rn, a);
         if (runtimeFloat(rn, b) && x.kind == K::Tile && x.dtype.startsWith(QLatin1Char('@'))) {
             x.text = QStringLiteral("ct.astype(%1, ct.float32)").arg(x.text);
             x.dtype = QStringLiteral("ct.float32");

@@ -6,6 +6,8 @@
 
 #include "SyntaxNode.h"
 
+#include <algorithm>
+
 namespace tileport::triton {
 
 using namespace tileport::frontend;
@@ -99,6 +101,8 @@ QSet<QString> TritonDesugarer::pointerNames(TSNode fn, int depth)
 void TritonDesugarer::prescanParams()
 {
     m_pointerParams = pointerNames(m_fn, 0);
+    m_valueConstexprs.clear();
+    m_tileOperands.clear();
 
     m_kernel.params.clear();
     for (TSNode p : node::children(node::field(m_fn, "parameters"))) {
@@ -120,10 +124,23 @@ void TritonDesugarer::prescanParams()
         param.line = m_src.range(nameNode).line;
         param.col = m_src.range(nameNode).col;
         TritonValue v;
-        if (param.annotation.endsWith(QLatin1String("constexpr"))) {
+        const ConstexprUse use = param.annotation.endsWith(QLatin1String("constexpr")) && param.defaultValue.isEmpty()
+            ? constexprUse(param.name) : ConstexprUse::Other;
+        if (use == ConstexprUse::Value)
+            m_valueConstexprs.insert(param.name, occurrences(param.name));
+        if (m_runtimeConstexprs.contains(param.name)) {
+            // Only an operand of arithmetic (an epsilon, a scale): its value
+            // is all that matters, and its launches give its type.
+            param.kind = TritonParam::Kind::Scalar;
+            v.kind = TritonValue::Kind::Scalar;
+            v.text = param.name;
+            m_kernel.notes << QStringLiteral("tl.constexpr '%1' (no default) is only an operand of arithmetic on tiles: a run-time "
+                                             "scalar, typed by what its launches pass").arg(param.name);
+        } else if (param.annotation.endsWith(QLatin1String("constexpr"))) {
             param.kind = TritonParam::Kind::Constexpr;
             const QString d = param.defaultValue;
-            param.scalarType = d == QLatin1String("True") || d == QLatin1String("False") ? QStringLiteral("bool")
+            param.scalarType = d == QLatin1String("True") || d == QLatin1String("False") || use == ConstexprUse::Condition
+                ? QStringLiteral("bool")
                 : d.contains(QLatin1Char('.')) || d.contains(QLatin1Char('e')) ? QStringLiteral("float")
                                                                                  : QStringLiteral("int");
             m_constexprs.insert(param.name);
@@ -169,6 +186,117 @@ void TritonDesugarer::prescanParams()
         m_env.insert(param.name, v);
         m_kernel.params << param;
     }
+}
+
+// A tl.constexpr without a default has no type in the source; how the body
+// uses it is the evidence: only as a condition is a flag (bool), only as an
+// operand of + - * / is a value, anything else (a shape, a bound, a
+// comparison, a call argument) keeps it an int. A parameter the body rebinds
+// keeps the default reading.
+TritonDesugarer::ConstexprUse TritonDesugarer::constexprUse(const QString &name) const
+{
+    bool condition = false, value = false;
+    QList<TSNode> stack{node::field(m_fn, "body")};
+    while (!stack.isEmpty()) {
+        const TSNode n = stack.takeLast();
+        for (TSNode c : node::children(n))
+            stack << c;
+        if (!node::is(n, "identifier") || m_src.text(n) != name)
+            continue;
+        TSNode at = n, p = node::parent(n);
+        while (node::is(p, "parenthesized_expression"))
+            at = p, p = node::parent(p);
+        if ((node::is(p, "keyword_argument") && ts_node_eq(node::field(p, "name"), at))
+            || (node::is(p, "attribute") && ts_node_eq(node::field(p, "attribute"), at)))
+            continue; // a keyword or a member that happens to share the name
+        if ((node::is(p, "if_statement") || node::is(p, "elif_clause") || node::is(p, "while_statement"))
+            && ts_node_eq(node::field(p, "condition"), at)) {
+            condition = true;
+        } else if (node::is(p, "not_operator") || node::is(p, "boolean_operator")) {
+            condition = true;
+        } else if (node::is(p, "conditional_expression") && node::children(p).size() == 3
+                   && ts_node_eq(node::children(p)[1], at)) {
+            condition = true;
+        } else if (node::is(p, "binary_operator")) {
+            static const QSet<QString> arithmetic{QStringLiteral("+"), QStringLiteral("-"), QStringLiteral("*"), QStringLiteral("/")};
+            if (!arithmetic.contains(m_src.text(node::field(p, "operator"))))
+                return ConstexprUse::Other;
+            value = true;
+        } else {
+            return ConstexprUse::Other;
+        }
+    }
+    if (condition == value)
+        return ConstexprUse::Other;
+    return condition ? ConstexprUse::Condition : ConstexprUse::Value;
+}
+
+// Where the body names `name` (keywords and members that share it left out).
+QSet<uint32_t> TritonDesugarer::occurrences(const QString &name) const
+{
+    QSet<uint32_t> out;
+    QList<TSNode> stack{node::field(m_fn, "body")};
+    while (!stack.isEmpty()) {
+        const TSNode n = stack.takeLast();
+        for (TSNode c : node::children(n))
+            stack << c;
+        if (!node::is(n, "identifier") || m_src.text(n) != name)
+            continue;
+        const TSNode p = node::parent(n);
+        if ((node::is(p, "keyword_argument") && ts_node_eq(node::field(p, "name"), n))
+            || (node::is(p, "attribute") && ts_node_eq(node::field(p, "attribute"), n)))
+            continue;
+        out.insert(ts_node_start_byte(n));
+    }
+    return out;
+}
+
+// An operand of arithmetic with a tile: the use that lets a tl.constexpr
+// without a default be a run-time value (an epsilon added to a row). Once
+// every use of it has been seen so, the kernel is desugared again with it
+// a run-time scalar.
+void TritonDesugarer::noteTileOperand(TSNode operand, const TritonValue &other)
+{
+    operand = node::unparen(operand);
+    if (other.kind != TritonValue::Kind::Tile || !node::is(operand, "identifier"))
+        return;
+    const QString name = m_src.text(operand);
+    const auto it = m_valueConstexprs.constFind(name);
+    if (it == m_valueConstexprs.constEnd() || m_env.value(name).text != name || m_runtimeConstexprs.contains(name))
+        return;
+    QSet<uint32_t> &seen = m_tileOperands[name];
+    seen.insert(ts_node_start_byte(operand));
+    if (seen == *it) {
+        m_runtimeConstexprs.insert(name);
+        throw Restart{};
+    }
+}
+
+// Literals, tl.constexpr parameters and locals, module constants, and
+// operators on them: what Triton folds while compiling. A conditional on
+// such values is folded there too, so its cuTile form goes through
+// ct.static_eval, and a tile shape may use it.
+bool TritonDesugarer::compileTime(TSNode n)
+{
+    n = node::unparen(n);
+    if (node::isNull(n))
+        return false;
+    if (node::is(n, "integer") || node::is(n, "float") || node::is(n, "true") || node::is(n, "false"))
+        return true;
+    if (node::is(n, "identifier")) {
+        const QString name = m_src.text(n);
+        const auto it = m_env.constFind(name);
+        if (it == m_env.constEnd()) {
+            TritonValue c;
+            return moduleConstant(name, &c) && c.kind == TritonValue::Kind::Scalar;
+        }
+        return it->kind == TritonValue::Kind::Scalar && m_constexprs.contains(it->text);
+    }
+    if (!node::is(n, "binary_operator") && !node::is(n, "comparison_operator") && !node::is(n, "boolean_operator")
+        && !node::is(n, "unary_operator") && !node::is(n, "not_operator") && !node::is(n, "conditional_expression"))
+        return false;
+    const auto kids = node::children(n);
+    return !kids.empty() && std::all_of(kids.begin(), kids.end(), [&](TSNode k) { return compileTime(k); });
 }
 
 } // namespace tileport::triton

@@ -139,7 +139,9 @@ def describe_argument(name, is_const, value):
         return {"name": name, "kind": "scalar", "dtype": dt, "value": value}
     if isinstance(value, float):
         if is_const:
-            return {"name": name, "kind": "const", "value": value}
+            # The dtype keeps a float that JSON would write as an int (0.0)
+            # a float for a front-end that passes the constant at run time.
+            return {"name": name, "kind": "const", "value": value, "dtype": "float32"}
         return {"name": name, "kind": "scalar", "dtype": "float32", "value": value}
     kind = type(value).__name__
     raise LaunchProblem(f"parameter '{name}': a {kind} argument is not an array, a scalar or a constant")

@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: MIT
 # More of the tl.* surface: tl.cumsum (ct.cumsum: kir.scan_sum), a
-# conditional expression on a tile (ct.where: kir.select) and on scalars
-# (a Python conditional; the generator takes integer ones), tl.reshape, tl.assume and
-# tl.debug_barrier left out with a note.
+# conditional expression on a tile (ct.where: kir.select) and on constexprs
+# (folded while compiling, as Triton does: ct.static_eval, one entry per
+# arm), tl.reshape, tl.assume and tl.debug_barrier left out with a note.
 # RUN: tileport translate --emit kir %s | FileCheck %s
 # RUN: tileport analyze --json %s | FileCheck --check-prefix=JSON %s
 import triton
@@ -22,13 +22,14 @@ def prefix_clip(x_ptr, y_ptr, n, LIMIT: tl.constexpr, BLOCK: tl.constexpr):
     sq = tl.reshape(c, (BLOCK // 2, 2))
     tl.store(y_ptr + offs, tl.reshape(sq, (BLOCK,)), mask=offs < n)
 
-# CHECK-LABEL: kir.entry @prefix_clip(
+# CHECK-LABEL: kir.entry @prefix_clip__limit_0(
 # CHECK: kir.scan_sum %{{.*}}, 0 {kir.name = "c", reverse = false}
-# CHECK: kir.cmp "gt" %{{.*}}, %{{.*}} : i32, i32 -> i1
+# CHECK-NOT: kir.cmp "gt"
 # CHECK: kir.cmp "lt"
 # CHECK: kir.select %{{.*}} {kir.name = "c"}
 # CHECK: kir.reshape %{{.*}} {kir.name = "sq"} : {{.*}} -> !kir.tile<[BLOCK_div_2, 2],
 # CHECK: kir.reshape {{.*}} -> !kir.tile<[BLOCK],
+# CHECK-LABEL: kir.entry @prefix_clip__not_limit_0(
 
 # JSON: "tl.assume at line 15 is a hint, left out"
 # JSON: "tl.debug_barrier at line 21 is a hint, left out"
