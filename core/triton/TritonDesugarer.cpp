@@ -61,6 +61,7 @@ QList<TritonDesugarer::Line> TritonDesugarer::run()
         m_kernel.notes.clear();
         m_kernel.ops.clear();
         m_indent = 1;
+        m_exitFlag.clear();
         prescanParams();
         // A scalar parameter re-bound inside a branch or a loop is an
         // ordinary local there, as in Triton: `eps = eps` first makes it a
@@ -123,6 +124,34 @@ QList<TritonDesugarer::Line> TritonDesugarer::run()
         out << Line{QStringLiteral("    pass"), line, col};
     out << m_lines;
     return out;
+}
+
+bool TritonDesugarer::holdsReturn(TSNode n) const
+{
+    if (node::is(n, "return_statement"))
+        return true;
+    if (node::is(n, "function_definition") || node::is(n, "lambda"))
+        return false;
+    const auto kids = node::children(n);
+    return std::any_of(kids.begin(), kids.end(), [&](TSNode k) { return holdsReturn(k); });
+}
+
+// The kernel's exit flag (0 until an early return), declared before the
+// kernel's first statement the first time an early return needs it.
+QString TritonDesugarer::exitFlag()
+{
+    if (m_exitFlag.isEmpty()) {
+        const QString source = m_src.text(m_fn);
+        QString name = QStringLiteral("returned_");
+        for (int i = 1; source.contains(QRegularExpression(QStringLiteral("\\b%1\\b").arg(name))); ++i)
+            name = QStringLiteral("returned_%1").arg(i);
+        m_exitFlag = name;
+        int line = 0, col = 0;
+        m_src.position(ts_node_start_byte(node::field(m_fn, "body")), line, col);
+        m_lines.prepend(Line{QStringLiteral("    %1 = 0").arg(name), line, col});
+        m_kernel.notes << QStringLiteral("early returns set '%1'; the statements after them run where it is 0").arg(name);
+    }
+    return m_exitFlag;
 }
 
 QSet<QString> TritonDesugarer::reboundInBlocks(TSNode body) const
@@ -216,6 +245,15 @@ void TritonDesugarer::statements(const QList<TSNode> &stmts, bool exits)
         }
         try {
             statement(s);
+            if (m_inlineDepth == 0 && i + 1 < stmts.size() && !node::is(s, "return_statement") && holdsReturn(s)) {
+                // An early return inside s: the rest of the block runs only
+                // where it was not taken.
+                emit(QStringLiteral("if %1 == 0:").arg(exitFlag()), stmts[i + 1]);
+                ++m_indent;
+                statements(stmts.mid(i + 1), exits);
+                --m_indent;
+                return;
+            }
         } catch (const Failure &f) {
             if (f.construct.isEmpty())
                 continue;
@@ -301,9 +339,14 @@ void TritonDesugarer::statement(TSNode s)
         if (!node::children(s).empty())
             fail(s, QStringLiteral("return"), QStringLiteral("a kernel returns no value"));
         // A bare return at the end of the kernel body is a no-op; anywhere
-        // else it is an early exit, which cuTile cannot express.
-        if (!ts_node_eq(node::parent(s), node::field(m_fn, "body")) || !ts_node_is_null(ts_node_next_named_sibling(s)))
-            fail(s, QStringLiteral("early return"), QStringLiteral("cuTile kernels have no early exit; guard the work with a mask or a branch instead"));
+        // else it is an early exit, which cuTile cannot express: it sets the
+        // exit flag, which guards everything after it (statements() and
+        // forLoop()).
+        if (ts_node_eq(node::parent(s), node::field(m_fn, "body")) && ts_node_is_null(ts_node_next_named_sibling(s)))
+            return;
+        if (!ts_node_is_null(ts_node_next_named_sibling(s)))
+            fail(s, QStringLiteral("early return"), QStringLiteral("statements after a return are unreachable: not mapped"));
+        emit(QStringLiteral("%1 = 1").arg(exitFlag()), s);
         return;
     }
     if (node::is(s, "while_statement"))
@@ -545,11 +588,24 @@ void TritonDesugarer::forLoop(TSNode f)
     lv.kind = TritonValue::Kind::Scalar;
     lv.isInt = true;
     QString header;
-    if (texts.size() == 3 && texts[2] != QLatin1String("1")) {
+    const bool negative = texts.size() == 3 && (texts[2].startsWith(QLatin1Char('-')) || texts[2].startsWith(QLatin1String("(-")));
+    if (negative) {
+        // range(start, stop, -k) with a literal k: the trip number j counts
+        // up, the value is start - j * k (no trips where start <= stop).
+        bool ok = false;
+        const int k = QString(texts[2]).remove(QLatin1Char('(')).remove(QLatin1Char(')')).remove(QLatin1Char(' ')).toInt(&ok);
+        if (!ok || k >= 0)
+            fail(it, QStringLiteral("range"), QStringLiteral("a negative step is mapped only as an integer literal"));
+        const QString step = QString::number(-qint64(k));
+        header = step == QLatin1String("1")
+            ? QStringLiteral("for %1 in range(%2 - %3):").arg(loopVar, texts[0], texts[1])
+            : QStringLiteral("for %1 in range(ct.cdiv(%2 - %3, %4)):").arg(loopVar, texts[0], texts[1], step);
+        lv.text = step == QLatin1String("1") ? QStringLiteral("(%1 - %2)").arg(texts[0], loopVar)
+                                             : QStringLiteral("(%1 - %2 * %3)").arg(texts[0], loopVar, step);
+        loop.iter = loopVar;
+    } else if (texts.size() == 3 && texts[2] != QLatin1String("1")) {
         // range(0, n, BLOCK): iterate tile numbers; the element offset is
         // a known multiple of BLOCK, so `off + tl.arange(0, BLOCK)` is a tile index.
-        if (texts[2].startsWith(QLatin1Char('-')) || texts[2].startsWith(QLatin1String("(-")))
-            fail(it, QStringLiteral("range"), QStringLiteral("a negative step is not mapped (cuTile loops count up)"));
         loop.iter = loopVar;
         lv.multipleOf = texts[2];
         if (texts[0] == QLatin1String("0")) {
@@ -579,9 +635,17 @@ void TritonDesugarer::forLoop(TSNode f)
     m_loops << loop;
     ++m_indent;
     const int mark = int(m_lines.size());
+    // A loop whose body may return early runs its remaining trips idle.
+    const bool guarded = m_inlineDepth == 0 && holdsReturn(node::field(f, "body"));
+    if (guarded) {
+        emit(QStringLiteral("if %1 == 0:").arg(exitFlag()), f);
+        ++m_indent;
+    }
     block(node::field(f, "body"));
-    if (m_lines.size() == mark)
+    if (m_lines.size() == mark + (guarded ? 1 : 0))
         emit(QStringLiteral("pass"), f);
+    if (guarded)
+        --m_indent;
     --m_indent;
     m_loops.removeLast();
     for (auto i = loop.advances.constBegin(); i != loop.advances.constEnd(); ++i)

@@ -77,6 +77,9 @@ private:
     QList<TritonValue> tupleValues(TSNode right, int count);
     // Names assigned inside a branch or a loop of `body` (not at its top level).
     QSet<QString> reboundInBlocks(TSNode body) const;
+    // Early returns: whether a statement holds one, and the kernel's exit flag.
+    bool holdsReturn(TSNode n) const;
+    QString exitFlag();
     void augmented(TSNode stmt);
     void forLoop(TSNode stmt);
     void ifChain(TSNode stmt);
@@ -157,6 +160,7 @@ private:
     bool m_returned = false; // the inlined helper's body has returned
     TritonValue m_returnValue;
     QList<TritonValue> m_returnItems; // a helper's `return a, b`
+    QString m_exitFlag;               // set by a kernel's early returns ("" until one needs it)
     TSNode m_helperBody{};
     QHash<QString, int> m_arrayRank;
     QHash<QString, QString> m_gatherArrays; // array -> why no view fits (kept across restarts)

@@ -139,16 +139,28 @@ TritonValue TritonDesugarer::expr(TSNode n)
         return v;
     }
     if (t == "not_operator" || t == "boolean_operator") {
+        // A Triton scalar that lives as a one-element boolean tile (a
+        // comparison of a loaded value) takes part as its element: Triton
+        // applies and/or/not to such scalars logically, as Python does to bools.
+        const auto operand = [&](TritonValue v) {
+            if (v.kind == TritonValue::Kind::Tile && v.rank == 0 && v.dtype == QLatin1String("ct.bool_")
+                && std::all_of(v.shape.cbegin(), v.shape.cend(), [](const QString &d) { return d == QLatin1String("1"); })) {
+                v.kind = TritonValue::Kind::Scalar;
+                v.text = QStringLiteral("(%1).item()").arg(v.text);
+                v.shape.clear();
+            }
+            return v;
+        };
         if (t == "not_operator") {
-            TritonValue v = expr(node::field(n, "argument"));
+            TritonValue v = operand(expr(node::field(n, "argument")));
             if (v.kind != TritonValue::Kind::Scalar)
-                fail(n, QStringLiteral("not"), QStringLiteral("`not` applies to scalars only"));
+                fail(n, QStringLiteral("not"), QStringLiteral("`not` applies to scalars (and one-element boolean tiles) only"));
             v.text = QStringLiteral("(not %1)").arg(v.text);
             return v;
         }
-        const TritonValue a = expr(node::field(n, "left")), b = expr(node::field(n, "right"));
+        const TritonValue a = operand(expr(node::field(n, "left"))), b = operand(expr(node::field(n, "right")));
         if (a.kind != TritonValue::Kind::Scalar || b.kind != TritonValue::Kind::Scalar)
-            fail(n, QStringLiteral("and/or"), QStringLiteral("`and`/`or` apply to scalars only; use & and | on tiles"));
+            fail(n, QStringLiteral("and/or"), QStringLiteral("`and`/`or` apply to scalars (and one-element boolean tiles) only; use & and | on tiles"));
         TritonValue v = a;
         v.text = QStringLiteral("(%1 %2 %3)").arg(a.text, str(node::operatorOf(n)), b.text);
         return v;
