@@ -40,6 +40,9 @@ TritonValue TritonDesugarer::call(TSNode n)
     if (resolved == QLatin1String("cdiv"))
         return languageCall(QStringLiteral("cdiv"), n);
     if (node::is(callee, "attribute")) {
+        // A @triton.jit function of a project module (`tle.program_id(0)`).
+        if (const auto def = m_jitFunctions.constFind(m_src.text(callee)); def != m_jitFunctions.constEnd())
+            return inlineCall(*def, n);
         const QString method = m_src.text(node::field(callee, "attribute"));
         const TSNode obj = node::field(callee, "object");
         if (method == QLatin1String("to") || method == QLatin1String("cast")) { // x.cast(dt) is x.to(dt)
@@ -509,8 +512,38 @@ TritonValue TritonDesugarer::languageCall(const QString &fn, TSNode n)
         if (node::is(sn, "list") || node::is(sn, "tuple")) {
             for (TSNode d : node::children(sn))
                 shape << expr(d).text;
+        } else if (node::is(sn, "attribute") && m_src.text(node::field(sn, "attribute")) == QLatin1String("shape")) {
+            // tl.zeros(x.shape, ...): the tile x's (logical) shape.
+            const TritonValue like = expr(node::field(sn, "object"));
+            shape = shapeOf(like);
+            if (like.kind == TritonValue::Kind::Scalar || shape.isEmpty())
+                fail(sn, QStringLiteral("x.shape"), QStringLiteral("the shape of a scalar or of an unknown tile is not mapped"));
+            if (m_lift && like.rank == 1 && shape.size() == 2)
+                shape.removeFirst();
+            if (shape.size() != qMax(like.rank, 1))
+                fail(sn, QStringLiteral("x.shape"), QStringLiteral("the tile's shape is not known"));
         } else {
             shape << expr(sn).text;
+        }
+        if (shape.isEmpty()) {
+            // tl.zeros(()) / tl.full((), v): a 0-d fp32 or int32 tensor is
+            // that Triton scalar (an accumulator of full reductions stays one).
+            const QString dt = dtypeName(argument(n, fn == QLatin1String("zeros") ? 1 : 2, "dtype"));
+            if (dt != QLatin1String("ct.float32") && dt != QLatin1String("ct.int32"))
+                fail(n, QStringLiteral("tl.%1(())").arg(fn), QStringLiteral("a 0-d tile of %1 is not mapped (fp32 and int32 are)").arg(dt));
+            const QString value = fn == QLatin1String("zeros") ? QStringLiteral("0") : expr(argument(n, 1, "value")).text;
+            static const QRegularExpression literal(QStringLiteral("^\\(?-?[0-9.]+(e-?[0-9]+)?\\)?$"));
+            if (!literal.match(value).hasMatch())
+                fail(n, QStringLiteral("tl.%1(())").arg(fn), QStringLiteral("only a literal fill value is mapped"));
+            TritonValue s;
+            s.kind = TritonValue::Kind::Scalar;
+            s.isInt = dt == QLatin1String("ct.int32");
+            const bool isFloatText = value.contains(QLatin1Char('.')) || value.contains(QLatin1Char('e'));
+            s.text = s.isInt ? value : (isFloatText ? value : value + QStringLiteral(".0"));
+            if (s.isInt && isFloatText)
+                fail(n, QStringLiteral("tl.%1(())").arg(fn), QStringLiteral("a float fill of an int32 tile is not mapped"));
+            s.dtype = dt;
+            return s;
         }
         v.rank = int(shape.size());
         if (m_lift && shape.size() == 1)
@@ -610,6 +643,29 @@ TritonValue TritonDesugarer::languageCall(const QString &fn, TSNode n)
             r.quotient.clear();
             r.multipleOf.clear();
             return r;
+        }
+        if (n0 == 3 && args[1].kind == TritonValue::Kind::Scalar && args[2].kind == TritonValue::Kind::Scalar) {
+            // tl.where(tile, a, b) choosing between two scalars: a tile of
+            // a's value in the type Triton promotes a and b to (int32, int64
+            // or fp32) gives ct.where its tile operand.
+            QString dt;
+            if (args[1].isInt && args[2].isInt)
+                dt = args[1].dtype == QLatin1String("ct.int64") || args[2].dtype == QLatin1String("ct.int64") ? QStringLiteral("ct.int64")
+                                                                                                               : QStringLiteral("ct.int32");
+            else if ((args[1].dtype.isEmpty() || args[1].dtype == QLatin1String("ct.float32"))
+                     && (args[2].dtype.isEmpty() || args[2].dtype == QLatin1String("ct.float32")))
+                dt = QStringLiteral("ct.float32");
+            else
+                fail(n, QStringLiteral("tl.where"), QStringLiteral("choosing between scalars of types %1 and %2 is not mapped")
+                                                       .arg(args[1].dtype.isEmpty() ? QStringLiteral("?") : args[1].dtype,
+                                                            args[2].dtype.isEmpty() ? QStringLiteral("?") : args[2].dtype));
+            const QStringList sh = shapeOf(args[0]);
+            texts[1] = QStringLiteral("ct.full((%1%2), %3, %4)")
+                           .arg(sh.join(QStringLiteral(", ")), sh.size() == 1 ? QStringLiteral(",") : QString(), texts[1], dt);
+            args[1].kind = TritonValue::Kind::Tile;
+            args[1].shape = sh;
+            args[1].rank = args[0].rank;
+            args[1].dtype = dt;
         }
         TritonValue r = tileOp(QStringLiteral(","), args[n0 - 2], args[n0 - 1], false);
         if (n0 == 3)

@@ -217,8 +217,17 @@ TritonValue TritonDesugarer::expr(TSNode n)
         const QString attr = m_src.text(node::field(n, "attribute"));
         const TSNode obj = node::field(n, "object");
         if (attr == QLatin1String("element_ty") && node::is(obj, "attribute")
-            && m_src.text(node::field(obj, "attribute")) == QLatin1String("dtype")) {
-            v.text = m_src.text(node::field(obj, "object")) + QStringLiteral(".dtype");
+            && (m_src.text(node::field(obj, "attribute")) == QLatin1String("dtype")
+                || m_src.text(node::field(obj, "attribute")) == QLatin1String("type"))) {
+            // p.dtype.element_ty or p.type.element_ty: the element type of the
+            // array p points into (p a parameter or a local pointer derived from one).
+            const TSNode base = node::field(obj, "object");
+            const TritonValue o = node::is(base, "identifier") ? m_env.value(m_src.text(base)) : TritonValue{};
+            if (o.kind == TritonValue::Kind::Pointer && !o.array.isEmpty()) {
+                v.text = o.array + QStringLiteral(".dtype");
+                return v;
+            }
+            v.text = m_src.text(base) + QStringLiteral(".dtype");
             return v;
         }
         // desc.type.block_type.element_ty (a descriptor's or pointer's element type): the array's.

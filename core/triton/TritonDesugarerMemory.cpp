@@ -653,6 +653,12 @@ void TritonDesugarer::gatherStore(const TritonValue &ptr, TSNode n)
     // stored through a scalar or a smaller broadcast pointer).
     const QStringList vshape = shapeOf(v);
     const QStringList all = broadcastShape(shape, vshape);
+    // A literal stored through a tile of pointers (`tl.store(p + offs, 0.0)`)
+    // is that tile filled with it in the array's type (ct.astype takes no literal).
+    static const QRegularExpression literal(QStringLiteral("^\\(?-?[0-9.]+(e-?[0-9]+)?\\)?$"));
+    if (v.kind == TritonValue::Kind::Scalar && !all.isEmpty() && literal.match(v.text).hasMatch())
+        t = QStringLiteral("ct.full((%1%2), %3, %4.dtype)")
+                .arg(all.join(QStringLiteral(", ")), all.size() == 1 ? QStringLiteral(",") : QString(), v.text, ptr.array);
     if (all != shape) {
         const QString sh = QStringLiteral("(%1%2)").arg(all.join(QStringLiteral(", ")), all.size() == 1 ? QStringLiteral(",") : QString());
         offsets = ptr.shape.isEmpty() ? QStringLiteral("ct.full(%1, %2, ct.int32)").arg(sh, offsets)
