@@ -63,6 +63,7 @@ QList<TritonDesugarer::Line> TritonDesugarer::run()
         m_indent = 1;
         m_exitFlag.clear();
         prescanParams();
+        prescanIntParams();
         // A scalar parameter re-bound inside a branch or a loop is an
         // ordinary local there, as in Triton: `eps = eps` first makes it a
         // value the branch or loop carries (a parameter itself is not).
@@ -124,6 +125,102 @@ QList<TritonDesugarer::Line> TritonDesugarer::run()
         out << Line{QStringLiteral("    pass"), line, col};
     out << m_lines;
     return out;
+}
+
+// Scalar parameters the kernel's text shows to be integers, before the body
+// is desugared (a float promotion must not be guessed for them): those in an
+// address (tl.load/tl.store/atomics, `p += d`), followed through the locals
+// it is computed from; range() bounds; operands of // and %; and, to a fixed
+// point, a parameter added to, subtracted from or compared with one of those
+// (`vocab_start + n_cols`). Triton takes integer offsets only.
+void TritonDesugarer::prescanIntParams()
+{
+    QSet<QString> scalars;
+    for (const TritonParam &p : std::as_const(m_kernel.params))
+        if (p.kind == TritonParam::Kind::Scalar)
+            scalars.insert(p.name);
+    if (scalars.isEmpty())
+        return;
+    QHash<QString, QList<TSNode>> assigned;
+    QList<TSNode> integral;
+    QList<std::pair<TSNode, TSNode>> pairs; // operands of + - and comparisons
+    QList<TSNode> stack{node::field(m_fn, "body")};
+    while (!stack.isEmpty()) {
+        const TSNode n = stack.takeLast();
+        for (TSNode c : node::children(n))
+            stack << c;
+        if (node::is(n, "assignment") || node::is(n, "augmented_assignment")) {
+            const TSNode left = node::field(n, "left");
+            if (!node::is(left, "identifier"))
+                continue;
+            const QString name = m_src.text(left);
+            assigned[name] << node::field(n, "right");
+            if (node::is(n, "augmented_assignment") && m_pointerParams.contains(name))
+                integral << node::field(n, "right"); // p += d
+        } else if (node::is(n, "call")) {
+            const TSNode callee = node::field(n, "function");
+            const QString fn = m_imports.languageFunction(m_src, callee);
+            if (fn == QLatin1String("load") || fn == QLatin1String("store") || fn.startsWith(QLatin1String("atomic_")))
+                integral << argument(n, 0, "pointer");
+            else if (fn == QLatin1String("cdiv") || fn == QLatin1String("range") || fn == QLatin1String("static_range")
+                     || (node::is(callee, "identifier") && m_src.text(callee) == QLatin1String("range")))
+                for (TSNode a : node::children(node::field(n, "arguments")))
+                    if (!node::is(a, "keyword_argument"))
+                        integral << a;
+        } else if (node::is(n, "binary_operator")) {
+            const QString op = m_src.text(node::field(n, "operator"));
+            if (op == QLatin1String("//") || op == QLatin1String("%"))
+                integral << node::field(n, "left") << node::field(n, "right");
+            else if (op == QLatin1String("+") || op == QLatin1String("-"))
+                pairs << std::pair{node::unparen(node::field(n, "left")), node::unparen(node::field(n, "right"))};
+        } else if (node::is(n, "comparison_operator") && node::children(n).size() == 2) {
+            pairs << std::pair{node::unparen(node::children(n)[0]), node::unparen(node::children(n)[1])};
+        }
+    }
+    // Identifiers an integer expression reads, through the locals it names.
+    QSet<QString> seen;
+    while (!integral.isEmpty()) {
+        const TSNode e = integral.takeLast();
+        if (node::isNull(e))
+            continue;
+        QList<TSNode> walk{e};
+        while (!walk.isEmpty()) {
+            const TSNode n = walk.takeLast();
+            if (node::is(n, "attribute") || node::is(n, "keyword_argument"))
+                continue; // a method or a keyword, not a value read
+            if (node::is(n, "call")) {
+                // tl.load(...) inside an address reads an address itself.
+                walk << node::field(n, "arguments");
+                continue;
+            }
+            if (node::is(n, "identifier")) {
+                const QString name = m_src.text(n);
+                if (seen.contains(name))
+                    continue;
+                seen.insert(name);
+                if (scalars.contains(name))
+                    m_intParams.insert(name);
+                else
+                    integral << assigned.value(name);
+                continue;
+            }
+            for (TSNode c : node::children(n))
+                walk << c;
+        }
+    }
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (const auto &[a, b] : std::as_const(pairs)) {
+            if (!node::is(a, "identifier") || !node::is(b, "identifier"))
+                continue;
+            const QString x = m_src.text(a), y = m_src.text(b);
+            for (const auto &[known, other] : {std::pair{x, y}, std::pair{y, x}})
+                if (m_intParams.contains(known) && scalars.contains(other) && !m_intParams.contains(other)) {
+                    m_intParams.insert(other);
+                    changed = true;
+                }
+        }
+    }
 }
 
 bool TritonDesugarer::holdsReturn(TSNode n) const
@@ -468,6 +565,18 @@ void TritonDesugarer::bind(const QString &name, TritonValue v, TSNode a)
         m_constexprs.insert(v.text);
         m_env.insert(name, v);
         return;
+    }
+    // A float scalar re-bound inside a loop or a branch to a Triton scalar
+    // that lives as a one-element tile (`m = tl.maximum(m, tl.max(x))`)
+    // stays a scalar, in fp32 as Triton carries it (it would refuse a type
+    // change across iterations or arms).
+    const TritonValue old = m_env.value(name);
+    if (m_indent > 1 && old.kind == TritonValue::Kind::Scalar && !old.isInt && v.kind == TritonValue::Kind::Tile && v.rank == 0
+        && std::all_of(v.shape.cbegin(), v.shape.cend(), [](const QString &d) { return d == QLatin1String("1"); })) {
+        v.text = QStringLiteral("ct.astype(%1, ct.float32).item()").arg(v.text);
+        v.kind = TritonValue::Kind::Scalar;
+        v.shape.clear();
+        v.dtype = QStringLiteral("ct.float32");
     }
     if (v.kind == TritonValue::Kind::Scalar || v.kind == TritonValue::Kind::Tile) {
         emit(QStringLiteral("%1 = %2").arg(local(name), v.text), a);

@@ -77,6 +77,8 @@ private:
     QList<TritonValue> tupleValues(TSNode right, int count);
     // Names assigned inside a branch or a loop of `body` (not at its top level).
     QSet<QString> reboundInBlocks(TSNode body) const;
+    // Scalar parameters the kernel shows to be integers (m_intParams).
+    void prescanIntParams();
     // Early returns: whether a statement holds one, and the kernel's exit flag.
     bool holdsReturn(TSNode n) const;
     QString exitFlag();
@@ -91,6 +93,7 @@ private:
     // Expressions (TritonDesugarerExpressions.cpp; calls in TritonDesugarerCalls.cpp)
     TritonValue expr(TSNode n);
     TritonValue binary(TSNode n);
+    TritonValue combine(const QString &op, const TritonValue &a, const TritonValue &b, TSNode ln, TSNode rn, TSNode n);
     TritonValue compare(TSNode n);
     TritonValue call(TSNode n);
     TritonValue languageCall(const QString &fn, TSNode n);

@@ -532,13 +532,13 @@ TritonValue TritonDesugarer::languageCall(const QString &fn, TSNode n)
             if (dt != QLatin1String("ct.float32") && dt != QLatin1String("ct.int32"))
                 fail(n, QStringLiteral("tl.%1(())").arg(fn), QStringLiteral("a 0-d tile of %1 is not mapped (fp32 and int32 are)").arg(dt));
             const QString value = fn == QLatin1String("zeros") ? QStringLiteral("0") : expr(argument(n, 1, "value")).text;
-            static const QRegularExpression literal(QStringLiteral("^\\(?-?[0-9.]+(e-?[0-9]+)?\\)?$"));
+            static const QRegularExpression literal(QStringLiteral("^\\(?-?([0-9.]+(e-?[0-9]+)?|float\\(\"-?(inf|nan)\"\\))\\)?$"));
             if (!literal.match(value).hasMatch())
                 fail(n, QStringLiteral("tl.%1(())").arg(fn), QStringLiteral("only a literal fill value is mapped"));
             TritonValue s;
             s.kind = TritonValue::Kind::Scalar;
             s.isInt = dt == QLatin1String("ct.int32");
-            const bool isFloatText = value.contains(QLatin1Char('.')) || value.contains(QLatin1Char('e'));
+            const bool isFloatText = value.contains(QLatin1Char('.')) || value.contains(QLatin1Char('e')) || value.contains(QLatin1String("float"));
             s.text = s.isInt ? value : (isFloatText ? value : value + QStringLiteral(".0"));
             if (s.isInt && isFloatText)
                 fail(n, QStringLiteral("tl.%1(())").arg(fn), QStringLiteral("a float fill of an int32 tile is not mapped"));
