@@ -287,7 +287,35 @@ TritonValue TritonDesugarer::expr(TSNode n)
             r.text = QStringLiteral("ct.reshape(%1, (%2))").arg(text(v, n), r.shape.join(QStringLiteral(", ")));
             return r;
         }
-        fail(n, QStringLiteral("subscript"), QStringLiteral("only x[:, None] and x[None, :] on 1-D tiles are mapped"));
+        // Any other mix of `:` and `None` (x[None, :, :], x[:, None, None]):
+        // the tile reshaped with a unit axis at each None.
+        const bool slicesOnly = !subs.isEmpty() && std::all_of(subs.cbegin(), subs.cend(), [](const QString &s) {
+            return s == QLatin1String(":") || s == QLatin1String("None");
+        });
+        if (slicesOnly && (v.kind == TritonValue::Kind::Tile || v.kind == TritonValue::Kind::Mask || v.kind == TritonValue::Kind::Offsets)) {
+            QStringList logical = shapeOf(v);
+            const int rank = qMax(v.rank, 1);
+            if (m_lift && rank == 1 && logical.size() == 2 && logical[0] == QLatin1String("1"))
+                logical.removeFirst();
+            if (logical.size() != rank || subs.count(QStringLiteral(":")) != rank)
+                fail(n, QStringLiteral("subscript"), QStringLiteral("the `:` count must be the tile's rank (%1)").arg(rank));
+            QStringList shape;
+            int d = 0;
+            for (const QString &sub : std::as_const(subs))
+                shape << (sub == QLatin1String(":") ? logical[d++] : QStringLiteral("1"));
+            TritonValue r;
+            r.kind = TritonValue::Kind::Tile;
+            r.rank = int(shape.size());
+            r.dtype = v.kind == TritonValue::Kind::Offsets ? QStringLiteral("ct.int32")
+                : v.kind == TritonValue::Kind::Mask      ? QStringLiteral("ct.bool_")
+                                                         : v.dtype;
+            if (m_lift && shape.size() == 1)
+                shape.prepend(QStringLiteral("1"));
+            r.shape = shape;
+            r.text = QStringLiteral("ct.reshape(%1, (%2%3))").arg(text(v, n), shape.join(QStringLiteral(", ")), shape.size() == 1 ? QStringLiteral(",") : QString());
+            return r;
+        }
+        fail(n, QStringLiteral("subscript"), QStringLiteral("only `:` and `None` subscripts of tiles are mapped"));
     }
     fail(n, str(t), QStringLiteral("expression kind not mapped"));
 }
