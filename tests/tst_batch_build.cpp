@@ -174,6 +174,28 @@ private Q_SLOTS:
         QCOMPARE(bare->configFrom, QStringLiteral("__main__"));
     }
 
+    // tests/fixtures/triton/project: a kernel whose helpers live in a
+    // module of its own package (a module bound to a name, a relative
+    // import, a tl re-export) translates, builds and diffs for each config.
+    void projectModuleHelpersAreCompared()
+    {
+        const Toolchains tools = Toolchains::fromEnvironment();
+        QVERIFY2(!tools.cargo.isEmpty(), "no cargo; run ./scripts/setup");
+        QVERIFY2(!tools.python.isEmpty(), "no Python with cuda-tile; run ./scripts/setup");
+        QTemporaryDir work;
+        QVERIFY(work.isValid());
+        BatchRunner::Options options{QStringLiteral(TILEPORT_SOURCE_DIR "/tests/fixtures/triton/project/pkg/ops/clip.py"), 2, true,
+                                     work.path(), 900'000};
+        BatchRunner runner(options, tools);
+        QCOMPARE(runner.runToCompletion(), QString());
+        for (const QString &config : {QStringLiteral("f32_n1040_b256"), QStringLiteral("f16_n4096_b1024")}) {
+            const BatchRow *row = find(runner.rows(), QStringLiteral("clip.py"), QStringLiteral("clip_rows"), config);
+            QVERIFY2(row, qPrintable(config));
+            QCOMPARE(row->built, BatchRow::Step::Yes);
+            QVERIFY2(passes(row), qPrintable(config + QStringLiteral(": ") + row->irVerdict + QStringLiteral(": ") + row->reason()));
+        }
+    }
+
     // tests/fixtures/batch/tile_ops.py: several configs per kernel, in
     // parallel. Configs of one specialization share one export and one
     // harness run; each kernel's line gives its worst verdict.

@@ -8,6 +8,7 @@
 #include "SyntaxNode.h"
 #include "TritonDesugarer.h"
 #include "TritonImports.h"
+#include "TritonProjectModules.h"
 
 #include <QFile>
 #include <QHash>
@@ -176,10 +177,27 @@ TritonModule TritonAnalyzer::analyzeSource(const QByteArray &source, const QStri
 {
     TritonModule m;
     m.file = fileName;
-    const PythonSource src(source, fileName);
+    // Functions the file takes from its project's modules are parsed with
+    // it, appended after its last line (their positions map back through
+    // `project`).
+    QByteArray merged = source;
+    if (!merged.isEmpty() && !merged.endsWith('\n'))
+        merged += '\n';
+    const int fileLines = int(merged.count('\n'));
+    ProjectModules project;
+    {
+        const PythonSource original(source, fileName);
+        if (original.syntaxErrors().isEmpty())
+            project = projectModules(original, fileName, fileLines);
+    }
+    merged += project.appendix;
+    const PythonSource src(merged, fileName);
     for (const SyntaxError &e : src.syntaxErrors())
-        m.syntaxErrors << TritonIssue{e.range.line, e.range.col, QStringLiteral("syntax error"), e.message};
+        if (e.range.line <= fileLines || project.appendix.isEmpty())
+            m.syntaxErrors << TritonIssue{e.range.line, e.range.col, QStringLiteral("syntax error"), e.message};
     Scan s{src, {}, {}, m};
+    for (auto it = project.reexports.constBegin(); it != project.reexports.constEnd(); ++it)
+        s.imports.addReexport(it.key(), it.value());
     struct Found {
         TSNode fn;
         TritonKernel kernel;
@@ -207,12 +225,17 @@ TritonModule TritonAnalyzer::analyzeSource(const QByteArray &source, const QStri
                 if (!node::is(c, "function_definition") && !node::is(c, "class_definition") && !node::is(c, "decorated_definition"))
                     module << c;
     }
+    QHash<QString, TSNode> projectFunctions; // the appended ones, by name
     for (TSNode stmt : node::children(src.root())) {
         if (!node::is(stmt, "decorated_definition"))
             continue;
         const TSNode def = node::field(stmt, "definition");
         if (!node::is(def, "function_definition"))
             continue;
+        if (src.range(stmt).line > fileLines) {
+            projectFunctions.insert(src.text(node::field(def, "name")), def);
+            continue;
+        }
         TritonKernel k;
         QList<TSNode> calls;
         for (TSNode d : node::children(stmt)) {
@@ -242,6 +265,20 @@ TritonModule TritonAnalyzer::analyzeSource(const QByteArray &source, const QStri
         k.endLine = src.range(def).endLine;
         found << Found{def, k};
     }
+    // A jit function that returns a value is a device function: Triton
+    // kernels return nothing, so it is only ever inlined where called.
+    for (Found &f : found) {
+        QList<TSNode> stack{node::field(f.fn, "body")};
+        while (!stack.isEmpty() && !f.kernel.helper) {
+            const TSNode n = stack.takeLast();
+            if (node::is(n, "function_definition") || node::is(n, "lambda"))
+                continue;
+            if (node::is(n, "return_statement") && !node::children(n).empty())
+                f.kernel.helper = true;
+            for (TSNode c : node::children(n))
+                stack << c;
+        }
+    }
     // A jit function another jit function calls is a helper (Triton inlines it).
     QSet<QString> names;
     for (const Found &f : std::as_const(found))
@@ -269,15 +306,30 @@ TritonModule TritonAnalyzer::analyzeSource(const QByteArray &source, const QStri
     QHash<QString, TSNode> jitFunctions;
     for (const Found &f : std::as_const(found))
         jitFunctions.insert(f.kernel.name, f.fn);
+    for (auto it = project.functions.constBegin(); it != project.functions.constEnd(); ++it)
+        if (projectFunctions.contains(it.value()) && !jitFunctions.contains(it.key()))
+            jitFunctions.insert(it.key(), projectFunctions.value(it.value()));
     for (Found &f : found) {
         TritonDesugarer d(src, s.imports, f.fn, f.kernel);
         d.setModule(jitFunctions, s.moduleValues);
         if (f.kernel.helper) {
             d.run(); // classifies the parameters; a helper is inlined by its callers in Triton
             f.kernel.unsupported.clear();
-            f.kernel.notes << QStringLiteral("a @triton.jit helper called by other kernels; calls to it are reported at the call");
+            f.kernel.notes << QStringLiteral("a @triton.jit helper (called by other kernels, or returning a value): Triton inlines it "
+                                             "where it is called; calls to it are reported at the call");
         } else if (m.syntaxErrors.isEmpty()) {
-            const QList<TritonDesugarer::Line> lines = d.run();
+            QList<TritonDesugarer::Line> lines = d.run();
+            // What comes from a project module is placed at the kernel, the
+            // module's own position named.
+            for (TritonIssue &i : f.kernel.unsupported)
+                if (i.line > fileLines) {
+                    i.reason += QStringLiteral(" (at %1, in a @triton.jit function of the project the kernel calls)").arg(project.where(i.line, i.col));
+                    i.line = f.kernel.line;
+                    i.col = f.kernel.col;
+                }
+            for (TritonDesugarer::Line &l : lines)
+                if (l.line > fileLines)
+                    l.line = f.kernel.line, l.col = f.kernel.col;
             if (!lines.isEmpty()) {
                 text << QString() << QString();
                 m.lineMap << qMakePair(0, 0) << qMakePair(0, 0);

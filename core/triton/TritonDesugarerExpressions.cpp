@@ -158,9 +158,19 @@ TritonValue TritonDesugarer::expr(TSNode n)
             v.text = QStringLiteral("(not %1)").arg(v.text);
             return v;
         }
-        const TritonValue a = operand(expr(node::field(n, "left"))), b = operand(expr(node::field(n, "right")));
-        if (a.kind != TritonValue::Kind::Scalar || b.kind != TritonValue::Kind::Scalar)
-            fail(n, QStringLiteral("and/or"), QStringLiteral("`and`/`or` apply to scalars (and one-element boolean tiles) only; use & and | on tiles"));
+        const TSNode ln = node::field(n, "left"), rn = node::field(n, "right");
+        const TritonValue a = operand(expr(ln)), b = operand(expr(rn));
+        if (a.kind != TritonValue::Kind::Scalar || b.kind != TritonValue::Kind::Scalar) {
+            // On tiles Triton's and/or are logical_and/logical_or: elementwise
+            // on booleans (masks, comparisons), as & and | are.
+            const auto boolean = [](const TritonValue &v) {
+                return v.kind == TritonValue::Kind::Mask || v.dtype == QLatin1String("ct.bool_");
+            };
+            if (!boolean(a) || !boolean(b))
+                fail(n, QStringLiteral("and/or"),
+                     QStringLiteral("`and`/`or` on tiles are mapped for boolean operands (masks, comparisons); convert with != 0 first"));
+            return combine(str(node::operatorOf(n)) == QLatin1String("and") ? QStringLiteral("&") : QStringLiteral("|"), a, b, ln, rn, n);
+        }
         TritonValue v = a;
         v.text = QStringLiteral("(%1 %2 %3)").arg(a.text, str(node::operatorOf(n)), b.text);
         return v;
@@ -330,6 +340,12 @@ TritonValue TritonDesugarer::binary(TSNode n)
     const TritonValue b = expr(rn);
     if (b.kind == TritonValue::Kind::Pointer && op == QLatin1String("+"))
         return pointerAdd(b, ln, n);
+    return combine(op, a, b, ln, rn, n);
+}
+
+// `a OP b` on values already evaluated (ln and rn are where they were written).
+TritonValue TritonDesugarer::combine(const QString &op, const TritonValue &a, const TritonValue &b, TSNode ln, TSNode rn, TSNode n)
+{
     using K = TritonValue::Kind;
     if (op == QLatin1String("+")) {
         const bool ab = a.kind == K::Scalar && b.kind == K::Offsets, ba = b.kind == K::Scalar && a.kind == K::Offsets;

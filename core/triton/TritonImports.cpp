@@ -57,10 +57,21 @@ QString TritonImports::resolve(const PythonSource &src, TSNode expr) const
     }
     if (!node::is(n, "identifier"))
         return {};
-    const auto it = m_alias.constFind(src.text(n));
-    if (it == m_alias.constEnd())
-        return {};
-    QString dotted = it.value();
+    QString dotted;
+    // The longest leading part of the chain that names a re-export.
+    for (qsizetype k = parts.size(); k >= 0 && dotted.isEmpty() && !m_reexport.isEmpty(); --k) {
+        const QString key = QStringList(QStringList{src.text(n)} + parts.mid(0, k)).join(QLatin1Char('.'));
+        if (const auto r = m_reexport.constFind(key); r != m_reexport.constEnd()) {
+            dotted = r.value();
+            parts = parts.mid(k);
+        }
+    }
+    if (dotted.isEmpty()) {
+        const auto it = m_alias.constFind(src.text(n));
+        if (it == m_alias.constEnd())
+            return {};
+        dotted = it.value();
+    }
     for (const QString &p : parts)
         dotted += QLatin1Char('.') + p;
     if (!dotted.startsWith(QLatin1String("triton.")))
@@ -74,7 +85,7 @@ QString TritonImports::languageFunction(const PythonSource &src, TSNode callee) 
     if (!r.startsWith(QLatin1String("language.")))
         return {};
     r = r.mid(9);
-    for (const char *prefix : {"math.", "extra.cuda.libdevice.", "extra.libdevice.", "libdevice."})
+    for (const char *prefix : {"math.libdevice.", "math.", "extra.cuda.libdevice.", "extra.libdevice.", "libdevice."})
         if (r.startsWith(QLatin1String(prefix)))
             return r.mid(int(qstrlen(prefix)));
     return r;

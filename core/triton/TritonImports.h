@@ -25,9 +25,15 @@ public:
     // The tl function a call's callee names ("load", "math.rsqrt" -> "rsqrt"), or empty.
     QString languageFunction(const frontend::PythonSource &src, TSNode callee) const;
     bool any() const { return !m_alias.isEmpty(); }
+    // Local name -> the triton module or object it is bound to.
+    const QHash<QString, QString> &aliases() const { return m_alias; }
+    // A name bound elsewhere: a project module's re-export of a Triton
+    // function, as the file reaches it ("shim.tanh" or "tanh").
+    void addReexport(const QString &local, const QString &tritonPath) { m_reexport.insert(local, tritonPath); }
 
 private:
     QHash<QString, QString> m_alias; // local name -> dotted module path or object
+    QHash<QString, QString> m_reexport; // dotted local name -> triton path
 };
 
 } // namespace tileport::triton
