@@ -511,8 +511,18 @@ void Printer::op(Operation *o)
             // Integer widening keeps the source's sign (exti); narrowing truncates.
             if (fi && ti && fi.getWidth() > 1 && ti.getWidth() > fi.getWidth())
                 return let(c, QStringLiteral("exti(%1)").arg(text(c.getInput())));
-            if (fi && ti && ti.getWidth() > 1 && ti.getWidth() < fi.getWidth())
-                return let(c, QStringLiteral("trunci(%1, overflow::None)").arg(text(c.getInput())));
+            // cutile writes no overflow attribute for overflow::None, which
+            // its bytecode writer then refuses (the IR harness fails): the
+            // low bits are kept first, so no_unsigned_wrap holds and the
+            // truncation is the plain one (Triton's and cuTile Python's wrap).
+            if (fi && ti && ti.getWidth() > 1 && ti.getWidth() < fi.getWidth()) {
+                const Type in = c.getInput().getType();
+                const QString ones = QString::number((quint64(1) << ti.getWidth()) - 1);
+                const QString mask = bindTemp(QStringLiteral("constant(%1%2, %3)").arg(ones, element(fi), shapeMacro(cast<kir::TileType>(in).getDims())),
+                                              type(in), c);
+                const QString low = bindTemp(QStringLiteral("andi(%1, %2)").arg(text(c.getInput()), mask), type(in), c);
+                return let(c, QStringLiteral("trunci(%1, overflow::NoUnsignedWrap)").arg(low));
+            }
             // A dtype-generic source is a float one where rounding was given
             // (a launch with integers would take cuTile Python's itof instead).
             if (c.getRounding() && !isa<IntegerType>(from) && isa<FloatType>(to))

@@ -103,6 +103,10 @@ QString RustNames::local(const QString &n)
         QStringLiteral("shli"), QStringLiteral("shri"), QStringLiteral("sin"), QStringLiteral("sinh"), QStringLiteral("sqrt"),
         QStringLiteral("store_ptr_tko"), QStringLiteral("tan"), QStringLiteral("tanh"), QStringLiteral("tile_to_scalar"),
         QStringLiteral("trunci"), QStringLiteral("xori")};
+    // Python's throwaway `_` is a name it may read (`for _ in range(k)` whose
+    // trip the body indexes with); in Rust `_` is only a pattern.
+    if (n == QLatin1String("_"))
+        return QStringLiteral("_0");
     return keywords.contains(n) || functions.contains(n) ? n + QLatin1Char('_') : n;
 }
 
