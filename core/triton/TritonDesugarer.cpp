@@ -221,6 +221,9 @@ void TritonDesugarer::prescanIntParams()
                 }
         }
     }
+    for (const QString &name : std::as_const(m_intParams))
+        if (auto it = m_env.find(name); it != m_env.end() && it->kind == TritonValue::Kind::Scalar)
+            it->isInt = true;
 }
 
 bool TritonDesugarer::holdsReturn(TSNode n) const
@@ -680,7 +683,21 @@ void TritonDesugarer::forLoop(TSNode f)
     QStringList texts;
     QList<TritonValue> bounds;
     for (TSNode a : args) {
-        const TritonValue v = expr(a);
+        TritonValue v = expr(a);
+        // A bound loaded from memory (a one-element tile) counts by its
+        // element, narrowed to i32 as cuTile counts loops.
+        if (v.kind == TritonValue::Kind::Tile && v.rank == 0 && !v.shape.isEmpty()
+            && std::all_of(v.shape.cbegin(), v.shape.cend(), [](const QString &d) { return d == QLatin1String("1"); })) {
+            if (v.dtype.startsWith(QLatin1String("ct.float")) || v.dtype == QLatin1String("ct.bool_"))
+                fail(a, QStringLiteral("range bound"), QStringLiteral("loop bounds must be integers"));
+            v.kind = TritonValue::Kind::Scalar;
+            v.text = QStringLiteral("ct.astype(%1, ct.int32).item()").arg(v.text);
+            v.isInt = true;
+            v.dtype = QStringLiteral("ct.int32");
+            v.shape.clear();
+            v.quotient.clear();
+            v.multipleOf.clear();
+        }
         bounds << v;
         if (v.kind != TritonValue::Kind::Scalar)
             fail(a, QStringLiteral("range bound"), QStringLiteral("loop bounds must be scalars"));

@@ -94,7 +94,24 @@ TritonValue TritonDesugarer::tileOp(const QString &op, const TritonValue &a, con
     }
     r.rank = qMax(a.kind == TritonValue::Kind::Scalar ? 0 : a.rank, b.kind == TritonValue::Kind::Scalar ? 0 : b.rank);
     r.dtype = compare ? QStringLiteral("ct.bool_") : combineDtype(a.dtype, b.dtype);
-    r.text = QStringLiteral("(%1 %2 %3)").arg(a.text, op, b.text);
+    QString at = a.text, bt = b.text;
+    // Two integer types meet: Triton promotes to the wider one (the unsigned
+    // one at equal width, the signed one where it is wider, int64 over
+    // uint32); cuTile converts nothing implicitly, so the other is cast.
+    static const QHash<QString, std::pair<int, bool>> ints{
+        {QStringLiteral("ct.int8"), {8, true}},     {QStringLiteral("ct.int16"), {16, true}},   {QStringLiteral("ct.int32"), {32, true}},
+        {QStringLiteral("ct.int64"), {64, true}},   {QStringLiteral("ct.uint8"), {8, false}},   {QStringLiteral("ct.uint16"), {16, false}},
+        {QStringLiteral("ct.uint32"), {32, false}}, {QStringLiteral("ct.uint64"), {64, false}}};
+    if (op != QLatin1String(",") && a.dtype != b.dtype && ints.contains(a.dtype) && ints.contains(b.dtype)) {
+        const auto [wa, sa] = ints.value(a.dtype);
+        const auto [wb, sb] = ints.value(b.dtype);
+        const bool toA = sa == sb ? wa > wb : (!sa ? wa >= wb : wa > wb);
+        const QString to = toA ? a.dtype : b.dtype;
+        (toA ? bt : at) = QStringLiteral("ct.astype(%1, %2)").arg(toA ? bt : at, to);
+        if (!compare)
+            r.dtype = to;
+    }
+    r.text = QStringLiteral("(%1 %2 %3)").arg(at, op, bt);
     return r;
 }
 
