@@ -436,6 +436,13 @@ TritonValue TritonDesugarer::languageCall(const QString &fn, TSNode n)
     };
     if (fn == QLatin1String("program_id"))
         return scalarOf(QStringLiteral("ct.bid"));
+    // tl.constexpr(x): x, marked compile-time; the value is what matters here.
+    if (fn == QLatin1String("constexpr")) {
+        const TSNode xn = node::positional(n, 0);
+        if (node::isNull(xn))
+            fail(n, QStringLiteral("tl.constexpr()"), QStringLiteral("one argument expected"));
+        return expr(xn);
+    }
     static const QRegularExpression dtypeNames(QStringLiteral("^(float(16|32|64)|bfloat16|u?int(8|16|32|64)|int1)$"));
     if (dtypeNames.match(fn).hasMatch()) {
         // tl.float32(x), tl.int64(x): a value of that type.
