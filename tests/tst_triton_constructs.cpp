@@ -32,7 +32,6 @@ const QHash<QString, QString> &refusals()
 {
     static const QHash<QString, QString> r{
         {QStringLiteral("widen_by_module_dtype"), QStringLiteral("name 'ACC_TYPE': not defined in the kernel")},
-        {QStringLiteral("double_by_constexpr_call"), QStringLiteral("tl.constexpr: no cuTile mapping")},
         {QStringLiteral("negate_if_flag"), QStringLiteral("parameter: 'NEGATE' is neither an array, a scalar nor a ct.Constant")},
         {QStringLiteral("sum_descriptors"), QStringLiteral("no launch fixes this host TensorDescriptor's block shape")},
     };
@@ -247,6 +246,8 @@ private Q_SLOTS:
         add("surface.py", "blend_activations", "cutile", "ct.rsqrt(");
         add("surface.py", "half_in_float_math", "cutile", "ct.astype(ct.bid(0), ct.int64)");
         add("surface.py", "half_in_float_math", "cutile", "ct.float16");
+        add("surface.py", "half_in_float_math", "cutile", "(BLOCK // 2)");
+        add("surface.py", "half_in_float_math", "cutile", "gain = 2");
         add("surface.py", "running_mean", "notes", "is a hint, left out");
         add("surface.py", "running_mean", "cutile", "ct.cumsum(");
         add("surface.py", "running_mean", "cutile", "ct.exp2(");
