@@ -209,6 +209,21 @@ private Q_SLOTS:
         const QString all = n.join(QLatin1String("\n"));
         QVERIFY2(!n.filter(QStringLiteral(": a tile view of '")).isEmpty(), qPrintable(all));
         QVERIFY2(!n.filter(QStringLiteral(": a pointer gather from '")).isEmpty(), qPrintable(all));
+
+        // And the port's Tile IR has both: view loads and pointer loads in
+        // the one entry that batch diffed (its diff.json's op counts).
+        QString config;
+        for (const QJsonValue &v : m_batch.value(QStringLiteral("rows")).toArray())
+            if (v.toObject().value(QStringLiteral("file")).toString() == file && v.toObject().value(QStringLiteral("kernel")).toString() == kernel)
+                config = v.toObject().value(QStringLiteral("config")).toString();
+        QVERIFY(!config.isEmpty());
+        QFile f(m_out.filePath(QStringLiteral("work/%1/%2/%3/diff.json").arg(QFileInfo(file).completeBaseName(), kernel, config)));
+        QVERIFY2(f.open(QIODevice::ReadOnly), qPrintable(f.fileName()));
+        QHash<QString, int> gen;
+        for (const QJsonValue &c : QJsonDocument::fromJson(f.readAll()).object().value(QStringLiteral("op_counts")).toArray())
+            gen.insert(c.toObject().value(QStringLiteral("op")).toString(), c.toObject().value(QStringLiteral("gen")).toInt());
+        QVERIFY2(gen.value(QStringLiteral("load_view_tko")) > 0, qPrintable(f.fileName()));
+        QVERIFY2(gen.value(QStringLiteral("load_ptr_tko")) > 0, qPrintable(f.fileName()));
     }
 
     // What each kernel is in the corpus for shows in its translation: a
