@@ -168,6 +168,17 @@ private Q_SLOTS:
         args = HarnessArguments::forConfig(entry, cfg, QStringLiteral("/out"), QStringLiteral("sm_90"), QStringLiteral("13.3"), &error);
         QVERIFY2(error.isEmpty(), qPrintable(error));
         QCOMPARE(args, (QStringList{"/out", "vector_add", "f32,1024", "a=1;b=1;c=1", "sm_90", "13.3"}));
+        // An array the config gives as None (an optional tensor its
+        // constants skip) takes a placeholder element type; one with no
+        // dtype at all is refused.
+        cfg.params[0] = QJsonObject{{"name", "a"}, {"kind", "none"}};
+        args = HarnessArguments::forConfig(entry, cfg, QStringLiteral("/out"), QStringLiteral("sm_90"), QStringLiteral("13.3"), &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QCOMPARE(args.value(2), QStringLiteral("f32,1024"));
+        cfg.params[0] = QJsonObject{{"name", "a"}, {"kind", "array"}};
+        args = HarnessArguments::forConfig(entry, cfg, QStringLiteral("/out"), QStringLiteral("sm_90"), QStringLiteral("13.3"), &error);
+        QVERIFY(args.isEmpty());
+        QVERIFY2(error.contains(QLatin1String("gives no usable dtype for 'a'")), qPrintable(error));
     }
 
     // An entry whose gathers offset the last axis by the constant stride 1

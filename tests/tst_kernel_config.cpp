@@ -92,6 +92,7 @@ private Q_SLOTS:
     void stridedArraysAreExportedAsCaptured();
     void handWrittenSidecarsUnchanged();
     void fuzzFindingsAreDiagnosed();
+    void optionalArrayMayBeNone();
 };
 
 void TestKernelConfig::capturedFieldsAreTyped()
@@ -350,6 +351,39 @@ void TestKernelConfig::fuzzFindingsAreDiagnosed()
         "dtype": "float32", "ndim": 4, "shape": [16, 9007199254740992, 9007199254740992, 16]}]}]})",
                           QStringLiteral("w.json")));
     QVERIFY2(located(wide.validate(analysis)).isEmpty(), qPrintable(located(wide.validate(analysis)).join(u'\n')));
+}
+
+// An array the kernel reads only under a ct.Constant flag may be None in
+// a config (an optional bias not given): a warning, not an error; a None
+// for a scalar or constant stays an error.
+void TestKernelConfig::optionalArrayMayBeNone()
+{
+    const QByteArray kernel = "import cuda.tile as ct\n\n\n@ct.kernel\n"
+                              "def biased(x, b, y, HAS_BIAS: ct.Constant[bool], BLOCK: ct.Constant[int]):\n"
+                              "    t = ct.load(x, index=(ct.bid(0),), shape=(BLOCK,))\n"
+                              "    if HAS_BIAS:\n"
+                              "        t = t + ct.load(b, index=(ct.bid(0),), shape=(BLOCK,))\n"
+                              "    ct.store(y, index=(ct.bid(0),), tile=t)\n";
+    const ModuleAnalysis m = ModuleAnalyzer::analyzeSource(kernel, QStringLiteral("biased.py"));
+    const auto check = [&](const char *bias, const char *block) {
+        const QByteArray json = QByteArray(R"({"kernel": "biased", "configs": [{"name": "c", "params": [
+            {"name": "x", "kind": "array", "dtype": "float32", "ndim": 1, "shape": [1024]}, )") + bias + R"(,
+            {"name": "y", "kind": "array", "dtype": "float32", "ndim": 1, "shape": [1024]},
+            {"name": "HAS_BIAS", "kind": "const", "value": false}, )" + block + "]}]}";
+        KernelConfigFile cfg;
+        if (!cfg.loadJson(json, QStringLiteral("biased.tileport.json")))
+            return QList<ConfigDiagnostic>{ConfigDiagnostic{ConfigDiagnostic::Severity::Error, 0, 0, QStringLiteral("unreadable")}};
+        return cfg.validate(m);
+    };
+    const QList<ConfigDiagnostic> given = check(R"({"name": "b", "kind": "none"})", R"({"name": "BLOCK", "kind": "const", "value": 256})");
+    QCOMPARE(given.size(), 1);
+    QCOMPARE(given[0].severity, ConfigDiagnostic::Severity::Warning);
+    QVERIFY2(given[0].message.contains(QStringLiteral("parameter 1 (b) is an array in the kernel, None in the config")),
+             qPrintable(given[0].message));
+    const QList<ConfigDiagnostic> constant = check(R"({"name": "b", "kind": "none"})", R"({"name": "BLOCK", "kind": "none"})");
+    QVERIFY(std::any_of(constant.cbegin(), constant.cend(), [](const ConfigDiagnostic &d) {
+        return d.severity == ConfigDiagnostic::Severity::Error && d.message.contains(QStringLiteral("(BLOCK) is ")) && d.message.contains(QStringLiteral("in the kernel, None in the config"));
+    }));
 }
 
 QTEST_GUILESS_MAIN(TestKernelConfig)

@@ -270,9 +270,15 @@ QList<ConfigDiagnostic> KernelConfigFile::validate(const ModuleAnalysis &analysi
                 continue;
             }
             // None: a parameter the kernel leaves unused (an optional tensor
-            // not given); one the kernel reads cannot be None.
+            // not given); one the kernel reads cannot be None. An array the
+            // kernel reads only under ct.Constant conditions may be None
+            // where the config's constants skip it (`if HAS_BIAS:`); the
+            // reference export refuses the config if they do not.
             if (kind == QLatin1String("none")) {
-                if (kp.kind != KernelParam::Kind::Unknown)
+                if (kp.kind == KernelParam::Kind::Array)
+                    warning(QStringLiteral("%1 is an array in the kernel, None in the config: the config's constants must skip "
+                                           "every read of it").arg(where));
+                else if (kp.kind != KernelParam::Kind::Unknown)
                     error(QStringLiteral("%1 is %2 in the kernel, None in the config").arg(where, KernelParam::kindName(kp.kind)));
                 continue;
             }

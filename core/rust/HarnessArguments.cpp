@@ -59,7 +59,12 @@ QStringList HarnessArguments::forConfig(const EntrySignature &entry, const front
     QStringList generics;
     for (const EntrySignature::Generic &g : entry.generics) {
         if (g.isType) {
-            const QString dt = RustNames::elementType(param(g.dtypeOf).value(QStringLiteral("dtype")).toString());
+            // A tensor the config passes as None is one this entry never
+            // reads (KernelConfigFile admits no other): any element type
+            // serves its placeholder; f32 is the one the IR then shows.
+            const bool absent = param(g.dtypeOf).value(QStringLiteral("kind")).toString() == QLatin1String("none");
+            const QString dt = absent ? QStringLiteral("f32")
+                                      : RustNames::elementType(param(g.dtypeOf).value(QStringLiteral("dtype")).toString());
             if (dt.isEmpty()) {
                 *error = QStringLiteral("config %1 gives no usable dtype for '%2'").arg(config.name, g.dtypeOf);
                 return {};
