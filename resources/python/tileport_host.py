@@ -119,6 +119,11 @@ class RustLaunch:
         self.tensors = (TpTensor * max(1, len(tensors)))()
         for i, p in enumerate(tensors):
             t = values[p["name"]]
+            if t is None:
+                # The entry never reads it (the config's constants skip it);
+                # it still takes a tensor: a placeholder of one f32 element.
+                t = torch.zeros([1] * p.get("rank", 1), device="cuda", dtype=torch.float32)
+                self.keep.append(t)
             if t.dim() > MAX_RANK:
                 raise ConfigError("host", f"{p['name']}: rank {t.dim()} exceeds the descriptor's {MAX_RANK}")
             d = self.tensors[i]
@@ -187,6 +192,9 @@ def make_values(torch, config, seed):
     gen.manual_seed(seed)
     values = {}
     for p in config["params"]:
+        if p["kind"] == "none":
+            values[p["name"]] = None  # an optional tensor the config's constants skip
+            continue
         if p["kind"] == "array":
             if "shape" not in p:
                 raise ConfigError("host", f"config {config['name']}: array {p['name']} has no test shape")
@@ -308,7 +316,8 @@ def generics_for(entry, config, torch, values):
     consts = {p["name"]: p["value"] for p in config["params"] if p.get("kind") == "const"}
     for g in entry["generics"]:
         if g["kind"] == "dtype":
-            out.append(rust_name(values[g["dtype_of"]].dtype, torch))
+            v = values[g["dtype_of"]]
+            out.append("f32" if v is None else rust_name(v.dtype, torch))  # None: the placeholder's type
         elif "derived" in g:
             out.append(str(derived_value(g["derived"], consts)))
         else:
