@@ -134,11 +134,17 @@ private Q_SLOTS:
     {
         QFETCH(QJsonObject, row);
         const auto field = [&](const char *k) { return row.value(QLatin1String(k)).toString(); };
+        // A failing row's logs and diff.md stay for reading (its reasons name them).
+        const QString ir = field("ir");
+        if (field("translated") != QLatin1String("yes") || field("builds") != QLatin1String("yes")
+            || (ir != QLatin1String("PASS") && ir != QLatin1String("PASS_WITH_NOTES"))) {
+            m_out.setAutoRemove(false);
+            qWarning().noquote() << "kept the batch work directory" << m_out.filePath(QStringLiteral("work"));
+        }
         QVERIFY2(field("translated") == QLatin1String("yes"),
                  qPrintable(field("translate_at") + QStringLiteral(": ") + field("translate_reason")));
         QVERIFY2(field("builds") == QLatin1String("yes"), qPrintable(field("build_reason")));
         QVERIFY2(!field("config").isEmpty(), "a kernel without a config in the sidecar");
-        const QString ir = field("ir");
         QVERIFY2(ir == QLatin1String("PASS") || ir == QLatin1String("PASS_WITH_NOTES"), qPrintable(ir + QStringLiteral(": ") + field("ir_reason")));
     }
 
