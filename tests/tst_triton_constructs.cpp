@@ -258,6 +258,7 @@ private Q_SLOTS:
         add("control.py", "gated_scale", "cutile", "ct.where(");
         add("control.py", "tail_sums", "cutile", "range(ct.cdiv(n_cols - first, BLOCK))");
         add("control.py", "tail_sums", "cutile", "for k in range(PASSES)");
+        add("control.py", "grid_stride_scale", "cutile", "range(ct.cdiv(n_tiles - first, ct.num_blocks(0)))");
         // 3, 4, 8, 9: surface
         add("surface.py", "blend_activations", "notes", "@triton.jit helper _smooth_step() inlined");
         add("surface.py", "blend_activations", "notes", "@triton.jit helper _softsign() inlined");
