@@ -533,7 +533,12 @@ TritonValue TritonDesugarer::gatherAdd(TritonValue ptr, TSNode addend, bool subt
         fail(addend, QStringLiteral("pointer offsets"), QStringLiteral("a pointer plus something that is not an integer offset"));
     if (v.kind != TritonValue::Kind::Scalar && v.dtype.startsWith(QLatin1String("ct.float")))
         fail(addend, QStringLiteral("pointer offsets"), QStringLiteral("a pointer plus a floating-point tile"));
-    const QString t = text(v, addend);
+    QString t = text(v, addend);
+    // An unsigned term (`idx.to(tl.uint32) * stride`) joins the other
+    // offsets as Triton's promotion extends it (to int64), since cuTile
+    // mixes no integer types.
+    if (v.kind != TritonValue::Kind::Scalar && v.dtype.startsWith(QLatin1String("ct.uint")))
+        t = QStringLiteral("ct.astype(%1, ct.int64)").arg(t);
     if (ptr.flat.isEmpty())
         ptr.flat = subtract ? QStringLiteral("(-%1)").arg(t) : t;
     else
