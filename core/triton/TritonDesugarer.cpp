@@ -512,13 +512,23 @@ void TritonDesugarer::tupleAssignment(TSNode a, TSNode left, TSNode right)
         throw;
     }
     // The names are bound one after the other: a value reading a name bound
-    // before it (a swap, `a, b = b, a`) would see the new binding.
+    // before it (a swap, `a, b = b, a`) is held in a variable first, so it
+    // keeps the value it had; a symbolic one (a pointer, offsets) cannot be.
     for (qsizetype i = 0; i < targets.size(); ++i)
         for (qsizetype j = 0; j < i; ++j)
-            if (mentions(items[i], local(m_src.text(targets[j]))))
-                fail(a, QStringLiteral("tuple assignment"),
-                     QStringLiteral("a value reads '%1', which the same assignment re-binds before it (a swap): not mapped")
-                         .arg(m_src.text(targets[j])));
+            if (mentions(items[i], local(m_src.text(targets[j])))) {
+                if (items[i].kind != TritonValue::Kind::Scalar && items[i].kind != TritonValue::Kind::Tile)
+                    fail(a, QStringLiteral("tuple assignment"),
+                         QStringLiteral("a pointer or offsets reading '%1', which the same assignment re-binds before it: not mapped")
+                             .arg(m_src.text(targets[j])));
+                int line = 0, col = 0;
+                m_src.position(ts_node_start_byte(a), line, col);
+                const QString held = local(QStringLiteral("%1_held_%2").arg(m_src.text(targets[i])).arg(line));
+                emit(QStringLiteral("%1 = %2").arg(held, items[i].text), a);
+                items[i].text = held;
+                items[i].quotient.clear();
+                break;
+            }
     for (qsizetype i = 0; i < targets.size(); ++i) {
         const QString name = m_src.text(targets[i]);
         if (!m_loops.isEmpty() && m_loops.last().advances.contains(name))

@@ -4,7 +4,8 @@
 # binds it), so is a tuple of values; tl.minimum of two integer scalars is a
 # scalar; tl.split halves a tile's last axis of two lanes (ct.extract of a
 # (N, 1) sub-tile, reshaped), tl.join stacks two tiles on a new last axis
-# (ct.cat); tl.fma is a * b + c, which cuTile contracts into one fma.
+# (ct.cat); tl.fma is a * b + c, which cuTile contracts into one fma; a
+# swap (`a, b = b, a + b`) holds the value reading a re-bound name first.
 # RUN: tileport translate --emit kir %s | FileCheck %s
 # RUN: tileport analyze --json %s | FileCheck --check-prefix=JSON %s
 import triton
@@ -61,5 +62,23 @@ def pair_rotate(pairs_ptr, out_ptr, c, s, BLOCK: tl.constexpr):
 # CHECK: kir.fma {{.*}} {kir.name = "ry"}
 # CHECK: kir.cat {{.*}}, 1 : !kir.tile<[BLOCK, 1], f32>, !kir.tile<[BLOCK, 1], f32> -> !kir.tile<[BLOCK, 2], f32>
 
-# JSON: "@triton.jit helper _tile_coords() inlined at line 27"
-# JSON: "tl.fma at line 44 is a * b + c, which cuTile contracts into one fma"
+# JSON: "@triton.jit helper _tile_coords() inlined at line 28"
+# JSON: "tl.fma at line 45 is a * b + c, which cuTile contracts into one fma"
+
+
+@triton.jit
+def fib_steps(out_ptr, STEPS: tl.constexpr):
+    # A swap through a tuple assignment: each value is read before any name
+    # is re-bound (the second is held in a variable first).
+    a = 0
+    b = 1
+    for _ in range(STEPS):
+        a, b = b, a + b
+    tl.store(out_ptr, a)
+
+# CHECK-LABEL: kir.entry @fib_steps
+# CHECK: kir.for "_" {{.*}} iter_args(%{{.*}}, %{{.*}} : i32, i32) -> i32, i32
+# CHECK-NEXT: ^bb0(%{{.*}}: i32, %[[A:.*]]: i32, %[[B:.*]]: i32):
+# CHECK: %[[SUM:.*]] = kir.add %[[A]], %[[B]] {kir.name = "b_held_{{[0-9]+}}"}
+# CHECK: kir.rebind %[[B]] {kir.name = "a"}
+# CHECK: kir.rebind %[[SUM]] {kir.name = "b"}
