@@ -641,6 +641,22 @@ TritonValue TritonDesugarer::languageCall(const QString &fn, TSNode n)
             r.multipleOf.clear();
             return r;
         }
+        const auto fp32 = [](const TritonValue &a) { return !a.isInt && (a.dtype.isEmpty() || a.dtype == QLatin1String("ct.float32")); };
+        if (n0 == 2 && args[0].kind == TritonValue::Kind::Scalar && args[1].kind == TritonValue::Kind::Scalar && fp32(args[0]) && fp32(args[1])) {
+            // tl.minimum/tl.maximum of two fp32 scalars: on a one-element
+            // tile, where ct.maximum/minimum take floats without NaN
+            // propagation (Triton's default); the result is that Triton
+            // scalar (a one-element tile).
+            const QStringList one = m_lift ? QStringList{QStringLiteral("1"), QStringLiteral("1")} : QStringList{QStringLiteral("1")};
+            TritonValue r;
+            r.kind = TritonValue::Kind::Tile;
+            r.rank = 0;
+            r.shape = one;
+            r.dtype = QStringLiteral("ct.float32");
+            r.text = QStringLiteral("ct.%1(ct.full((%2%3), %4, ct.float32), %5)")
+                         .arg(fn, one.join(QStringLiteral(", ")), one.size() == 1 ? QStringLiteral(",") : QString(), texts[0], texts[1]);
+            return r;
+        }
         if (n0 == 3 && std::all_of(args.cbegin(), args.cend(), [](const TritonValue &a) { return a.kind == TritonValue::Kind::Scalar; })) {
             // tl.where on scalars picks a scalar: a Python conditional.
             TritonValue r = args[1];

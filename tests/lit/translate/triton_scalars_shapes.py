@@ -4,7 +4,8 @@
 # dtype), a 0-d fp32 tl.zeros(()) accumulating full reductions (a Triton
 # scalar: it stays one), tl.where on a tile choosing between two scalars (a
 # tile of the first in their promoted type), a literal stored through a
-# tile of pointers (a tile filled with it).
+# tile of pointers (a tile filled with it); tl.maximum of two fp32 scalars
+# (on a one-element tile: ct.maximum takes floats as tiles).
 # RUN: tileport translate --emit kir %s | FileCheck %s
 import triton
 import triton.language as tl
@@ -47,6 +48,18 @@ def clear_rows(y_ptr, rows_ptr, n_cols, BLOCK: tl.constexpr):
         cols = start + tl.arange(0, BLOCK)
         tl.store(y_ptr + row * n_cols + cols, 0.0, mask=cols < n_cols)
 
+@triton.jit
+def mean_positive(x_ptr, out_ptr, n_cols, BLOCK: tl.constexpr):
+    # out[row] = sum of the row's positive entries / max(their count, 1)
+    total = 0.0
+    count = 0.0
+    for start in range(0, n_cols, BLOCK):
+        cols = start + tl.arange(0, BLOCK)
+        x = tl.load(x_ptr + tl.program_id(0) * n_cols + cols, mask=cols < n_cols, other=0.0).to(tl.float32)
+        total += tl.sum(tl.where(x > 0.0, x, 0.0))
+        count += tl.sum((x > 0.0).to(tl.float32))
+    tl.store(out_ptr + tl.program_id(0), total / tl.maximum(count, 1.0))
+
 # CHECK-LABEL: kir.entry @upper_clear
 # CHECK: kir.convert %{{.*}} {kir.name = "zero"} : !kir.tile<[BLOCK, BLOCK], f32> -> !kir.tile<[BLOCK, BLOCK], !kir.var<0>>
 # CHECK: kir.select
@@ -64,3 +77,8 @@ def clear_rows(y_ptr, rows_ptr, n_cols, BLOCK: tl.constexpr):
 # CHECK: kir.for "start"
 # CHECK: kir.constant(0.000000e+00 : f64) : !kir.tile<[BLOCK], f32>
 # CHECK: kir.store_ptr
+
+# CHECK-LABEL: kir.entry @mean_positive
+# CHECK: %[[SUMS:.*]]:2 = kir.for "start" {{.*}} -> f32, f32
+# CHECK: kir.scalar_to_tile %[[SUMS]]#1 : f32 -> !kir.tile<[], f32>
+# CHECK: kir.maximum {{.*}} : !kir.tile<[1, 1], f32>, !kir.tile<[1, 1], f32> -> !kir.tile<[1, 1], f32>
