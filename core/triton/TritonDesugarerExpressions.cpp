@@ -344,6 +344,9 @@ TritonValue TritonDesugarer::expr(TSNode n)
         }
         fail(n, QStringLiteral("subscript"), QStringLiteral("only `:` and `None` subscripts of tiles are mapped"));
     }
+    if (t == "string")
+        fail(n, QStringLiteral("string"),
+             QStringLiteral("a string value (a tl.constexpr compared with a string, say) has no cuTile Rust form: constants are ints and bools"));
     fail(n, str(t), QStringLiteral("expression kind not mapped"));
 }
 
@@ -456,6 +459,11 @@ TritonValue TritonDesugarer::compare(TSNode n)
     }
     const TritonValue a = expr(kids[0]), b = expr(kids[1]);
     using K = TritonValue::Kind;
+    // `P is None` on a pointer: Triton specializes on whether the launch
+    // passes one; a cuTile array is always there.
+    if ((node::is(kids[1], "none") && a.kind == K::Pointer) || (node::is(kids[0], "none") && b.kind == K::Pointer))
+        fail(n, QStringLiteral("optional pointer"),
+             QStringLiteral("`%1` is decided by whether the launch passes a tensor or None; the port takes every pointer as an array it is given").arg(m_src.text(n)));
     if (a.kind == K::Scalar && b.kind == K::Scalar) {
         TritonValue r;
         r.kind = K::Scalar;
@@ -487,6 +495,10 @@ TritonValue TritonDesugarer::compare(TSNode n)
 QString TritonDesugarer::dtypeName(TSNode n)
 {
     const TritonValue v = expr(n);
+    if (v.kind != TritonValue::Kind::Dtype && node::is(n, "identifier") && m_constexprs.contains(v.text))
+        fail(n, QStringLiteral("dtype-valued tl.constexpr"),
+             QStringLiteral("'%1' would be an element type chosen at launch: a cutile entry's type generic, which the port does not "
+                            "create yet (cuTile Python takes it as a ct.Constant holding a ct.DType)").arg(m_src.text(n)));
     if (v.kind != TritonValue::Kind::Dtype)
         fail(n, QStringLiteral("dtype"), QStringLiteral("not a Triton dtype"));
     return v.text;

@@ -1,0 +1,36 @@
+# SPDX-License-Identifier: MIT
+# Valid Triton the front-end still refuses, each with a diagnostic that
+# names the missing cuTile form at the Triton line and column: a
+# dtype-valued tl.constexpr (an element type chosen at launch), an optional
+# pointer tested against None, a tl.constexpr compared with a string.
+# RUN: not tileport translate --emit kir %s 2>&1 | FileCheck %s
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def cast_out(x_ptr, y_ptr, OUT_DTYPE: tl.constexpr, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    tl.store(y_ptr + offs, tl.load(x_ptr + offs).to(OUT_DTYPE))
+
+
+@triton.jit
+def maybe_scaled(x_ptr, scale_ptr, y_ptr, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs)
+    if scale_ptr is not None:
+        x = x * tl.load(scale_ptr + offs)
+    tl.store(y_ptr + offs, x)
+
+
+@triton.jit
+def reduce_mode(x_ptr, y_ptr, n, MODE: tl.constexpr, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    s = tl.sum(tl.load(x_ptr + offs, mask=offs < n, other=0.0), axis=0)
+    if MODE == "mean":
+        s = s / n
+    tl.store(y_ptr, s)
+
+# CHECK-DAG: triton_refusals.py:14:53: error: dtype-valued tl.constexpr: 'OUT_DTYPE' would be an element type chosen at launch
+# CHECK-DAG: triton_refusals.py:21:8: error: optional pointer: `scale_ptr is not None` is decided by whether the launch passes a tensor or None
+# CHECK-DAG: triton_refusals.py:30:16: error: string: a string value (a tl.constexpr compared with a string, say) has no cuTile Rust form
