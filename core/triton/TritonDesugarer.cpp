@@ -112,7 +112,11 @@ QList<TritonDesugarer::Line> TritonDesugarer::run()
             }
             if (m_intParams.contains(p.name))
                 p.scalarType = QStringLiteral("int");
-            params << (p.scalarType == QLatin1String("int") ? p.name + QStringLiteral(": int") : p.name);
+            // An annotated or inferred type is kept (`eps: float` is an fp32
+            // scalar whatever the body does with it); an untyped one is left
+            // for the launch to type.
+            params << (p.scalarType == QLatin1String("int") || p.scalarType == QLatin1String("float")
+                           ? QStringLiteral("%1: %2").arg(p.name, p.scalarType) : p.name);
             break;
         }
     }
