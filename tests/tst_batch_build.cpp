@@ -196,6 +196,27 @@ private Q_SLOTS:
         }
     }
 
+    // tests/fixtures/triton/optional: an optional pointer's presence flag
+    // decides the arm; the config without it passes the array as None.
+    void optionalPointerConfigsAreCompared()
+    {
+        const Toolchains tools = Toolchains::fromEnvironment();
+        QVERIFY2(!tools.cargo.isEmpty(), "no cargo; run ./scripts/setup");
+        QVERIFY2(!tools.python.isEmpty(), "no Python with cuda-tile; run ./scripts/setup");
+        QTemporaryDir work;
+        QVERIFY(work.isValid());
+        BatchRunner::Options options{QStringLiteral(TILEPORT_SOURCE_DIR "/tests/fixtures/triton/optional/masked_mean.py"), 2, true,
+                                     work.path(), 900'000};
+        BatchRunner runner(options, tools);
+        QCOMPARE(runner.runToCompletion(), QString());
+        for (const QString &config : {QStringLiteral("f32_weighted"), QStringLiteral("f32_unweighted")}) {
+            const BatchRow *row = find(runner.rows(), QStringLiteral("masked_mean.py"), QStringLiteral("masked_mean"), config);
+            QVERIFY2(row, qPrintable(config));
+            QCOMPARE(row->built, BatchRow::Step::Yes);
+            QVERIFY2(passes(row), qPrintable(config + QStringLiteral(": ") + row->irVerdict + QStringLiteral(": ") + row->reason()));
+        }
+    }
+
     // tests/fixtures/batch/tile_ops.py: several configs per kernel, in
     // parallel. Configs of one specialization share one export and one
     // harness run; each kernel's line gives its worst verdict.

@@ -100,6 +100,38 @@ private Q_SLOTS:
         QCOMPARE(strided.value(QStringLiteral("ndim")).toInt(), 2);
     }
 
+    // An optional pointer's presence flag comes from the launch: a tensor
+    // gives True, None gives False (the pointer stays a None parameter).
+    void capturedOptionalPointersGiveTheirFlag()
+    {
+        const QString file = QStringLiteral(TILEPORT_SOURCE_DIR "/tests/fixtures/triton/optional/masked_mean.py");
+        const auto array = [](const char *name, QJsonArray shape, QJsonArray strides) {
+            return QJsonObject{{"name", name}, {"kind", "array"}, {"dtype", "float32"}, {"ndim", shape.size()},
+                               {"shape", shape}, {"strides", strides}};
+        };
+        const auto config = [&](const char *name, const QJsonObject &mask) {
+            return QJsonObject{{"name", name}, {"kernel", "masked_mean"},
+                               {"params", QJsonArray{array("x_ptr", {8, 64}, {64, 1}), mask, array("out_ptr", {8}, {1}),
+                                                     QJsonObject{{"name", "n"}, {"kind", "scalar"}, {"dtype", "int32"}, {"value", 64}},
+                                                     QJsonObject{{"name", "BLOCK"}, {"kind", "const"}, {"value", 64}}}}};
+        };
+        const QByteArray captured = QJsonDocument(QJsonObject{
+            {"kernel", "masked_mean"},
+            {"configs", QJsonArray{config("given", array("mask_ptr", {8, 64}, {64, 1})),
+                                   config("absent", QJsonObject{{"name", "mask_ptr"}, {"kind", "none"}})}}}).toJson();
+        const QJsonArray configs = QJsonDocument::fromJson(frontendFor(file).capturedSidecar(file, captured)).object()
+                                       .value(QStringLiteral("configs")).toArray();
+        QCOMPARE(configs.size(), 2);
+        for (int i = 0; i < 2; ++i) {
+            const QJsonArray params = configs[i].toObject().value(QStringLiteral("params")).toArray();
+            QCOMPARE(params.size(), 6);
+            const QJsonObject flag = params.last().toObject();
+            QCOMPARE(flag.value(QStringLiteral("name")).toString(), QStringLiteral("mask_ptr__given"));
+            QCOMPARE(flag.value(QStringLiteral("kind")).toString(), QStringLiteral("const"));
+            QCOMPARE(flag.value(QStringLiteral("value")).toBool(), i == 0);
+        }
+    }
+
     void missingFile()
     {
         const Frontend &f = frontendFor(QStringLiteral("/nonexistent/kernel.py"));

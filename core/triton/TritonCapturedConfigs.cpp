@@ -75,6 +75,14 @@ std::optional<QJsonArray> fitted(const QJsonArray &params, const frontend::Kerne
     }
     QJsonArray out;
     for (const frontend::KernelParam &p : k.params) {
+        // The flag the front-end adds for an optional pointer (`P__given`):
+        // whether the launch passed P at all.
+        const QString given = QStringLiteral("__given");
+        if (!byName.contains(p.name) && p.name.endsWith(given) && byName.contains(p.name.chopped(given.size()))) {
+            const bool passed = byName.value(p.name.chopped(given.size())).value(QStringLiteral("kind")).toString() != QLatin1String("none");
+            out << QJsonObject{{QStringLiteral("name"), p.name}, {QStringLiteral("kind"), QStringLiteral("const")}, {QStringLiteral("value"), passed}};
+            continue;
+        }
         if (!byName.contains(p.name))
             continue; // a missing one: the configs' check names it
         QJsonObject v = byName.value(p.name);

@@ -120,6 +120,19 @@ QList<TritonDesugarer::Line> TritonDesugarer::run()
             break;
         }
     }
+    // Each optional pointer's presence, a flag the launch decides (configs
+    // get it from whether the launch passes the tensor or None).
+    for (const QString &array : std::as_const(m_optionalPointers)) {
+        TritonParam flag;
+        flag.name = array + QStringLiteral("__given");
+        flag.kind = TritonParam::Kind::Constexpr;
+        flag.scalarType = QStringLiteral("bool");
+        flag.presenceOf = array;
+        m_kernel.params << flag;
+        params << QStringLiteral("%1: ct.Constant[bool]").arg(flag.name);
+        m_kernel.notes << QStringLiteral("'%1' is tested against None: the cuTile kernel takes %2 (False where the launch passes None)")
+                              .arg(array, flag.name);
+    }
     QList<Line> out;
     int line = 0, col = 0;
     m_src.position(ts_node_start_byte(m_fn), line, col);

@@ -64,6 +64,7 @@ private:
     enum class ConstexprUse { Other, Condition, Value };
     ConstexprUse constexprUse(const QString &name) const;
     QSet<uint32_t> occurrences(const QString &name) const;
+    QString presenceFlag(const QString &array);
     void noteTileOperand(TSNode operand, const TritonValue &other);
     QSet<QString> pointerNames(TSNode fn, int depth);
     void block(TSNode block);
@@ -175,6 +176,7 @@ private:
     // those seen with a tile at each (kept across restarts) are run-time.
     QHash<QString, QSet<uint32_t>> m_valueConstexprs, m_tileOperands;
     QSet<QString> m_runtimeConstexprs;
+    QStringList m_optionalPointers; // pointer parameters tested against None, in first-test order
     int m_indent = 1;
     bool m_lift = false; // row kernel: logical 1-D tiles live as (1, N)
     bool m_sawRowAccess = false;

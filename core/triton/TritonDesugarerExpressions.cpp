@@ -460,10 +460,25 @@ TritonValue TritonDesugarer::compare(TSNode n)
     const TritonValue a = expr(kids[0]), b = expr(kids[1]);
     using K = TritonValue::Kind;
     // `P is None` on a pointer: Triton specializes on whether the launch
-    // passes one; a cuTile array is always there.
-    if ((node::is(kids[1], "none") && a.kind == K::Pointer) || (node::is(kids[0], "none") && b.kind == K::Pointer))
-        fail(n, QStringLiteral("optional pointer"),
-             QStringLiteral("`%1` is decided by whether the launch passes a tensor or None; the port takes every pointer as an array it is given").arg(m_src.text(n)));
+    // passes one. The cuTile kernel takes that answer as a flag of its own,
+    // `P__given: ct.Constant[bool]`, which configs get from the launch (a
+    // None P gives False); the array stays a parameter the False arm never reads.
+    if ((node::is(kids[1], "none") && a.kind == K::Pointer) || (node::is(kids[0], "none") && b.kind == K::Pointer)) {
+        const TritonValue &p = a.kind == K::Pointer ? a : b;
+        const TSNode pn = node::unparen(a.kind == K::Pointer ? kids[0] : kids[1]);
+        const bool isParam = node::is(pn, "identifier") && m_src.text(pn) == p.array
+            && std::any_of(m_kernel.params.cbegin(), m_kernel.params.cend(), [&](const TritonParam &q) {
+                   return q.name == p.array && q.kind == TritonParam::Kind::Pointer;
+               });
+        if (!isParam || (op != QLatin1String("is") && op != QLatin1String("is not")))
+            fail(n, QStringLiteral("optional pointer"),
+                 QStringLiteral("`%1`: only `P is None` / `P is not None` on a pointer parameter are mapped").arg(m_src.text(n)));
+        const QString flag = presenceFlag(p.array);
+        TritonValue r;
+        r.kind = K::Scalar;
+        r.text = op == QLatin1String("is not") ? flag : QStringLiteral("(not %1)").arg(flag);
+        return r;
+    }
     if (a.kind == K::Scalar && b.kind == K::Scalar) {
         TritonValue r;
         r.kind = K::Scalar;

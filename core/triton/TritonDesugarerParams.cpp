@@ -103,6 +103,7 @@ void TritonDesugarer::prescanParams()
     m_pointerParams = pointerNames(m_fn, 0);
     m_valueConstexprs.clear();
     m_tileOperands.clear();
+    m_optionalPointers.clear();
 
     m_kernel.params.clear();
     for (TSNode p : node::children(node::field(m_fn, "parameters"))) {
@@ -229,6 +230,18 @@ TritonDesugarer::ConstexprUse TritonDesugarer::constexprUse(const QString &name)
     if (condition == value)
         return ConstexprUse::Other;
     return condition ? ConstexprUse::Condition : ConstexprUse::Value;
+}
+
+// The ct.Constant[bool] saying whether the launch gives optional pointer
+// `array` (added to the signature after the kernel's own parameters).
+QString TritonDesugarer::presenceFlag(const QString &array)
+{
+    const QString flag = array + QStringLiteral("__given");
+    if (!m_optionalPointers.contains(array)) {
+        m_optionalPointers << array;
+        m_constexprs.insert(flag);
+    }
+    return flag;
 }
 
 // Where the body names `name` (keywords and members that share it left out).

@@ -16,6 +16,7 @@ struct TritonParam {
     QString scalarType;   // "int", "float" or "" (unknown) for scalars and constexprs
     bool consumed = false; // only used as a stride or mask bound: the cuTile view carries it
     bool flat = false;     // a pointer addressed through gathers: the cuTile array is the flat (1-D) tensor
+    QString presenceOf;    // a flag the front-end adds: whether the launch gives this optional pointer
     int line = 0, col = 0;
 
     static QString kindName(Kind k)

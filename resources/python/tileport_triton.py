@@ -168,12 +168,15 @@ class TritonReference:
             raise ReferenceError_("host", f"{site['function']}() launches {kernel_name} with {e}")
         named = dict(named)
         # Constants an autotuner or a heuristic would supply come from the config.
-        for p in config["params"]:
+        # (A const the Triton kernel does not take, such as the presence
+        # flag of an optional pointer, is the port's alone.)
+        config_params = [p for p in config["params"] if p["kind"] != "const" or p["name"] in params]
+        for p in config_params:
             if p["kind"] == "const" and p["name"] not in named:
                 named[p["name"]] = p["value"]
         for name, h in heuristics.items():
             named.setdefault(name, h(named))
-        for p in config["params"]:
+        for p in config_params:
             got = named.get(p["name"])
             if p["kind"] == "const" and not (got == p["value"] or (isinstance(got, float) and math.isclose(got, p["value"]))):
                 raise ReferenceError_("host", f"{site['function']}() passes {p['name']}={got}, the config says {p['value']}")

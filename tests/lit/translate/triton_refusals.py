@@ -1,8 +1,9 @@
 # SPDX-License-Identifier: MIT
 # Valid Triton the front-end still refuses, each with a diagnostic that
 # names the missing cuTile form at the Triton line and column: a
-# dtype-valued tl.constexpr (an element type chosen at launch), an optional
-# pointer tested against None, a tl.constexpr compared with a string.
+# dtype-valued tl.constexpr (an element type chosen at launch), a local
+# alias of a pointer tested against None (only the parameter itself has a
+# presence flag), a tl.constexpr compared with a string.
 # RUN: not tileport translate --emit kir %s 2>&1 | FileCheck %s
 import triton
 import triton.language as tl
@@ -18,7 +19,8 @@ def cast_out(x_ptr, y_ptr, OUT_DTYPE: tl.constexpr, BLOCK: tl.constexpr):
 def maybe_scaled(x_ptr, scale_ptr, y_ptr, BLOCK: tl.constexpr):
     offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
     x = tl.load(x_ptr + offs)
-    if scale_ptr is not None:
+    s = scale_ptr
+    if s is not None:
         x = x * tl.load(scale_ptr + offs)
     tl.store(y_ptr + offs, x)
 
@@ -31,6 +33,6 @@ def reduce_mode(x_ptr, y_ptr, n, MODE: tl.constexpr, BLOCK: tl.constexpr):
         s = s / n
     tl.store(y_ptr, s)
 
-# CHECK-DAG: triton_refusals.py:14:53: error: dtype-valued tl.constexpr: 'OUT_DTYPE' would be an element type chosen at launch
-# CHECK-DAG: triton_refusals.py:21:8: error: optional pointer: `scale_ptr is not None` is decided by whether the launch passes a tensor or None
-# CHECK-DAG: triton_refusals.py:30:16: error: string: a string value (a tl.constexpr compared with a string, say) has no cuTile Rust form
+# CHECK-DAG: triton_refusals.py:15:53: error: dtype-valued tl.constexpr: 'OUT_DTYPE' would be an element type chosen at launch
+# CHECK-DAG: triton_refusals.py:23:8: error: optional pointer: `s is not None`: only `P is None` / `P is not None` on a pointer parameter are mapped
+# CHECK-DAG: triton_refusals.py:32:16: error: string: a string value (a tl.constexpr compared with a string, say) has no cuTile Rust form
