@@ -243,14 +243,21 @@ void TritonDesugarer::prescanIntParams()
             it->isInt = true;
 }
 
-bool TritonDesugarer::holdsReturn(TSNode n) const
+// Walked with a stack of its own: hostile nesting (a 100,000-term sum)
+// must not exhaust the call stack.
+bool TritonDesugarer::holdsReturn(TSNode root) const
 {
-    if (node::is(n, "return_statement"))
-        return true;
-    if (node::is(n, "function_definition") || node::is(n, "lambda"))
-        return false;
-    const auto kids = node::children(n);
-    return std::any_of(kids.begin(), kids.end(), [&](TSNode k) { return holdsReturn(k); });
+    QList<TSNode> stack{root};
+    while (!stack.isEmpty()) {
+        const TSNode n = stack.takeLast();
+        if (node::is(n, "return_statement"))
+            return true;
+        if (node::is(n, "function_definition") || node::is(n, "lambda"))
+            continue;
+        for (TSNode c : node::children(n))
+            stack << c;
+    }
+    return false;
 }
 
 // The kernel's exit flag (0 until an early return), declared before the
@@ -274,9 +281,14 @@ QString TritonDesugarer::exitFlag()
 QSet<QString> TritonDesugarer::reboundInBlocks(TSNode body) const
 {
     QSet<QString> names;
-    const std::function<void(TSNode, bool)> walk = [&](TSNode n, bool nested) {
+    // (An explicit stack: hostile nesting must not exhaust the call stack.)
+    QList<std::pair<TSNode, bool>> stack;
+    for (TSNode s : node::children(body))
+        stack.prepend({s, false});
+    while (!stack.isEmpty()) {
+        const auto [n, nested] = stack.takeLast();
         if (node::is(n, "function_definition") || node::is(n, "lambda"))
-            return;
+            continue;
         if (nested && (node::is(n, "assignment") || node::is(n, "augmented_assignment"))) {
             const TSNode left = node::field(n, "left");
             if (node::is(left, "identifier"))
@@ -290,10 +302,8 @@ QSet<QString> TritonDesugarer::reboundInBlocks(TSNode body) const
         const bool inner = nested || node::is(n, "if_statement") || node::is(n, "for_statement") || node::is(n, "while_statement")
             || node::is(n, "with_statement") || node::is(n, "try_statement");
         for (TSNode c : node::children(n))
-            walk(c, inner);
-    };
-    for (TSNode s : node::children(body))
-        walk(s, false);
+            stack << std::pair{c, inner};
+    }
     return names;
 }
 

@@ -538,10 +538,21 @@ TritonValue TritonDesugarer::languageCall(const QString &fn, TSNode n)
             const QString dt = dtypeName(argument(n, fn == QLatin1String("zeros") ? 1 : 2, "dtype"));
             if (dt != QLatin1String("ct.float32") && dt != QLatin1String("ct.int32"))
                 fail(n, QStringLiteral("tl.%1(())").arg(fn), QStringLiteral("a 0-d tile of %1 is not mapped (fp32 and int32 are)").arg(dt));
-            const QString value = fn == QLatin1String("zeros") ? QStringLiteral("0") : expr(argument(n, 1, "value")).text;
+            const TritonValue filled = fn == QLatin1String("zeros") ? TritonValue{} : expr(argument(n, 1, "value"));
+            const QString value = fn == QLatin1String("zeros") ? QStringLiteral("0") : filled.text;
             static const QRegularExpression literal(QStringLiteral("^\\(?-?([0-9.]+(e-?[0-9]+)?|float\\(\"-?(inf|nan)\"\\))\\)?$"));
-            if (!literal.match(value).hasMatch())
-                fail(n, QStringLiteral("tl.%1(())").arg(fn), QStringLiteral("only a literal fill value is mapped"));
+            if (!literal.match(value).hasMatch()) {
+                // A run-time scalar (`tl.full((), eps, tl.float32)`): that
+                // value converted to the 0-d tensor's type, a Triton scalar.
+                if (filled.kind != TritonValue::Kind::Scalar)
+                    fail(n, QStringLiteral("tl.%1(())").arg(fn), QStringLiteral("the fill value is not a scalar"));
+                TritonValue s;
+                s.kind = TritonValue::Kind::Scalar;
+                s.isInt = dt == QLatin1String("ct.int32");
+                s.text = QStringLiteral("ct.astype(%1, %2)").arg(value, dt);
+                s.dtype = dt;
+                return s;
+            }
             TritonValue s;
             s.kind = TritonValue::Kind::Scalar;
             s.isInt = dt == QLatin1String("ct.int32");
@@ -618,6 +629,27 @@ TritonValue TritonDesugarer::languageCall(const QString &fn, TSNode n)
         x.text = fn == QLatin1String("sigmoid") ? QStringLiteral("(1.0 / (1.0 + ct.exp(-%1)))").arg(xt)
                                                  : QStringLiteral("ct.%1(%2)").arg(fn, xt);
         x.quotient.clear();
+        return x;
+    }
+    if (fn == QLatin1String("clamp")) {
+        // tl.clamp(x, lo, hi) on a tile: max then min, what Triton computes
+        // for lo <= hi (it leaves lo > hi undefined); NaN handling other than
+        // its default is not mapped.
+        const TSNode xn = argument(n, 0, "x"), lon = argument(n, 1, "min"), hin = argument(n, 2, "max");
+        if (node::isNull(xn) || node::isNull(lon) || node::isNull(hin))
+            fail(n, QStringLiteral("tl.clamp"), QStringLiteral("needs x, min and max"));
+        const TSNode nan = argument(n, 3, "propagate_nan");
+        if (!node::isNull(nan) && !m_src.text(nan).endsWith(QLatin1String("NONE")))
+            fail(nan, QStringLiteral("tl.clamp propagate_nan"), QStringLiteral("only the default (PropagateNan.NONE) is mapped"));
+        TritonValue x = expr(xn);
+        if (x.kind == TritonValue::Kind::Scalar)
+            fail(xn, QStringLiteral("tl.clamp"), QStringLiteral("a scalar x is not mapped; clamp a tile"));
+        const TritonValue lo = expr(lon), hi = expr(hin);
+        x.shape = shapeOf(x);
+        x.kind = TritonValue::Kind::Tile;
+        x.text = QStringLiteral("ct.minimum(ct.maximum(%1, %2), %3)").arg(text(x, xn), text(lo, lon), text(hi, hin));
+        x.quotient.clear();
+        x.multipleOf.clear();
         return x;
     }
     if (fn == QLatin1String("maximum") || fn == QLatin1String("minimum") || fn == QLatin1String("where")) {

@@ -289,27 +289,38 @@ void TritonDesugarer::noteTileOperand(TSNode operand, const TritonValue &other)
 // operators on them: what Triton folds while compiling. A conditional on
 // such values is folded there too, so its cuTile form goes through
 // ct.static_eval, and a tile shape may use it.
-bool TritonDesugarer::compileTime(TSNode n)
+bool TritonDesugarer::compileTime(TSNode root)
 {
-    n = node::unparen(n);
-    if (node::isNull(n))
-        return false;
-    if (node::is(n, "integer") || node::is(n, "float") || node::is(n, "true") || node::is(n, "false"))
-        return true;
-    if (node::is(n, "identifier")) {
-        const QString name = m_src.text(n);
-        const auto it = m_env.constFind(name);
-        if (it == m_env.constEnd()) {
-            TritonValue c;
-            return moduleConstant(name, &c) && c.kind == TritonValue::Kind::Scalar;
+    // (An explicit stack: hostile nesting must not exhaust the call stack.)
+    QList<TSNode> stack{root};
+    while (!stack.isEmpty()) {
+        const TSNode n = node::unparen(stack.takeLast());
+        if (node::isNull(n))
+            return false;
+        if (node::is(n, "integer") || node::is(n, "float") || node::is(n, "true") || node::is(n, "false"))
+            continue;
+        if (node::is(n, "identifier")) {
+            const QString name = m_src.text(n);
+            const auto it = m_env.constFind(name);
+            if (it == m_env.constEnd()) {
+                TritonValue c;
+                if (!moduleConstant(name, &c) || c.kind != TritonValue::Kind::Scalar)
+                    return false;
+            } else if (it->kind != TritonValue::Kind::Scalar || !m_constexprs.contains(it->text)) {
+                return false;
+            }
+            continue;
         }
-        return it->kind == TritonValue::Kind::Scalar && m_constexprs.contains(it->text);
+        if (!node::is(n, "binary_operator") && !node::is(n, "comparison_operator") && !node::is(n, "boolean_operator")
+            && !node::is(n, "unary_operator") && !node::is(n, "not_operator") && !node::is(n, "conditional_expression"))
+            return false;
+        const auto kids = node::children(n);
+        if (kids.empty())
+            return false;
+        for (TSNode k : kids)
+            stack << k;
     }
-    if (!node::is(n, "binary_operator") && !node::is(n, "comparison_operator") && !node::is(n, "boolean_operator")
-        && !node::is(n, "unary_operator") && !node::is(n, "not_operator") && !node::is(n, "conditional_expression"))
-        return false;
-    const auto kids = node::children(n);
-    return !kids.empty() && std::all_of(kids.begin(), kids.end(), [&](TSNode k) { return compileTime(k); });
+    return true;
 }
 
 } // namespace tileport::triton
