@@ -63,7 +63,7 @@ private:
     void prescanParams();
     enum class ConstexprUse { Other, Condition, Value };
     ConstexprUse constexprUse(const QString &name) const;
-    QSet<uint32_t> occurrences(const QString &name) const;
+    QList<TSNode> uses(const QString &name) const;
     QString presenceFlag(const QString &array);
     void noteTileOperand(TSNode operand, const TritonValue &other);
     QSet<QString> pointerNames(TSNode fn, int depth);

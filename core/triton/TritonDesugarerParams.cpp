@@ -128,7 +128,8 @@ void TritonDesugarer::prescanParams()
         const ConstexprUse use = param.annotation.endsWith(QLatin1String("constexpr")) && param.defaultValue.isEmpty()
             ? constexprUse(param.name) : ConstexprUse::Other;
         if (use == ConstexprUse::Value)
-            m_valueConstexprs.insert(param.name, occurrences(param.name));
+            for (const TSNode n : uses(param.name))
+                m_valueConstexprs[param.name].insert(ts_node_start_byte(n));
         if (m_runtimeConstexprs.contains(param.name)) {
             // Only an operand of arithmetic (an epsilon, a scale): its value
             // is all that matters, and its launches give its type.
@@ -197,19 +198,10 @@ void TritonDesugarer::prescanParams()
 TritonDesugarer::ConstexprUse TritonDesugarer::constexprUse(const QString &name) const
 {
     bool condition = false, value = false;
-    QList<TSNode> stack{node::field(m_fn, "body")};
-    while (!stack.isEmpty()) {
-        const TSNode n = stack.takeLast();
-        for (TSNode c : node::children(n))
-            stack << c;
-        if (!node::is(n, "identifier") || m_src.text(n) != name)
-            continue;
+    for (const TSNode n : uses(name)) {
         TSNode at = n, p = node::parent(n);
         while (node::is(p, "parenthesized_expression"))
             at = p, p = node::parent(p);
-        if ((node::is(p, "keyword_argument") && ts_node_eq(node::field(p, "name"), at))
-            || (node::is(p, "attribute") && ts_node_eq(node::field(p, "attribute"), at)))
-            continue; // a keyword or a member that happens to share the name
         if ((node::is(p, "if_statement") || node::is(p, "elif_clause") || node::is(p, "while_statement"))
             && ts_node_eq(node::field(p, "condition"), at)) {
             condition = true;
@@ -245,9 +237,9 @@ QString TritonDesugarer::presenceFlag(const QString &array)
 }
 
 // Where the body names `name` (keywords and members that share it left out).
-QSet<uint32_t> TritonDesugarer::occurrences(const QString &name) const
+QList<TSNode> TritonDesugarer::uses(const QString &name) const
 {
-    QSet<uint32_t> out;
+    QList<TSNode> out;
     QList<TSNode> stack{node::field(m_fn, "body")};
     while (!stack.isEmpty()) {
         const TSNode n = stack.takeLast();
@@ -259,7 +251,7 @@ QSet<uint32_t> TritonDesugarer::occurrences(const QString &name) const
         if ((node::is(p, "keyword_argument") && ts_node_eq(node::field(p, "name"), n))
             || (node::is(p, "attribute") && ts_node_eq(node::field(p, "attribute"), n)))
             continue;
-        out.insert(ts_node_start_byte(n));
+        out << n;
     }
     return out;
 }
