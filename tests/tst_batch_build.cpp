@@ -47,6 +47,26 @@ bool passes(const BatchRow *r)
     return r && (r->irVerdict == QLatin1String("PASS") || r->irVerdict == QLatin1String("PASS_WITH_NOTES"));
 }
 
+// One batch run of `file` (a sidecar beside it): each named config of
+// `kernel` is built and diffs PASS or PASS_WITH_NOTES.
+void batchPassesEveryConfig(const QString &file, const QString &fileName, const QString &kernel, const QStringList &configs)
+{
+    const Toolchains tools = Toolchains::fromEnvironment();
+    QVERIFY2(!tools.cargo.isEmpty(), "no cargo; run ./scripts/setup");
+    QVERIFY2(!tools.python.isEmpty(), "no Python with cuda-tile; run ./scripts/setup");
+    QTemporaryDir work;
+    QVERIFY(work.isValid());
+    BatchRunner::Options options{file, 2, true, work.path(), 900'000};
+    BatchRunner runner(options, tools);
+    QCOMPARE(runner.runToCompletion(), QString());
+    for (const QString &config : configs) {
+        const BatchRow *row = find(runner.rows(), fileName, kernel, config);
+        QVERIFY2(row, qPrintable(config));
+        QCOMPARE(row->built, BatchRow::Step::Yes);
+        QVERIFY2(passes(row), qPrintable(config + QStringLiteral(": ") + row->irVerdict + QStringLiteral(": ") + row->reason()));
+    }
+}
+
 } // namespace
 
 class TestBatchBuild : public QObject
@@ -179,42 +199,16 @@ private Q_SLOTS:
     // import, a tl re-export) translates, builds and diffs for each config.
     void projectModuleHelpersAreCompared()
     {
-        const Toolchains tools = Toolchains::fromEnvironment();
-        QVERIFY2(!tools.cargo.isEmpty(), "no cargo; run ./scripts/setup");
-        QVERIFY2(!tools.python.isEmpty(), "no Python with cuda-tile; run ./scripts/setup");
-        QTemporaryDir work;
-        QVERIFY(work.isValid());
-        BatchRunner::Options options{QStringLiteral(TILEPORT_SOURCE_DIR "/tests/fixtures/triton/project/pkg/ops/clip.py"), 2, true,
-                                     work.path(), 900'000};
-        BatchRunner runner(options, tools);
-        QCOMPARE(runner.runToCompletion(), QString());
-        for (const QString &config : {QStringLiteral("f32_n1040_b256"), QStringLiteral("f16_n4096_b1024")}) {
-            const BatchRow *row = find(runner.rows(), QStringLiteral("clip.py"), QStringLiteral("clip_rows"), config);
-            QVERIFY2(row, qPrintable(config));
-            QCOMPARE(row->built, BatchRow::Step::Yes);
-            QVERIFY2(passes(row), qPrintable(config + QStringLiteral(": ") + row->irVerdict + QStringLiteral(": ") + row->reason()));
-        }
+        batchPassesEveryConfig(QStringLiteral(TILEPORT_SOURCE_DIR "/tests/fixtures/triton/project/pkg/ops/clip.py"), QStringLiteral("clip.py"), QStringLiteral("clip_rows"),
+                               {QStringLiteral("f32_n1040_b256"), QStringLiteral("f16_n4096_b1024")});
     }
 
     // tests/fixtures/triton/optional: an optional pointer's presence flag
     // decides the arm; the config without it passes the array as None.
     void optionalPointerConfigsAreCompared()
     {
-        const Toolchains tools = Toolchains::fromEnvironment();
-        QVERIFY2(!tools.cargo.isEmpty(), "no cargo; run ./scripts/setup");
-        QVERIFY2(!tools.python.isEmpty(), "no Python with cuda-tile; run ./scripts/setup");
-        QTemporaryDir work;
-        QVERIFY(work.isValid());
-        BatchRunner::Options options{QStringLiteral(TILEPORT_SOURCE_DIR "/tests/fixtures/triton/optional/masked_mean.py"), 2, true,
-                                     work.path(), 900'000};
-        BatchRunner runner(options, tools);
-        QCOMPARE(runner.runToCompletion(), QString());
-        for (const QString &config : {QStringLiteral("f32_weighted"), QStringLiteral("f32_unweighted")}) {
-            const BatchRow *row = find(runner.rows(), QStringLiteral("masked_mean.py"), QStringLiteral("masked_mean"), config);
-            QVERIFY2(row, qPrintable(config));
-            QCOMPARE(row->built, BatchRow::Step::Yes);
-            QVERIFY2(passes(row), qPrintable(config + QStringLiteral(": ") + row->irVerdict + QStringLiteral(": ") + row->reason()));
-        }
+        batchPassesEveryConfig(QStringLiteral(TILEPORT_SOURCE_DIR "/tests/fixtures/triton/optional/masked_mean.py"), QStringLiteral("masked_mean.py"), QStringLiteral("masked_mean"),
+                               {QStringLiteral("f32_weighted"), QStringLiteral("f32_unweighted")});
     }
 
     // tests/fixtures/batch/tile_ops.py: several configs per kernel, in
