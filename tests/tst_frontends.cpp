@@ -132,6 +132,41 @@ private Q_SLOTS:
         }
     }
 
+    void capturedStringConstexprsBecomeTheirInt()
+    {
+        // `ACT == "relu"`: each string the kernel compares ACT with is an
+        // int in the port; a launch's string becomes its int (-1 for one
+        // the kernel never names), the string kept for the Triton reference.
+        const QString file = QStringLiteral(TILEPORT_SOURCE_DIR "/tests/fixtures/triton/constructs/params.py");
+        const auto config = [](const char *name, const char *act) {
+            const auto array = [](const char *n) {
+                return QJsonObject{{"name", n}, {"kind", "array"}, {"dtype", "float32"}, {"ndim", 1}, {"shape", QJsonArray{1024}}};
+            };
+            return QJsonObject{{"name", name}, {"kernel", "activate"},
+                               {"params", QJsonArray{array("x_ptr"), array("y_ptr"),
+                                                     QJsonObject{{"name", "n"}, {"kind", "scalar"}, {"dtype", "int32"}, {"value", 1000}},
+                                                     QJsonObject{{"name", "ACT"}, {"kind", "const"}, {"value", act}},
+                                                     QJsonObject{{"name", "BLOCK"}, {"kind", "const"}, {"value", 128}}}}};
+        };
+        const QByteArray captured = QJsonDocument(QJsonObject{
+            {"kernel", "activate"},
+            {"configs", QJsonArray{config("relu", "relu"), config("softsign", "softsign"), config("other", "gelu")}}}).toJson();
+        const QJsonArray configs = QJsonDocument::fromJson(frontendFor(file).capturedSidecar(file, captured)).object()
+                                       .value(QStringLiteral("configs")).toArray();
+        QCOMPARE(configs.size(), 3);
+        const QList<int> codes{0, 1, -1};
+        const QStringList given{QStringLiteral("relu"), QStringLiteral("softsign"), QStringLiteral("gelu")};
+        for (int i = 0; i < 3; ++i) {
+            QJsonObject act;
+            for (const QJsonValue &p : configs[i].toObject().value(QStringLiteral("params")).toArray())
+                if (p.toObject().value(QStringLiteral("name")).toString() == QLatin1String("ACT"))
+                    act = p.toObject();
+            QVERIFY2(act.value(QStringLiteral("value")).isDouble(), qPrintable(QJsonDocument(act).toJson()));
+            QCOMPARE(act.value(QStringLiteral("value")).toInt(), codes[i]);
+            QCOMPARE(act.value(QStringLiteral("source_value")).toString(), given[i]);
+        }
+    }
+
     void missingFile()
     {
         const Frontend &f = frontendFor(QStringLiteral("/nonexistent/kernel.py"));

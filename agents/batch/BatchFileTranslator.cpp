@@ -103,7 +103,7 @@ void translateTriton(const QString &path, const QString &rel, BatchFileTranslato
         out.plans << plan;
     }
     out.desugared = m.cutileText;
-    out.flatParams = triton::flatParams(m);
+    out.fitHints = triton::fitHints(m);
     out.analysis = std::make_shared<const ModuleAnalysis>(ModuleAnalyzer::analyzeSource(m.cutileText.toUtf8(), path));
 }
 
@@ -199,7 +199,7 @@ void BatchFileTranslator::planConfigs(Outcome &out, const KernelConfigFile &give
         // others'; a captured launch names every Triton parameter, fitted
         // here to the desugared kernel's signature.
         configs.configs.removeIf([&](const KernelConfig &c) { return !out.analysis->kernel(c.kernel); });
-        triton::fitToDesugared(configs, *out.analysis, out.flatParams);
+        triton::fitToDesugared(configs, *out.analysis, out.fitHints);
     }
     QString problem;
     const auto firstError = [&](const QList<ConfigDiagnostic> &list) {

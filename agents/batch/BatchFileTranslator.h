@@ -6,6 +6,7 @@
 #include "KernelConfigFile.h"
 #include "ModuleAnalysis.h"
 #include "TranslationResult.h"
+#include "TritonCapturedConfigs.h"
 
 #include <QHash>
 #include <QList>
@@ -41,7 +42,7 @@ public:
         // are that module's kernels' parameters; the reference exported
         // for a config that names no cuTile Python equivalent).
         QString desugared;
-        QHash<QString, QSet<QString>> flatParams; // its gather-addressed pointers, per kernel
+        triton::FitHints fitHints; // what fitting a capture to the desugared kernels needs (gather-addressed pointers, string constexprs)
         qint64 elapsedMs = 0; // analysis and translation
     };
 

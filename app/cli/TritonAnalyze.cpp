@@ -5,6 +5,7 @@
 #include "KernelConfigFile.h"
 #include "ModuleAnalyzer.h"
 #include "TritonAnalyzer.h"
+#include "TritonCapturedConfigs.h"
 #include "TritonJson.h"
 
 #include <QFileInfo>
@@ -36,7 +37,10 @@ int runTritonAnalyze(const QString &file, bool json, const QString &output, bool
     if (useConfig && m.ok() && QFileInfo::exists(sidecar)) {
         const frontend::ModuleAnalysis cutile = frontend::ModuleAnalyzer::analyzeSource(m.cutileText.toUtf8(), file);
         frontend::KernelConfigFile cfg;
-        const QList<frontend::ConfigDiagnostic> diags = cfg.load(sidecar) ? cfg.validate(cutile) : cfg.diagnostics;
+        const bool loaded = cfg.load(sidecar);
+        if (loaded) // as batch reads it: fitted to the desugared signatures (string constexprs, flat arrays)
+            triton::fitToDesugared(cfg, cutile, triton::fitHints(m));
+        const QList<frontend::ConfigDiagnostic> diags = loaded ? cfg.validate(cutile) : cfg.diagnostics;
         int errors = 0;
         for (const frontend::ConfigDiagnostic &d : diags) {
             const bool isError = d.severity == frontend::ConfigDiagnostic::Severity::Error;

@@ -29,7 +29,7 @@ QByteArray TritonFrontend::capturedSidecar(const QString &file, const QByteArray
     if (!m.ok())
         return captured;
     return triton::fitSidecar(captured, frontend::ModuleAnalyzer::analyzeSource(m.cutileText.toUtf8(), file),
-                              triton::flatParams(m));
+                              triton::fitHints(m));
 }
 
 void TritonFrontend::configureBundle(rust::HostBundleBuilder::Options &options) const

@@ -724,6 +724,8 @@ KirLowering::Value KirLowering::method(TSNode n)
     if (family == ApiLowering::Astype)
         return astype(n, object);
     const Value self = expr(object);
+    if (self.isScalar() && family == ApiLowering::Item)
+        return self; // a scalar's .item() is the scalar itself, as in cuTile Python
     const bool arrayLike = self.kind == Value::Kind::Tensor || self.kind == Value::Kind::RawMemory || self.kind == Value::Kind::View;
     if (!self.isTile() && !arrayLike)
         fail(n, QStringLiteral("method call"), QStringLiteral("'.%1()' needs a tile receiver").arg(name));
@@ -1241,9 +1243,9 @@ KirLowering::Value KirLowering::subscript(TSNode n)
 KirLowering::Value KirLowering::reduction(TSNode c, const QString &kind)
 {
     const TSNode xNode = argument(c, 0, "x");
-    const Value x = node::isNull(xNode) ? Value{} : expr(xNode);
-    if (!x.isTile())
-        fail(c, QStringLiteral("tile argument"), QStringLiteral("expected a tile"));
+    if (node::isNull(xNode))
+        fail(c, QStringLiteral("tile argument"), QStringLiteral("missing"));
+    const Value x = tileValue(xNode, c);
     auto in = llvm::cast<kir::TileType>(x.ssa.getType());
     const TSNode axisNode = argument(c, 1, "axis");
     const TSNode keepNode = argument(c, 2, "keepdims");
@@ -1379,9 +1381,15 @@ KirLowering::Value KirLowering::tileValue(TSNode n, TSNode call)
 {
     if (node::isNull(n))
         fail(call, QStringLiteral("tile argument"), QStringLiteral("missing"));
-    const Value v = expr(n);
+    Value v = expr(n);
+    if (v.isScalar()) {
+        // cuTile Python reads a scalar as a rank-0 tile (ct.sqrt(x),
+        // ct.sum(x) of a scalar x): here it becomes one.
+        const mlir::Type st = m_solver.resolve(v.ssa.getType());
+        v.ssa = kir::ScalarToTileOp::create(m_b, loc(), kir::TileType::get(m_ctx, m_b.getArrayAttr({}), st), v.ssa);
+    }
     if (!v.isTile())
-        fail(n, QStringLiteral("tile argument"), QStringLiteral("expected a tile"));
+        fail(n, QStringLiteral("tile argument"), QStringLiteral("expected a tile, or a scalar read as a rank-0 one"));
     return v;
 }
 
@@ -1391,6 +1399,9 @@ KirLowering::Value KirLowering::tileValue(TSNode n, TSNode call)
 KirLowering::Value KirLowering::unaryMath(TSNode c, const QString &fn)
 {
     const Value x = tileValue(argument(c, 0, "x"), c);
+    if (auto var = llvm::dyn_cast<kir::VarType>(m_solver.resolve(llvm::cast<kir::TileType>(x.ssa.getType()).getElementType()));
+        var && var.getScalar())
+        unify(var, m_b.getF32Type(), c, QStringLiteral("math operand")); // a Python float argument: cuTile Python's float32
     QString ftz, rounding;
     for (TSNode a : node::children(node::field(c, "arguments"))) {
         if (!node::is(a, "keyword_argument"))

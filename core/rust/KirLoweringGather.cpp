@@ -137,6 +137,9 @@ void KirLowering::laneKeywords(TSNode c, const QString &what, Lanes &g)
                 continue;
             g.mask = expr(value);
             g.maskAt = value;
+            if (g.mask.isScalar()) // a scalar condition masks every lane (a rank-0 tile, broadcast)
+                g.mask.ssa = kir::ScalarToTileOp::create(m_b, loc(), kir::TileType::get(m_ctx, m_b.getArrayAttr({}), g.mask.ssa.getType()),
+                                                         g.mask.ssa);
             if (!g.mask.isTile() || !m_solver.resolve(kir::elementTypeOf(g.mask.ssa.getType())).isInteger(1))
                 fail(value, what, QStringLiteral("mask= must be a bool tile"));
             g.dims = broadcastDims(g.dims, llvm::cast<kir::TileType>(g.mask.ssa.getType()).getDims(), value);

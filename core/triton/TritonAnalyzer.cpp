@@ -341,17 +341,21 @@ TritonModule TritonAnalyzer::analyzeSource(const QByteArray &source, const QStri
         }
         m.kernels << f.kernel;
     }
-    // tl.rand calls a generated Philox helper, placed after the import.
-    bool rand = false;
-    for (const TritonKernel &k : std::as_const(m.kernels))
-        rand = rand || (!k.helper && k.unsupported.isEmpty() && k.ops.contains(QLatin1String("rand")));
-    if (rand) {
-        QStringList helper{QString(), QString()};
-        helper << TritonDesugarer::philoxHelper();
-        for (int i = 0; i < helper.size(); ++i) {
-            text.insert(1 + i, helper[i]);
-            m.lineMap.insert(1 + i, qMakePair(0, 0));
-        }
+    // tl.rand and tl.erf call generated helpers, placed after the import.
+    const auto uses = [&](const char *op) {
+        for (const TritonKernel &k : std::as_const(m.kernels))
+            if (!k.helper && k.unsupported.isEmpty() && k.ops.contains(QLatin1String(op)))
+                return true;
+        return false;
+    };
+    QStringList helpers;
+    if (uses("rand"))
+        helpers << QString() << QString() << TritonDesugarer::philoxHelper();
+    if (uses("erf"))
+        helpers << QString() << QString() << TritonDesugarer::erfHelper();
+    for (int i = 0; i < helpers.size(); ++i) {
+        text.insert(1 + i, helpers[i]);
+        m.lineMap.insert(1 + i, qMakePair(0, 0));
     }
     m.cutileText = text.join(QLatin1Char('\n')) + QLatin1Char('\n');
     return m;

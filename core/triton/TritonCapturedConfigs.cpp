@@ -64,8 +64,9 @@ QJsonObject asScalar(const QJsonObject &c)
 
 // `params` in the order of the kernel's signature, by name; nullopt when a
 // parameter has no name (then nothing is changed).
-std::optional<QJsonArray> fitted(const QJsonArray &params, const frontend::KernelInfo &k, const QSet<QString> &flat)
+std::optional<QJsonArray> fitted(const QJsonArray &params, const frontend::KernelInfo &k, const FitFacts &facts)
 {
+    const QSet<QString> &flat = facts.flat;
     QHash<QString, QJsonObject> byName;
     for (const QJsonValue &v : params) {
         const QString name = v.toObject().value(QStringLiteral("name")).toString();
@@ -88,6 +89,12 @@ std::optional<QJsonArray> fitted(const QJsonArray &params, const frontend::Kerne
         QJsonObject v = byName.value(p.name);
         if (flat.contains(p.name) && v.value(QStringLiteral("kind")).toString() == QLatin1String("array"))
             v = flattened(v).value_or(v);
+        if (const auto strings = facts.strings.constFind(p.name); strings != facts.strings.constEnd()
+            && v.value(QStringLiteral("kind")).toString() == QLatin1String("const") && v.value(QStringLiteral("value")).isString()) {
+            const QString given = v.value(QStringLiteral("value")).toString();
+            v.insert(QStringLiteral("source_value"), given);
+            v.insert(QStringLiteral("value"), int(strings->indexOf(given)));
+        }
         if ((p.kind == frontend::KernelParam::Kind::Scalar || p.kind == frontend::KernelParam::Kind::Unknown) && v.value(QStringLiteral("kind")).toString() == QLatin1String("const"))
             v = asScalar(v);
         out << v;
@@ -97,22 +104,25 @@ std::optional<QJsonArray> fitted(const QJsonArray &params, const frontend::Kerne
 
 } // namespace
 
-FlatParams flatParams(const TritonModule &module)
+FitHints fitHints(const TritonModule &module)
 {
-    FlatParams out;
+    FitHints out;
     for (const TritonKernel &k : module.kernels)
-        for (const TritonParam &p : k.params)
+        for (const TritonParam &p : k.params) {
             if (p.flat)
-                out[k.name].insert(p.name);
+                out[k.name].flat.insert(p.name);
+            if (!p.strings.isEmpty())
+                out[k.name].strings.insert(p.name, p.strings);
+        }
     return out;
 }
 
-int fitToDesugared(frontend::KernelConfigFile &configs, const frontend::ModuleAnalysis &desugared, const FlatParams &flat)
+int fitToDesugared(frontend::KernelConfigFile &configs, const frontend::ModuleAnalysis &desugared, const FitHints &hints)
 {
     int changed = 0;
     for (frontend::KernelConfig &c : configs.configs) {
         const frontend::KernelInfo *k = desugared.kernel(c.kernel);
-        const std::optional<QJsonArray> f = k ? fitted(c.params, *k, flat.value(c.kernel)) : std::nullopt;
+        const std::optional<QJsonArray> f = k ? fitted(c.params, *k, hints.value(c.kernel)) : std::nullopt;
         if (f && *f != c.params) {
             c.params = *f;
             ++changed;
@@ -121,7 +131,7 @@ int fitToDesugared(frontend::KernelConfigFile &configs, const frontend::ModuleAn
     return changed;
 }
 
-QByteArray fitSidecar(const QByteArray &sidecar, const frontend::ModuleAnalysis &desugared, const FlatParams &flat)
+QByteArray fitSidecar(const QByteArray &sidecar, const frontend::ModuleAnalysis &desugared, const FitHints &hints)
 {
     const QJsonDocument doc = QJsonDocument::fromJson(sidecar);
     if (!doc.isObject())
@@ -133,7 +143,7 @@ QByteArray fitSidecar(const QByteArray &sidecar, const frontend::ModuleAnalysis 
         QJsonObject c = configs[i].toObject();
         const QString kernel = c.value(QStringLiteral("kernel")).toString(fileKernel);
         const frontend::KernelInfo *k = desugared.kernel(kernel);
-        if (const std::optional<QJsonArray> f = k ? fitted(c.value(QStringLiteral("params")).toArray(), *k, flat.value(kernel))
+        if (const std::optional<QJsonArray> f = k ? fitted(c.value(QStringLiteral("params")).toArray(), *k, hints.value(kernel))
                                                   : std::nullopt) {
             c.insert(QStringLiteral("params"), *f);
             configs[i] = c;

@@ -62,6 +62,7 @@ QList<TritonDesugarer::Line> TritonDesugarer::run()
         m_kernel.ops.clear();
         m_indent = 1;
         m_exitFlag.clear();
+        m_carriedSymbolic.clear();
         prescanParams();
         prescanIntParams();
         // A scalar parameter re-bound inside a branch or a loop is an
@@ -477,7 +478,7 @@ void TritonDesugarer::statement(TSNode s)
         return;
     }
     if (node::is(s, "while_statement"))
-        fail(s, QStringLiteral("while loop"), QStringLiteral("cuTile Rust lowers counted `for` loops only"));
+        return whileLoop(s);
     fail(s, QString::fromUtf8(node::type(s).data(), int(node::type(s).size())), QStringLiteral("statement kind not mapped"));
 }
 
@@ -622,6 +623,10 @@ void TritonDesugarer::bind(const QString &name, TritonValue v, TSNode a)
         emit(QStringLiteral("%1 = %2").arg(local(name), v.text), a);
         v.text = local(name);
     }
+    // Symbolic offsets or a mask bound to a name a block carries: the
+    // variable follows (the next trip reads it); this trip reads the form.
+    if ((v.kind == TritonValue::Kind::Offsets || v.kind == TritonValue::Kind::Mask) && m_carriedSymbolic.contains(local(name)))
+        emit(QStringLiteral("%1 = %2").arg(local(name), text(v, a)), a);
     // A gather pointer is a value: its offsets live in a variable.
     if (v.kind == TritonValue::Kind::Pointer && v.gather && (!v.flat.isEmpty() || m_offsetVars.contains(local(name)))) {
         const QString var = offsetVar(name);
@@ -663,6 +668,12 @@ void TritonDesugarer::augmented(TSNode a)
     }
     if (cur.kind == TritonValue::Kind::Invalid)
         fail(a, {}, {});
+    if (cur.kind == TritonValue::Kind::Offsets || cur.kind == TritonValue::Kind::Mask) {
+        // `offs += BLOCK` where offs is held symbolically (not carried by a
+        // loop or branch around it: materializePointers made those tiles).
+        bind(name, combine(op, cur, expr(right), left, right, a), a);
+        return;
+    }
     if (cur.kind != TritonValue::Kind::Scalar && cur.kind != TritonValue::Kind::Tile)
         fail(a, QStringLiteral("augmented assignment"), QStringLiteral("'%1' is not a scalar or a tile").arg(name));
     // acc += tl.dot(a, b) accumulates in the mma itself, as cuTile does.
@@ -867,19 +878,64 @@ void TritonDesugarer::prescanAdvances(TSNode body, Loop &loop)
     }
 }
 
+// A branch's or a while loop's condition as cuTile text: a scalar, or a
+// Triton scalar that lives as a one-element tile (a loaded value, a full
+// reduction), read as its element.
+QString TritonDesugarer::scalarCondition(TSNode c, const QString &what)
+{
+    const TritonValue v = expr(c);
+    if (v.kind == TritonValue::Kind::Tile && v.rank == 0
+        && std::all_of(v.shape.cbegin(), v.shape.cend(), [](const QString &d) { return d == QLatin1String("1"); }))
+        return QStringLiteral("(%1).item()").arg(v.text);
+    if (v.kind != TritonValue::Kind::Scalar)
+        fail(c, what, QStringLiteral("a branch needs a scalar condition; use tl.where for tiles"));
+    return v.text;
+}
+
+// `while cond:` stays a while loop (cuTile's, cutile's `while`): the names
+// its body assigns are carried. A pointer the body advances moves by a trip
+// counter the loop keeps, as a counted loop's advances move by its index.
+void TritonDesugarer::whileLoop(TSNode w)
+{
+    if (!node::isNull(node::field(w, "alternative")))
+        fail(w, QStringLiteral("while-else"), QStringLiteral("not mapped"));
+    const TSNode body = node::field(w, "body");
+    if (m_inlineDepth == 0 && holdsReturn(body))
+        fail(w, QStringLiteral("return in a while loop"), QStringLiteral("an early return inside a while loop is not mapped"));
+    materializePointers(body, w);
+    int line = 0, col = 0;
+    m_src.position(ts_node_start_byte(w), line, col);
+    Loop loop;
+    loop.iter = QStringLiteral("%1trip_%2").arg(m_prefix).arg(line);
+    const QHash<QString, TritonValue> before = m_env;
+    prescanAdvances(body, loop);
+    const bool counted = !loop.advances.isEmpty();
+    // The condition reads the names as they stand before the advances.
+    QHash<QString, TritonValue> advanced = m_env;
+    m_env = before;
+    if (counted)
+        emit(QStringLiteral("%1 = 0").arg(loop.iter), w);
+    const QString cond = scalarCondition(node::field(w, "condition"), QStringLiteral("while condition"));
+    m_env = advanced;
+    emit(QStringLiteral("while %1:").arg(cond), w);
+    m_loops << loop;
+    ++m_indent;
+    const int mark = int(m_lines.size());
+    block(body);
+    if (counted)
+        emit(QStringLiteral("%1 = %1 + 1").arg(loop.iter), w);
+    if (m_lines.size() == mark)
+        emit(QStringLiteral("pass"), w);
+    --m_indent;
+    m_loops.removeLast();
+    for (auto i = loop.advances.constBegin(); i != loop.advances.constEnd(); ++i)
+        m_env[i.key()].poisoned = QStringLiteral("'%1' is advanced inside the loop at line %2; its position after the loop is not mapped")
+                                      .arg(i.key()).arg(line);
+}
+
 void TritonDesugarer::ifChain(TSNode s)
 {
-    const auto condition = [&](TSNode c) {
-        const TritonValue v = expr(c);
-        // A Triton scalar that lives as a one-element tile (a loaded value, a
-        // full reduction) branches on its element.
-        if (v.kind == TritonValue::Kind::Tile && v.rank == 0
-            && std::all_of(v.shape.cbegin(), v.shape.cend(), [](const QString &d) { return d == QLatin1String("1"); }))
-            return QStringLiteral("(%1).item()").arg(v.text);
-        if (v.kind != TritonValue::Kind::Scalar)
-            fail(c, QStringLiteral("if condition"), QStringLiteral("a branch needs a scalar condition; use tl.where for tiles"));
-        return v.text;
-    };
+    const auto condition = [&](TSNode c) { return scalarCondition(c, QStringLiteral("if condition")); };
     materializePointers(s, s);
     emit(QStringLiteral("if %1:").arg(condition(node::field(s, "condition"))), s);
     const auto body = [&](TSNode b, TSNode at) {

@@ -46,6 +46,8 @@ public:
     // seed high), the first word mapped to [0, 1)); the analyzer adds it to
     // a module whose kernels call tl.rand.
     static QStringList philoxHelper();
+    static QStringList erfHelper();
+    static QString erfHelperName() { return QStringLiteral("_tileport_erf"); }
     static QString philoxHelperName() { return QStringLiteral("_tileport_philox_rand"); }
 
 private:
@@ -78,6 +80,7 @@ private:
     QList<TritonValue> tupleValues(TSNode right, int count);
     // Names assigned inside a branch or a loop of `body` (not at its top level).
     QSet<QString> reboundInBlocks(TSNode body) const;
+    bool readBeforeBound(TSNode block, const QString &name) const;
     // Scalar parameters the kernel shows to be integers (m_intParams).
     void prescanIntParams();
     // Early returns: whether a statement holds one, and the kernel's exit flag.
@@ -86,6 +89,9 @@ private:
     void augmented(TSNode stmt);
     void forLoop(TSNode stmt);
     void ifChain(TSNode stmt);
+    void whileLoop(TSNode stmt);
+    QString scalarCondition(TSNode c, const QString &what);
+    TritonValue stringComparison(TSNode n, const QString &op);
     void prescanAdvances(TSNode body, Loop &loop);
     QList<int> advanceSteps(const TritonValue &ptr, TSNode delta, bool tuple);
     void emit(const QString &text, TSNode at);
@@ -159,6 +165,7 @@ private:
     QHash<QString, TritonValue> m_env;
     QHash<QString, TSNode> m_jitFunctions, m_moduleValues;
     QString m_prefix;       // names a helper's locals get where it is inlined
+    QSet<QString> m_carriedSymbolic; // offsets/mask names a block carries as tile variables (materializePointers)
     int m_inlined = 0;      // helpers inlined so far (their prefixes)
     int m_inlineDepth = 0;
     bool m_returned = false; // the inlined helper's body has returned

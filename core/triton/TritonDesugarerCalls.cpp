@@ -399,11 +399,23 @@ TritonValue TritonDesugarer::reduce(const QString &fn, TSNode n)
         axis = m_src.text(an).toInt(&ok);
         if (!ok || axis < 0 || axis >= qMax(rank, 1))
             fail(an, QStringLiteral("tl.%1 axis").arg(fn), QStringLiteral("the axis must be a literal within the tile's rank"));
-    } else if (rank > 1) {
-        fail(n, QStringLiteral("tl.%1").arg(fn), QStringLiteral("full reduction of a rank-%1 tile is not mapped; give an axis").arg(rank));
     }
     const TSNode kd = argument(n, 2, "keep_dims");
     const bool keep = !node::isNull(kd) && m_src.text(kd) == QLatin1String("True");
+    if ((node::isNull(an) || node::is(an, "none")) && rank > 1) {
+        // Every axis at once (cuTile's axis=None): a rank-0 result, or
+        // all-1 dims with keep_dims.
+        const QStringList shape = shapeOf(x);
+        r.shape = keep || m_lift ? QStringList(shape.size(), QStringLiteral("1")) : QStringList{};
+        r.rank = keep ? rank : 0;
+        if (m_lift && !keep && shape.size() != 2) {
+            r.text = QStringLiteral("ct.reshape(ct.%1(%2), (1, 1))").arg(fn, xt);
+            r.shape = {QStringLiteral("1"), QStringLiteral("1")};
+        } else {
+            r.text = QStringLiteral("ct.%1(%2%3)").arg(fn, xt, keep || m_lift ? QStringLiteral(", keepdims=True") : QString());
+        }
+        return r;
+    }
     if (m_lift && rank == 1) {
         r.text = QStringLiteral("ct.%1(%2, axis=1, keepdims=True)").arg(fn, xt);
         r.shape = {QStringLiteral("1"), QStringLiteral("1")};
@@ -501,11 +513,22 @@ TritonValue TritonDesugarer::languageCall(const QString &fn, TSNode n)
         s.kind = TritonValue::Kind::Scalar;
         s.isInt = true;
         QStringList parts;
+        const TSNode an = node::positional(n, 0), bn = node::positional(n, 1);
+        if (node::isNull(an) || node::isNull(bn))
+            fail(n, QStringLiteral("cdiv"), QStringLiteral("two positional operands expected"));
+        if (const TritonValue a = expr(an), b = expr(bn); a.kind != TritonValue::Kind::Scalar || b.kind != TritonValue::Kind::Scalar) {
+            // Of a tile (a loaded length, a block of them): Triton's own
+            // definition, (x + div - 1) // div, element-wise.
+            TritonValue one;
+            one.kind = TritonValue::Kind::Scalar;
+            one.isInt = true;
+            one.text = QStringLiteral("1");
+            const TritonValue top = combine(QStringLiteral("-"), combine(QStringLiteral("+"), a, b, an, bn, n), one, n, bn, n);
+            return combine(QStringLiteral("//"), top, b, n, bn, n);
+        }
         for (int i = 0; i < 2; ++i) {
             const TSNode a = node::positional(n, i);
             const TritonValue x = expr(a);
-            if (x.kind != TritonValue::Kind::Scalar)
-                fail(a, QStringLiteral("cdiv"), QStringLiteral("scalar operands only"));
             if (node::is(a, "identifier") && x.text == m_src.text(a))
                 m_intParams.insert(x.text);
             parts << x.text;
@@ -631,6 +654,80 @@ TritonValue TritonDesugarer::languageCall(const QString &fn, TSNode n)
         x.quotient.clear();
         return x;
     }
+    if (fn == QLatin1String("erf")) {
+        // cuTile has no erf: a rational approximation in float32
+        // (erfHelper), within 1.5e-7 of it; a note says so.
+        const TSNode xn = argument(n, 0, "x");
+        TritonValue x = expr(xn);
+        QString xt = text(x, xn);
+        if (!x.dtype.isEmpty() && x.dtype != QLatin1String("ct.float32"))
+            xt = QStringLiteral("ct.astype(%1, ct.float32)").arg(xt);
+        x.shape = shapeOf(x);
+        if (x.kind != TritonValue::Kind::Scalar)
+            x.kind = TritonValue::Kind::Tile;
+        x.dtype = QStringLiteral("ct.float32");
+        x.text = QStringLiteral("%1(%2)").arg(erfHelperName(), xt);
+        x.quotient.clear();
+        x.multipleOf.clear();
+        m_kernel.notes << QStringLiteral("tl.erf at line %1: cuTile has no erf; %2 computes it in float32 within 1.5e-7 "
+                                         "(Abramowitz and Stegun 7.1.26)").arg(m_src.range(n).line).arg(erfHelperName());
+        return x;
+    }
+    if (fn == QLatin1String("pow")) {
+        // tl.pow / libdevice pow: ct.pow, element-wise with Python's broadcast.
+        const TSNode an = argument(n, 0, "x"), bn = argument(n, 1, "y");
+        if (node::isNull(an) || node::isNull(bn))
+            fail(n, QStringLiteral("tl.pow"), QStringLiteral("a base and an exponent are expected"));
+        const TritonValue a = expr(an), b = expr(bn);
+        if (a.kind == TritonValue::Kind::Scalar && b.kind == TritonValue::Kind::Scalar)
+            fail(n, QStringLiteral("tl.pow"), QStringLiteral("of two scalars is not mapped (cuTile's ct.pow takes a tile)"));
+        TritonValue r = tileOp(QStringLiteral(","), a, b, false);
+        r.text = QStringLiteral("ct.pow(%1, %2)").arg(text(a, an), text(b, bn));
+        r.rank = qMax(a.kind == TritonValue::Kind::Scalar ? 0 : a.rank, b.kind == TritonValue::Kind::Scalar ? 0 : b.rank);
+        return r;
+    }
+    if (fn == QLatin1String("zeros_like") || fn == QLatin1String("full_like")) {
+        // A tile of x's shape and dtype (or the dtype= given).
+        const TSNode xn = argument(n, 0, "input");
+        const TritonValue x = expr(xn);
+        if (x.kind == TritonValue::Kind::Scalar || x.kind == TritonValue::Kind::Pointer)
+            fail(xn, QStringLiteral("tl.%1").arg(fn), QStringLiteral("the argument must be a tile"));
+        const bool zeros = fn == QLatin1String("zeros_like");
+        const TSNode dn = argument(n, zeros ? 1 : 2, "dtype");
+        QString dt = node::isNull(dn) || node::is(dn, "none") ? x.dtype : dtypeName(dn);
+        if (dt.startsWith(QLatin1Char('@')))
+            dt = dt.mid(1) + QStringLiteral(".dtype");
+        if (dt.isEmpty())
+            fail(n, QStringLiteral("tl.%1").arg(fn), QStringLiteral("the tile's dtype is not known; give dtype="));
+        TritonValue r;
+        r.kind = TritonValue::Kind::Tile;
+        r.shape = shapeOf(x);
+        r.rank = x.rank;
+        r.dtype = dt.endsWith(QLatin1String(".dtype")) ? QLatin1Char('@') + dt.section(QLatin1Char('.'), 0, 0) : dt;
+        const QString sh = QStringLiteral("(%1%2)").arg(r.shape.join(QStringLiteral(", ")), r.shape.size() == 1 ? QStringLiteral(",") : QString());
+        r.text = zeros ? QStringLiteral("ct.zeros(%1, %2)").arg(sh, dt)
+                       : QStringLiteral("ct.full(%1, %2, %3)").arg(sh, expr(argument(n, 1, "value")).text, dt);
+        return r;
+    }
+    if (fn == QLatin1String("broadcast_to")) {
+        const TSNode xn = argument(n, 0, "input");
+        TritonValue x = expr(xn);
+        QStringList shape;
+        for (TSNode d : shapeArguments(n, 1))
+            shape << expr(d).text;
+        if (shape.isEmpty())
+            fail(n, QStringLiteral("tl.broadcast_to"), QStringLiteral("a shape is expected"));
+        const QString xt = text(x, xn);
+        x.kind = TritonValue::Kind::Tile;
+        x.rank = int(shape.size());
+        if (m_lift && shape.size() == 1)
+            shape.prepend(QStringLiteral("1"));
+        x.shape = shape;
+        x.text = QStringLiteral("ct.broadcast_to(%1, (%2%3))").arg(xt, shape.join(QStringLiteral(", ")), shape.size() == 1 ? QStringLiteral(",") : QString());
+        x.quotient.clear();
+        x.multipleOf.clear();
+        return x;
+    }
     if (fn == QLatin1String("clamp")) {
         // tl.clamp(x, lo, hi) on a tile: max then min, what Triton computes
         // for lo <= hi (it leaves lo > hi undefined); NaN handling other than
@@ -749,6 +846,28 @@ TritonValue TritonDesugarer::languageCall(const QString &fn, TSNode n)
         x.shape = {x.shape[1], x.shape[0]};
         return x;
     }
+    if (fn == QLatin1String("permute")) {
+        // tl.permute(x, dims): ct.permute with the same axis order.
+        const TSNode xn = argument(n, 0, "input");
+        TritonValue x = expr(xn);
+        const QStringList shape = shapeOf(x);
+        QList<int> order;
+        for (TSNode d : shapeArguments(n, 1)) {
+            bool ok = false;
+            order << m_src.text(d).toInt(&ok);
+            if (!ok || order.last() < 0 || order.last() >= shape.size())
+                fail(d, QStringLiteral("tl.permute"), QStringLiteral("the dims must be literal axes of the tile"));
+        }
+        if (x.kind == TritonValue::Kind::Scalar || order.size() != shape.size() || shape.size() != qMax(x.rank, 1))
+            fail(n, QStringLiteral("tl.permute"), QStringLiteral("one literal axis per dim of a tile is expected"));
+        QStringList dims, permuted;
+        for (int d : std::as_const(order))
+            dims << QString::number(d), permuted << shape[d];
+        x.text = QStringLiteral("ct.permute(%1, (%2%3))").arg(text(x, xn), dims.join(QStringLiteral(", ")), dims.size() == 1 ? QStringLiteral(",") : QString());
+        x.shape = permuted;
+        x.kind = TritonValue::Kind::Tile;
+        return x;
+    }
     if (fn == QLatin1String("rand")) {
         // Philox from integer ops (philoxHelper), bit for bit what Triton computes.
         const TSNode sn = argument(n, 0, "seed"), on = argument(n, 1, "offset"), rn = argument(n, 2, "n_rounds");
@@ -808,6 +927,18 @@ TritonValue TritonDesugarer::languageCall(const QString &fn, TSNode n)
         fail(n, QStringLiteral("tl.%1").arg(fn), QStringLiteral("use desc.load/desc.store on a tl.make_tensor_descriptor"));
     fail(n, QStringLiteral("tl.%1").arg(fn),
          QStringLiteral("no cuTile mapping: the cuTile Python 1.7 API (and cutile) has no ct.%1 counterpart the front-end knows").arg(fn));
+}
+
+QStringList TritonDesugarer::erfHelper()
+{
+    // erf(x) = 1 - t (a1 + t (a2 + t (a3 + t (a4 + t a5)))) exp(-x^2) for
+    // x >= 0, t = 1 / (1 + p x); odd in x.
+    return {QStringLiteral("def %1(x):").arg(erfHelperName()),
+            QStringLiteral("    a = ct.abs(x)"),
+            QStringLiteral("    t = 1.0 / (1.0 + 0.3275911 * a)"),
+            QStringLiteral("    poly = t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429))))"),
+            QStringLiteral("    y = 1.0 - poly * ct.exp(-(a * a))"),
+            QStringLiteral("    return ct.where(x < 0.0, -y, y)")};
 }
 
 QStringList TritonDesugarer::philoxHelper()

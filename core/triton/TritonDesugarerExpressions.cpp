@@ -209,6 +209,15 @@ TritonValue TritonDesugarer::expr(TSNode n)
             r.multipleOf.clear();
             return r;
         }
+        if (c.kind == K::Scalar && a.kind == K::Dtype && b.kind == K::Dtype) {
+            // `tl.float8e5 if FP8 else tl.float16`: a dtype chosen while
+            // compiling (the condition on constexprs only).
+            if (!compileTime(kids[1]))
+                fail(n, QStringLiteral("conditional expression"), QStringLiteral("a dtype chosen at run time has no cuTile form"));
+            TritonValue r = a;
+            r.text = QStringLiteral("ct.static_eval(%1 if %2 else %3)").arg(a.text, c.text, b.text);
+            return r;
+        }
         if (c.kind == K::Scalar)
             fail(n, QStringLiteral("conditional expression"),
                  QStringLiteral("a scalar condition choosing between tiles is not mapped; use tl.where or an if statement"));
@@ -238,6 +247,11 @@ TritonValue TritonDesugarer::expr(TSNode n)
         }
         if (lf == QLatin1String("int1")) {
             v.text = QStringLiteral("ct.bool_");
+            return v;
+        }
+        // The NVIDIA 8-bit floats cuTile has (Triton's e4b15/e4b8/e5b16 it has not).
+        if (lf == QLatin1String("float8e4nv") || lf == QLatin1String("float8e5")) {
+            v.text = lf == QLatin1String("float8e5") ? QStringLiteral("ct.float8_e5m2") : QStringLiteral("ct.float8_e4m3fn");
             return v;
         }
         const QString full = m_src.text(n);
@@ -457,6 +471,8 @@ TritonValue TritonDesugarer::compare(TSNode n)
         if (!ts_node_is_named(c))
             op = str(node::type(c));
     }
+    if (node::is(node::unparen(kids[0]), "string") || node::is(node::unparen(kids[1]), "string"))
+        return stringComparison(n, op);
     const TritonValue a = expr(kids[0]), b = expr(kids[1]);
     using K = TritonValue::Kind;
     // `P is None` on a pointer: Triton specializes on whether the launch
@@ -479,7 +495,11 @@ TritonValue TritonDesugarer::compare(TSNode n)
         r.text = op == QLatin1String("is not") ? flag : QStringLiteral("(not %1)").arg(flag);
         return r;
     }
-    if (a.kind == K::Scalar && b.kind == K::Scalar) {
+    if ((a.kind == K::Scalar && b.kind == K::Scalar) || (a.kind == K::Dtype && b.kind == K::Dtype)) {
+        // Of two dtypes (`p.dtype.element_ty == tl.float16`): a test the
+        // compiler decides per launch, as Triton's.
+        if (a.kind == K::Dtype && op != QLatin1String("==") && op != QLatin1String("!="))
+            fail(n, QStringLiteral("dtype comparison"), QStringLiteral("only == and != compare dtypes"));
         TritonValue r;
         r.kind = K::Scalar;
         r.text = QStringLiteral("(%1 %2 %3)").arg(a.text, op, b.text);
@@ -504,6 +524,46 @@ TritonValue TritonDesugarer::compare(TSNode n)
         if (node::is(kids[1], "identifier") && m_env.value(m_src.text(kids[1])).text == m_src.text(kids[1]))
             m_intParams.insert(m_src.text(kids[1]));
     }
+    return r;
+}
+
+// `MODE == 'relu'` on a tl.constexpr the launch sets to a string: cuTile
+// constants are ints and bools, so each string the kernel compares MODE with
+// gets an int, its index in the parameter's list (TritonParam::strings), and
+// the comparison is of those ints; the capture fit gives a launch's string
+// its int (-1 for one the kernel never names, which equals none of them).
+TritonValue TritonDesugarer::stringComparison(TSNode n, const QString &op)
+{
+    const auto kids = node::children(n);
+    const bool stringFirst = node::is(node::unparen(kids[0]), "string");
+    const TSNode sn = node::unparen(kids[stringFirst ? 0 : 1]), on = kids[stringFirst ? 1 : 0];
+    const TritonValue other = expr(on);
+    TritonParam *param = nullptr;
+    for (TritonParam &p : m_kernel.params)
+        if (p.kind == TritonParam::Kind::Constexpr && p.name == other.text && other.kind == TritonValue::Kind::Scalar)
+            param = &p;
+    if (!param)
+        fail(n, QStringLiteral("string"), QStringLiteral("a string is compared only with a tl.constexpr parameter (its value a string the launch gives)"));
+    if (op != QLatin1String("==") && op != QLatin1String("!="))
+        fail(n, QStringLiteral("string comparison"), QStringLiteral("only == and != compare a string tl.constexpr"));
+    QString literal;
+    for (TSNode part : node::children(sn)) {
+        if (node::is(part, "interpolation"))
+            fail(sn, QStringLiteral("string"), QStringLiteral("an f-string is not a constant"));
+        if (node::is(part, "string_content"))
+            literal += m_src.text(part);
+    }
+    qsizetype code = param->strings.indexOf(literal);
+    if (code < 0) {
+        code = param->strings.size();
+        param->strings << literal;
+        m_kernel.notes << QStringLiteral("tl.constexpr '%1' is compared with the string '%2': the cuTile kernel takes it as an int, %3 for '%2'")
+                              .arg(param->name, literal).arg(code);
+    }
+    TritonValue r;
+    r.kind = TritonValue::Kind::Scalar;
+    r.isInt = false;
+    r.text = QStringLiteral("(%1 %2 %3)").arg(param->name, op).arg(code);
     return r;
 }
 

@@ -567,10 +567,38 @@ QString TritonDesugarer::offsetVar(const QString &tritonName)
     return name;
 }
 
+// Whether a block (a loop or a branch, its conditions included) reads
+// `name` before binding it: then it carries the value it had before. One
+// it binds first (`cols = start + tl.arange(..)` each trip) is its own.
+// Python order: an assignment's right side before its target.
+bool TritonDesugarer::readBeforeBound(TSNode block, const QString &name) const
+{
+    QList<TSNode> stack{block};
+    while (!stack.isEmpty()) {
+        const TSNode n = stack.takeLast();
+        if (node::is(n, "identifier") && m_src.text(n) == name) {
+            const TSNode p = node::parent(n);
+            return !(node::is(p, "assignment") && ts_node_eq(node::field(p, "left"), n));
+        }
+        if (node::is(n, "function_definition"))
+            continue;
+        auto kids = node::children(n);
+        if (node::is(n, "assignment")) // the target after the value
+            kids = {node::field(n, "right"), node::field(n, "left")};
+        for (auto k = kids.rbegin(); k != kids.rend(); ++k)
+            if (!node::isNull(*k))
+                stack << *k;
+    }
+    return false;
+}
+
 void TritonDesugarer::materializePointers(TSNode body, TSNode at)
 {
     // A gather pointer reassigned inside a loop or a branch is a variable of
     // offsets; it must exist before the block so cuTile carries it through.
+    // So must offsets or a mask held symbolically (`offs = tl.arange(..)`
+    // then `offs += BLOCK` in the loop): the block reads and re-binds a
+    // tile variable, each trip's value, not the value before the block.
     QList<TSNode> stack{body};
     while (!stack.isEmpty()) {
         const TSNode n = stack.takeLast();
@@ -582,6 +610,17 @@ void TritonDesugarer::materializePointers(TSNode body, TSNode at)
                 const QString var = offsetVar(name);
                 emit(QStringLiteral("%1 = %2").arg(var, it->flat.isEmpty() ? QStringLiteral("0") : it->flat), at);
                 it->flat = var;
+            } else if (it != m_env.end() && (it->kind == TritonValue::Kind::Offsets || it->kind == TritonValue::Kind::Mask)
+                       && readBeforeBound(body, name)) {
+                TritonValue carried;
+                carried.kind = TritonValue::Kind::Tile;
+                carried.dtype = it->kind == TritonValue::Kind::Mask ? QStringLiteral("ct.bool_") : QStringLiteral("ct.int32");
+                carried.shape = shapeOf(*it);
+                carried.rank = it->rank;
+                emit(QStringLiteral("%1 = %2").arg(local(name), text(*it, n)), at);
+                carried.text = local(name);
+                *it = carried;
+                m_carriedSymbolic.insert(local(name));
             }
         }
         if (!node::is(n, "function_definition"))
@@ -595,8 +634,14 @@ QString TritonDesugarer::gatherMask(TSNode mn, QStringList &shape, int &rank)
     if (node::isNull(mn) || node::is(mn, "none"))
         return {};
     const TritonValue m = expr(mn);
-    if (m.kind == TritonValue::Kind::Scalar)
-        fail(mn, QStringLiteral("mask"), QStringLiteral("a scalar mask is not mapped; ct.gather/ct.scatter take a bool tile (mask=)"));
+    if (m.kind == TritonValue::Kind::Scalar) {
+        // One condition for every lane (a scalar load behind `i < n`): a
+        // bool tile of the access's shape holding it.
+        if (shape.isEmpty())
+            return m.text; // a one-element access: the condition is its mask (a rank-0 tile)
+        return QStringLiteral("ct.full((%1%2), %3, ct.bool_)")
+            .arg(shape.join(QStringLiteral(", ")), shape.size() == 1 ? QStringLiteral(",") : QString(), m.text);
+    }
     if (m.kind != TritonValue::Kind::Mask && m.dtype != QLatin1String("ct.bool_"))
         fail(mn, QStringLiteral("mask"), QStringLiteral("the mask is not a bool tile"));
     shape = broadcastShape(shape, shapeOf(m));

@@ -289,7 +289,7 @@ bool TritonDesugarer::compileTime(TSNode root)
         const TSNode n = node::unparen(stack.takeLast());
         if (node::isNull(n))
             return false;
-        if (node::is(n, "integer") || node::is(n, "float") || node::is(n, "true") || node::is(n, "false"))
+        if (node::is(n, "integer") || node::is(n, "float") || node::is(n, "true") || node::is(n, "false") || node::is(n, "string"))
             continue;
         if (node::is(n, "identifier")) {
             const QString name = m_src.text(n);

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <QString>
+#include <QStringList>
 
 namespace tileport::triton {
 
@@ -17,6 +18,7 @@ struct TritonParam {
     bool consumed = false; // only used as a stride or mask bound: the cuTile view carries it
     bool flat = false;     // a pointer addressed through gathers: the cuTile array is the flat (1-D) tensor
     QString presenceOf;    // a flag the front-end adds: whether the launch gives this optional pointer
+    QStringList strings;   // a string-valued tl.constexpr: the strings it is compared with, the cuTile int of each its index
     int line = 0, col = 0;
 
     static QString kindName(Kind k)

@@ -247,6 +247,23 @@ ProjectModules projectModules(const PythonSource &src, const QString &fileName, 
             out.reexports.insert(b.prefix, b.module->triton.value(b.name));
         }
     }
+    // What a taken function calls of its own module comes with it (the
+    // helpers behind an imported entry point), first use first.
+    for (qsizetype i = 0; i < order.size(); ++i) {
+        const std::shared_ptr<Module> m = owner.value(order[i]);
+        QList<TSNode> stack{m->jitByName.value(order[i])};
+        while (!stack.isEmpty()) {
+            const TSNode n = stack.takeLast();
+            if (node::is(n, "call")) {
+                const TSNode callee = node::field(n, "function");
+                if (const QString name = m->src->text(callee); node::is(callee, "identifier") && m->jitByName.contains(name))
+                    take(m, name);
+            }
+            const auto kids = node::children(n);
+            for (auto k = kids.rbegin(); k != kids.rend(); ++k)
+                stack << *k;
+        }
+    }
     // A module's functions call one another by their bare names.
     for (const QString &fn : std::as_const(order))
         if (!isBuiltin(fn) && !out.functions.contains(fn))

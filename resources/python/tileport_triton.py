@@ -95,6 +95,12 @@ def split_arg(text):
     return (m.group(1), m.group(2).strip()) if m else (None, text.strip())
 
 
+def source_value(p):
+    """A const as the Triton kernel takes it: a string tl.constexpr is an int
+    in the cuTile port, the launch's string kept as "source_value"."""
+    return p.get("source_value", p.get("value"))
+
+
 def host_bindings(fn, site, kernel_params, values):
     """Arguments for the host function: each parameter that the launch passes
     on to a kernel parameter the config gives a value for gets that value."""
@@ -173,13 +179,14 @@ class TritonReference:
         config_params = [p for p in config["params"] if p["kind"] != "const" or p["name"] in params]
         for p in config_params:
             if p["kind"] == "const" and p["name"] not in named:
-                named[p["name"]] = p["value"]
+                named[p["name"]] = source_value(p)
         for name, h in heuristics.items():
             named.setdefault(name, h(named))
         for p in config_params:
             got = named.get(p["name"])
-            if p["kind"] == "const" and not (got == p["value"] or (isinstance(got, float) and math.isclose(got, p["value"]))):
-                raise ReferenceError_("host", f"{site['function']}() passes {p['name']}={got}, the config says {p['value']}")
+            want = source_value(p)
+            if p["kind"] == "const" and not (got == want or (isinstance(got, float) and math.isclose(got, want))):
+                raise ReferenceError_("host", f"{site['function']}() passes {p['name']}={got}, the config says {want}")
             if p["kind"] == "array":
                 base = getattr(got, "base", None)
                 if base is not None and not is_tensor(got) and is_tensor(base):
@@ -355,7 +362,7 @@ def interpret_config(np, torch_stub, module_path, kernel, launches, config, max_
             values[p["name"]] = NpTensor(a, dt)
             arrays[p["name"]] = {"dtype": p["dtype"], "shape": list(a.shape), "input": a.astype(np.float64).ravel().tolist()}
         else:
-            values[p["name"]] = p.get("value")
+            values[p["name"]] = source_value(p)
     module = load_module(module_path, torch_stub)  # fresh per config: the recorder swaps a global
     ref = TritonReference(module, kernel, launches, config, values, lambda x: hasattr(x, "data_ptr"))
     ref.run()
