@@ -201,6 +201,10 @@ private Q_SLOTS:
     {
         batchPassesEveryConfig(QStringLiteral(TILEPORT_SOURCE_DIR "/tests/fixtures/triton/project/pkg/ops/clip.py"), QStringLiteral("clip.py"), QStringLiteral("clip_rows"),
                                {QStringLiteral("f32_n1040_b256"), QStringLiteral("f16_n4096_b1024")});
+        // A device function whose own helpers live in its module and in a
+        // module it imports from (activations.py -> lang_ext.py).
+        batchPassesEveryConfig(QStringLiteral(TILEPORT_SOURCE_DIR "/tests/fixtures/triton/project/pkg/ops/smooth.py"), QStringLiteral("smooth.py"),
+                               QStringLiteral("smooth_rows"), {QStringLiteral("f32_n1040_b256")});
     }
 
     // tests/fixtures/triton/optional: an optional pointer's presence flag

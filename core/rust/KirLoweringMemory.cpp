@@ -303,8 +303,14 @@ KirLowering::Value KirLowering::astype(TSNode c, TSNode receiver)
             out.ssa = kir::ConvertOp::create(m_b, loc(), rank0.withElementType(to), out.ssa, rounding);
         return out;
     }
+    if (x.isLiteral()) {
+        // A Python number (`ct.astype(0.0, y.dtype)`): a rank-0 tile of it in that type.
+        Value out;
+        out.ssa = toTile(x, kir::TileType::get(m_ctx, m_b.getArrayAttr({}), to), c);
+        return out;
+    }
     if (!x.isTile())
-        fail(c, QStringLiteral("ct.astype"), QStringLiteral("operand must be a tile or a scalar"));
+        fail(c, QStringLiteral("ct.astype"), QStringLiteral("operand must be a tile, a scalar or a number"));
     auto tile = llvm::cast<kir::TileType>(x.ssa.getType());
     const mlir::Type from = m_solver.resolve(tile.getElementType());
     if (from == m_solver.resolve(to))

@@ -498,11 +498,13 @@ TritonValue TritonDesugarer::compare(TSNode n)
     if ((a.kind == K::Scalar && b.kind == K::Scalar) || (a.kind == K::Dtype && b.kind == K::Dtype)) {
         // Of two dtypes (`p.dtype.element_ty == tl.float16`): a test the
         // compiler decides per launch, as Triton's.
-        if (a.kind == K::Dtype && op != QLatin1String("==") && op != QLatin1String("!="))
-            fail(n, QStringLiteral("dtype comparison"), QStringLiteral("only == and != compare dtypes"));
+        // `is` / `is not` on dtypes is identity of the one dtype object: == / !=.
+        const QString cmp = a.kind != K::Dtype ? op : op == QLatin1String("is") ? QStringLiteral("==") : op == QLatin1String("is not") ? QStringLiteral("!=") : op;
+        if (a.kind == K::Dtype && cmp != QLatin1String("==") && cmp != QLatin1String("!="))
+            fail(n, QStringLiteral("dtype comparison"), QStringLiteral("only ==, !=, is and is not compare dtypes"));
         TritonValue r;
         r.kind = K::Scalar;
-        r.text = QStringLiteral("(%1 %2 %3)").arg(a.text, op, b.text);
+        r.text = QStringLiteral("(%1 %2 %3)").arg(a.text, cmp, b.text);
         return r;
     }
     TritonValue x = a, y = b;

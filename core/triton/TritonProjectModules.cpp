@@ -165,15 +165,16 @@ ProjectModules projectModules(const PythonSource &src, const QString &fileName, 
         loaded.insert(path, m);
         return m;
     };
-    // `from .a import b` is relative to the file's package, one level up per extra dot.
-    const auto base = [&](const QString &dotted, QString *rest) {
+    // `from .a import b` is relative to the importing file's package, one
+    // level up per extra dot.
+    const auto base = [&](const QDir &dir, const QString &dotted, QString *rest) {
         int dots = 0;
         while (dots < dotted.size() && dotted[dots] == QLatin1Char('.'))
             ++dots;
         *rest = dotted.mid(dots);
         if (dots == 0)
             return root;
-        QDir d = here;
+        QDir d = dir;
         for (int i = 1; i < dots; ++i)
             d.cdUp();
         return d;
@@ -183,35 +184,40 @@ ProjectModules projectModules(const PythonSource &src, const QString &fileName, 
         std::shared_ptr<Module> module;
         QString name;                   // the function or re-export a bare name stands for
     };
-    QList<Binding> bindings;
-    for (TSNode s : moduleStatements(src)) {
-        if (node::is(s, "import_statement")) {
-            for (TSNode n : node::fieldChildren(s, "name")) {
-                const bool aliased = node::is(n, "aliased_import");
-                const QString dotted = src.text(aliased ? node::field(n, "name") : n);
-                if (dotted == QLatin1String("triton") || dotted.startsWith(QLatin1String("triton.")))
+    // What a file's module-level imports bind of the project's modules.
+    const auto bindingsOf = [&](const PythonSource &s, const QDir &dir) {
+        QList<Binding> out;
+        for (TSNode st : moduleStatements(s)) {
+            if (node::is(st, "import_statement")) {
+                for (TSNode n : node::fieldChildren(st, "name")) {
+                    const bool aliased = node::is(n, "aliased_import");
+                    const QString dotted = s.text(aliased ? node::field(n, "name") : n);
+                    if (dotted == QLatin1String("triton") || dotted.startsWith(QLatin1String("triton.")))
+                        continue;
+                    if (auto m = module(moduleFile(root, dotted)))
+                        out << Binding{(aliased ? s.text(node::field(n, "alias")) : dotted) + QLatin1Char('.'), m, {}};
+                }
+            } else if (node::is(st, "import_from_statement")) {
+                const QString from = s.text(node::field(st, "module_name"));
+                if (from == QLatin1String("triton") || from.startsWith(QLatin1String("triton.")))
                     continue;
-                if (auto m = module(moduleFile(root, dotted)))
-                    bindings << Binding{(aliased ? src.text(node::field(n, "alias")) : dotted) + QLatin1Char('.'), m, {}};
-            }
-        } else if (node::is(s, "import_from_statement")) {
-            const QString from = src.text(node::field(s, "module_name"));
-            if (from == QLatin1String("triton") || from.startsWith(QLatin1String("triton.")))
-                continue;
-            QString rest;
-            const QDir b = base(from, &rest);
-            for (TSNode n : node::fieldChildren(s, "name")) {
-                const bool aliased = node::is(n, "aliased_import");
-                const QString name = src.text(aliased ? node::field(n, "name") : n);
-                const QString alias = aliased ? src.text(node::field(n, "alias")) : name;
-                // `from pkg import mod` binds a module; `from mod import f` a function.
-                if (auto m = module(moduleFile(b, rest.isEmpty() ? name : rest + QLatin1Char('.') + name)))
-                    bindings << Binding{alias + QLatin1Char('.'), m, {}};
-                else if (auto m = module(moduleFile(b, rest)))
-                    bindings << Binding{alias, m, name};
+                QString rest;
+                const QDir b = base(dir, from, &rest);
+                for (TSNode n : node::fieldChildren(st, "name")) {
+                    const bool aliased = node::is(n, "aliased_import");
+                    const QString name = s.text(aliased ? node::field(n, "name") : n);
+                    const QString alias = aliased ? s.text(node::field(n, "alias")) : name;
+                    // `from pkg import mod` binds a module; `from mod import f` a function.
+                    if (auto m = module(moduleFile(b, rest.isEmpty() ? name : rest + QLatin1Char('.') + name)))
+                        out << Binding{alias + QLatin1Char('.'), m, {}};
+                    else if (auto m = module(moduleFile(b, rest)))
+                        out << Binding{alias, m, name};
+                }
             }
         }
-    }
+        return out;
+    };
+    const QList<Binding> bindings = bindingsOf(src, here);
     // The functions the file reaches, with the module functions they call.
     QHash<QString, std::shared_ptr<Module>> owner; // appended function name -> its module
     QStringList order;                              // the appended functions, first use first
@@ -247,17 +253,26 @@ ProjectModules projectModules(const PythonSource &src, const QString &fileName, 
             out.reexports.insert(b.prefix, b.module->triton.value(b.name));
         }
     }
-    // What a taken function calls of its own module comes with it (the
-    // helpers behind an imported entry point), first use first.
+    // What a taken function calls of its own module, or of a module its
+    // module imports it from by the same name, comes with it (the helpers
+    // behind an imported entry point), first use first.
+    QHash<const Module *, QList<Binding>> imported;
     for (qsizetype i = 0; i < order.size(); ++i) {
         const std::shared_ptr<Module> m = owner.value(order[i]);
+        if (!imported.contains(m.get()))
+            imported.insert(m.get(), bindingsOf(*m->src, QFileInfo(m->file).absoluteDir()));
         QList<TSNode> stack{m->jitByName.value(order[i])};
         while (!stack.isEmpty()) {
             const TSNode n = stack.takeLast();
             if (node::is(n, "call")) {
                 const TSNode callee = node::field(n, "function");
-                if (const QString name = m->src->text(callee); node::is(callee, "identifier") && m->jitByName.contains(name))
+                const QString name = m->src->text(callee);
+                if (node::is(callee, "identifier") && m->jitByName.contains(name))
                     take(m, name);
+                else if (node::is(callee, "identifier"))
+                    for (const Binding &b : imported.value(m.get()))
+                        if (b.prefix == name && b.name == name && b.module->jitByName.contains(name))
+                            take(b.module, name);
             }
             const auto kids = node::children(n);
             for (auto k = kids.rbegin(); k != kids.rend(); ++k)
