@@ -296,6 +296,7 @@ private Q_SLOTS:
         add("library.py", "gelu_exact", "notes", "cuTile has no erf");
         add("library.py", "stepped_sum", "cutile", "offs = offs + BLOCK");
         add("library.py", "guarded_copy", "cutile", "mask=(pid < n)");
+        add("library.py", "row_total", "cutile", "dst = pid");
         // tutorial style
         add("tutorials.py", "row_log_softmax", "cutile", "ct.max(");
         add("tutorials.py", "linear_relu", "cutile", "ct.mma(");

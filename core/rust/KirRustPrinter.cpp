@@ -858,8 +858,17 @@ QString Printer::zero(Type t, Operation *at)
 {
     auto tile = dyn_cast<kir::TileType>(t);
     const Type e = elementTypeOf(t);
-    if (!tile)
-        return e.isInteger(1) ? QStringLiteral("false") : e.isF32() ? QStringLiteral("0.0f32") : QStringLiteral("0i32");
+    if (!tile) {
+        // A scalar of its own type: a literal where Rust has one (0i64,
+        // 0.0f64, ...), else a rank-0 tile's element (f16, bf16, a generic E).
+        if (e.isInteger(1))
+            return QStringLiteral("false");
+        if (isa<IntegerType>(e))
+            return QStringLiteral("0") + element(e);
+        if (e.isF32() || e.isF64())
+            return QStringLiteral("0.0") + element(e);
+        return QStringLiteral("tile_to_scalar(%1)").arg(zero(kir::TileType::get(t.getContext(), ArrayAttr::get(t.getContext(), {}), e), at));
+    }
     if (e.isInteger(1))
         return QStringLiteral("constant(false, %1)").arg(shapeMacro(tile.getDims()));
     if (isa<kir::VarType>(e) || e.isF16() || e.isBF16()) {
