@@ -336,14 +336,7 @@ void TritonDesugarer::statements(const QList<TSNode> &stmts, bool exits)
                 materializePointers(s, s);
                 for (qsizetype j = i + 1; j < stmts.size(); ++j)
                     materializePointers(stmts[j], s);
-                const TritonValue c = expr(node::field(s, "condition"));
-                QString cond = c.text;
-                if (c.kind == TritonValue::Kind::Tile && c.rank == 0
-                    && std::all_of(c.shape.cbegin(), c.shape.cend(), [](const QString &d) { return d == QLatin1String("1"); }))
-                    cond = QStringLiteral("(%1).item()").arg(c.text);
-                else if (c.kind != TritonValue::Kind::Scalar)
-                    fail(node::field(s, "condition"), QStringLiteral("if condition"), QStringLiteral("a branch needs a scalar condition; use tl.where for tiles"));
-                emit(QStringLiteral("if %1:").arg(cond), s);
+                emit(QStringLiteral("if %1:").arg(scalarCondition(node::field(s, "condition"), QStringLiteral("if condition"))), s);
                 QList<TSNode> then;
                 for (TSNode t : node::children(node::field(s, "consequence")))
                     then << t;
